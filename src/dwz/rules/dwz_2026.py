@@ -1,0 +1,310 @@
+"""DWZ rules for tournaments ending on or after 2026-06-08.
+
+Rn = R0 + K·(W − We), K = K0·b + a rounded to one decimal, K ≤ Kmax, Rn
+rounded, floor 1100 (WO 3.5.2, Anhang 1.3 per spec dwz-2026 §2–§3); exact
+normal expectations (WO 3.3.1); the first-DWZ correction with r = 0.08; and the
+one-time Umstufung 2026 (spec §6).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from dwz.core.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome
+from dwz.core.performance import average, extreme_performance
+from dwz.core.probability import SIGMA, normal_inverse, phi
+from dwz.core.rounding import round_half_up, round_to_tenth_half_up
+from dwz.core.steps import Step
+from dwz.core.values import AgeGroup
+
+NAME = "dwz-2026"
+
+# Stellgrößen valid from 2026-06-08 (spec dwz-2026 §3.4)
+R_FIRST = Fraction(8, 100)  # r: correction factor for a first DWZ
+T_YOUTH = 30  # t: divisor of the youth surcharge
+U_BRAKE = 800  # u: shift in the brake factor
+A_JUNIOR = 4  # a1
+A_ADULT = 4  # a2
+K_MAX = 80
+FLOOR = 1100  # DWZ floor (WO 3.5.2)
+
+# K0 by row and index 1 … 10, >10 (Anhang 1.3; spec §3.1)
+K0_TABLE: dict[str, tuple[int, ...]] = {
+    "young": (60, 60, 48, 46, 44, 42, 40, 38, 36, 34, 32),  # youth/juniors, R0 < 2200
+    "adult": (60, 60, 44, 42, 40, 38, 36, 34, 32, 30, 28),  # adults, R0 < 2000
+    "strong": (60, 60, 41, 39, 37, 35, 33, 31, 29, 27, 25),  # adults ≥ 2000, youth/juniors ≥ 2200
+}
+
+
+def k0_row(r0: int, age_group: AgeGroup) -> str:
+    if age_group is AgeGroup.ADULT:
+        return "adult" if r0 < 2000 else "strong"
+    return "young" if r0 < 2200 else "strong"
+
+
+def k0(r0: int, age_group: AgeGroup, index: int | None) -> tuple[int, str, str]:
+    """K0 from the table; returns (K0, row, column). Unknown index → column ">10".
+
+    >>> k0(1650, AgeGroup.ADULT, 12)
+    (28, 'adult', '>10')
+    """
+    row = k0_row(r0, age_group)
+    if index is None or index > 10:
+        return K0_TABLE[row][10], row, ">10"
+    idx = max(index, 1)  # index 0 is looked up as 1 (CLM)
+    return K0_TABLE[row][idx - 1], row, str(idx)
+
+
+def surcharge(r0: int, age_group: AgeGroup) -> Fraction:
+    """Erfolgsaufschlag a, only when W ≥ We (spec §3.2)."""
+    if age_group is AgeGroup.YOUTH:
+        return Fraction(2000 - r0, T_YOUTH) if r0 < 2000 else Fraction(0)
+    if r0 < 1600:
+        return Fraction(A_JUNIOR if age_group is AgeGroup.JUNIOR else A_ADULT)
+    return Fraction(0)
+
+
+def brake(r0: int) -> Fraction:
+    """Bremsfaktor b = (R0 + u)/(1600 + u), only when W < We and R0 < 1600 (spec §3.3)."""
+    return Fraction(r0 + U_BRAKE, 1600 + U_BRAKE) if r0 < 1600 else Fraction(1)
+
+
+def development_factor(
+    r0: int, age_group: AgeGroup, index: int | None, success: bool
+) -> tuple[float, dict[str, float | int | str | None], list[Step]]:
+    """K = K0·b + a, rounded to one decimal, at most Kmax (Anhang 1.3).
+
+    ``success`` is W ≥ We.
+
+    >>> development_factor(1400, AgeGroup.YOUTH, 3, True)[0]
+    68.0
+    """
+    steps: list[Step] = []
+    base, row, col = k0(r0, age_group, index)
+    steps.append(
+        Step("k26.K0", "WO Anhang 1.3", {"row": row, "column": col, "R0": r0, "group": age_group.value, "index": index, "result": base},
+             assumption=index is None)
+    )
+    a = surcharge(r0, age_group) if success else Fraction(0)
+    b = brake(r0) if not success else Fraction(1)
+    if success:
+        steps.append(Step("k26.a", "WO Anhang 1.3", {"R0": r0, "group": age_group.value, "result": float(a)}))
+        steps.append(Step("k26.b_one", "WO Anhang 1.3", {"reason": "success", "result": 1.0}))
+    else:
+        steps.append(Step("k26.a_zero", "WO Anhang 1.3", {"result": 0.0}))
+        if r0 < 1600:
+            steps.append(Step("k26.b", "WO Anhang 1.3", {"R0": r0, "u": U_BRAKE, "result": float(b)}))
+        else:
+            steps.append(Step("k26.b_one", "WO Anhang 1.3", {"reason": "b_rating", "result": 1.0}))
+    raw = base * b + a
+    tenths = round_to_tenth_half_up(raw)
+    capped = min(tenths, K_MAX * 10)
+    k = capped / 10
+    steps.append(Step("k26.K", "WO Anhang 1.3", {"K0": base, "b": float(b), "a": float(a), "raw": float(raw), "rounded": tenths / 10, "Kmax": K_MAX, "result": k}))
+    return k, {"K0": base, "a": float(a), "b": float(b), "K_unrounded": float(raw), "K0_row": row, "K0_column": col}, steps
+
+
+def expected(own: float, opponents: Sequence[float]) -> list[float]:
+    """Per-game P(D) from the exact normal distribution (WO 3.3.1; nu uses exact Φ)."""
+    return [phi(own - o) for o in opponents]
+
+
+def folge(r0: int, index: int | None, age_group: AgeGroup, w_halves: int, n: int, we: float) -> FolgeOutcome:
+    """Rn = R0 + K·(W − We), rounded, at least 1100 (WO 3.5.2).
+
+    >>> folge(1650, 12, AgeGroup.ADULT, 6, 5, 2.2997).new_rating
+    1670
+    """
+    w = w_halves / 2
+    k, comps, steps = development_factor(r0, age_group, index, w >= we)
+    exact = r0 + k * (w - we)
+    rounded = round_half_up(exact)
+    rn = max(rounded, FLOOR)
+    steps.append(Step("k26.Rn", "WO 3.5.2", {"R0": r0, "K": k, "W": w, "We": we, "exact": exact, "rounded": rounded, "result": rounded}))
+    if rn != rounded:
+        steps.append(Step("k26.floor", "WO 3.5.2", {"value": rounded, "floor": FLOOR, "result": rn}))
+    return FolgeOutcome(rn, exact, "K", k, comps, we, steps)
+
+
+def solve(opponents: Sequence[float], w: float, start: float | None = None) -> float:
+    """The rating R with Σ P(R − Rj) = W (0 < W < n), exact normal P.
+
+    Newton's method on a strictly increasing function, safeguarded by bisection.
+    """
+    n = len(opponents)
+    lo = min(opponents) - 3000.0
+    hi = max(opponents) + 3000.0
+    r = start if start is not None else average(opponents) + normal_inverse(w / n)
+    inv = 1.0 / (SIGMA * 2.5066282746310002)  # density factor 1/(σ√(2π))
+    for _ in range(100):
+        f = -w
+        slope = 0.0
+        for o in opponents:
+            x = (r - o) / SIGMA
+            f += phi(r - o)
+            slope += inv * _exp_half(x)
+        if f > 0:
+            hi = min(hi, r)
+        else:
+            lo = max(lo, r)
+        if abs(f) < 1e-12:
+            return r
+        nxt = r - f / slope if slope > 1e-300 else (lo + hi) / 2
+        if not lo < nxt < hi:
+            nxt = (lo + hi) / 2
+        if abs(nxt - r) < 1e-10:
+            return nxt
+        r = nxt
+    return r
+
+
+def _exp_half(x: float) -> float:
+    return math.exp(-0.5 * x * x)
+
+
+def performance(opponents: Sequence[int], w_halves: int) -> PerformanceOutcome:
+    """Leistung: the R with Σ P(R − Rj) = W, rounded (WO 3.6; real value 2315 reproduced).
+
+    >>> performance([1806, 1907, 1954, 2025, 2212, 2061, 1944], 12).value
+    2315
+    """
+    n = len(opponents)
+    rc = average(opponents)
+    extreme = extreme_performance(rc, w_halves, n)
+    if extreme is not None:
+        return extreme
+    r = solve(opponents, w_halves / 2)
+    rh = round_half_up(r)
+    step = Step("k26.perf", "WO 3.6.1", {"Rc": rc, "W": w_halves / 2, "n": n, "exact": r, "result": rh})
+    return PerformanceOutcome(rh, r, False, [step])
+
+
+def iteration_start(opponents: Sequence[float], w_halves: int) -> float:
+    return solve(opponents, w_halves / 2)
+
+
+def first_rating(ri: float) -> FirstOutcome:
+    """Erst-DWZ from Ri with the r = 0.08 correction and the 1100 floor (spec §4).
+
+    The branch below 1100 (1100 + 9r/11·Ri) has a single source (HAR); flagged.
+
+    >>> [first_rating(x).new_rating for x in (0, 500, 1100, 1500, 1999, 2100)]
+    [1100, 1133, 1172, 1540, 1999, 2100]
+    """
+    ri_f = Fraction(ri)
+    if ri >= 2000:
+        exact = ri_f
+        branch = "high"
+    elif ri >= FLOOR:
+        exact = ri_f + R_FIRST * (2000 - ri_f)
+        branch = "middle"
+    else:
+        exact = FLOOR + Fraction(9, 11) * R_FIRST * ri_f
+        branch = "low"
+    rounded = round_half_up(exact)
+    rn = max(rounded, FLOOR)
+    step = Step(
+        f"k26.first_{branch}", "WO 3.4.4.2", {"Ri": ri, "r": float(R_FIRST), "exact": float(exact), "floor": FLOOR, "result": rn},
+        assumption=branch == "low",
+    )
+    return FirstOutcome(rn, ri, [step])
+
+
+# --- Umstufung 2026 -------------------------------------------------------------------
+
+UMSTUFUNG_DATE_OLD = "2026-06-07"
+UMSTUFUNG_LOW = 1000
+UMSTUFUNG_HIGH = 2110
+
+
+@dataclass(frozen=True, slots=True)
+class Umstufung:
+    """Old scale → new scale, as carried out on 2026-06-07/08 (spec dwz-2026 §6)."""
+
+    old: int
+    new: int
+    exact: float
+    branch: str  # "low" (+400), "middle" (0.64·x + 760), "high" (unchanged)
+    floor_applied: bool
+    steps: list[Step]
+
+
+def umstufung(old: int) -> Umstufung:
+    """DWZneu = DWZalt + 400 below 1000; 0.64·DWZalt + 760 below 2110; else unchanged.
+
+    Values below 1100 after the formula (old DWZ < 700) are raised to 1100 — the
+    spec's documented default (hypothesis), flagged in the Rechenweg.
+
+    >>> [umstufung(x).new for x in (700, 999, 1000, 1200, 1366, 1600, 2000, 2063, 2109, 2110, 2841)]
+    [1100, 1399, 1400, 1528, 1634, 1784, 2040, 2080, 2110, 2110, 2841]
+    """
+    if old < UMSTUFUNG_LOW:
+        exact_f = Fraction(old + 400)
+        branch = "low"
+    elif old < UMSTUFUNG_HIGH:
+        exact_f = Fraction(64, 100) * old + 760
+        branch = "middle"
+    else:
+        exact_f = Fraction(old)
+        branch = "high"
+    rounded = round_half_up(exact_f)
+    new = max(rounded, FLOOR)
+    steps = [Step(f"umst.{branch}", "Umstufung 2026", {"old": old, "exact": float(exact_f), "result": rounded})]
+    if new != rounded:
+        steps.append(Step("umst.floor", "WO 3.5.2", {"value": rounded, "floor": FLOOR, "result": new}, assumption=True))
+    return Umstufung(old, new, float(exact_f), branch, new != rounded, steps)
+
+
+def umstufung_inverse(new: int) -> list[int]:
+    """All old ratings that the Umstufung maps to ``new`` (may be several, or none).
+
+    >>> umstufung_inverse(1528), umstufung_inverse(2110)
+    ([1200], [2109, 2110])
+    """
+    if new < FLOOR:
+        return []
+    if new == FLOOR:
+        return list(range(1, 701))
+    candidates: list[int] = []
+    if new - 400 < UMSTUFUNG_LOW:
+        candidates.append(new - 400)
+    lo = max(UMSTUFUNG_LOW, int((new - 761) / Fraction(64, 100)))
+    for x in range(lo, min(UMSTUFUNG_HIGH, lo + 4)):
+        if round_half_up(Fraction(64, 100) * x + 760) == new:
+            candidates.append(x)
+    if new >= UMSTUFUNG_HIGH:
+        candidates.append(new)
+    return sorted(c for c in set(candidates) if c > 0 and umstufung(c).new == new)
+
+
+# --- the interface the core uses for every DWZ edition -----------------------------------
+
+PER_GAME_DECIMALS = 6  # nu delivers the per-game expectations with six decimals
+
+
+def expected_exact(own: int, opponents: Sequence[int]) -> tuple[list[float], float]:
+    ps = [phi(own - o) for o in opponents]
+    return ps, sum(ps)
+
+
+def we_from_value(we: float) -> float:
+    return we
+
+
+def we_to_float(we: float) -> float:
+    return we
+
+
+def iterate(opponents: Sequence[float], w_halves: int) -> tuple[float, list[Step]]:
+    """Ri with Σ P(Ri − Rj) = W, solved exactly (exact Φ as in nu; spec §4, §5)."""
+    r = solve(opponents, w_halves / 2)
+    rc = average(opponents)
+    step = Step("k26.iter", "WO 3.4.4", {"Rc": rc, "W": w_halves / 2, "n": len(opponents), "result": r})
+    return r, [step]
+
+
+def iteration_next(r: float, w_halves: int, opponents: Sequence[float]) -> float:
+    return solve(opponents, w_halves / 2, start=r)

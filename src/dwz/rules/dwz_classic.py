@@ -1,0 +1,235 @@
+"""DWZ rules for tournaments ending before 2026-06-08 ("classic").
+
+Rn = R0 + 800·(W − We)/(E + n) with E = E0·fB + SBr (WO 3.5.2, Anhang 1.2),
+per-game expectations from the 3-decimal ELOBASE table (spec dwz-classic §3.2),
+the Leistung iteration that reproduces the official values (§8.3) and the
+first-DWZ correction 700 + Ri/8 below 800 (WO-2014).
+
+Internally scores are integer thousandths (W·1000, We·1000) so that sums and
+the comparisons W ≥ We are exact.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+
+from dwz.core.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome
+from dwz.core.performance import average, extreme_performance
+from dwz.core.probability import d_classic, p_classic_milli
+from dwz.core.rounding import round_half_up
+from dwz.core.steps import Step
+from dwz.core.values import AgeGroup
+
+NAME = "dwz-classic"
+
+J_BY_AGE = {AgeGroup.YOUTH: 5, AgeGroup.JUNIOR: 10, AgeGroup.ADULT: 15}  # Anhang 1.2
+E_MIN = 5
+E_MAX = 30
+E_MAX_BRAKE = 150
+LOW_VALUE_LIMIT = 800  # first DWZ below 800 → 700 + Ri/8
+MAX_ITERATIONS = 200
+
+
+def expected_milli(own: int, opponents: Sequence[int]) -> list[int]:
+    """Per-game P(D) in thousandths, D = own − opponent (WO 3.3.1, 3-decimal table)."""
+    return [p_classic_milli(own - o) for o in opponents]
+
+
+def development_coefficient(
+    r0: int, age_group: AgeGroup, index: int | None, w_milli: int, we_milli: int
+) -> tuple[int, dict[str, float | int | None], list[Step]]:
+    """E = E0·fB + SBr, rounded once, then limited (WO Anhang 1.2).
+
+    Returns E, its components and the Rechenweg steps.
+
+    >>> development_coefficient(1650, AgeGroup.ADULT, 12, 3000, 2300)[0]
+    22
+    """
+    steps: list[Step] = []
+    j = J_BY_AGE[age_group]
+    e0 = Fraction(r0, 1000) ** 4 + j
+    steps.append(Step("classic.E0", "WO Anhang 1.2", {"R0": r0, "J": j, "group": age_group.value, "result": float(e0)}))
+
+    youth_success = age_group is AgeGroup.YOUTH and w_milli >= we_milli
+    if youth_success:
+        fb = min(max(Fraction(r0, 2000), Fraction(1, 2)), Fraction(1))
+        steps.append(Step("classic.fB", "WO Anhang 1.2", {"R0": r0, "result": float(fb)}))
+    else:
+        fb = Fraction(1)
+        reason = "not_youth" if age_group is not AgeGroup.YOUTH else "below_expectation"
+        steps.append(Step("classic.fB_one", "WO Anhang 1.2", {"reason": reason, "result": 1.0}))
+
+    # SBr applies at every age (new Anhang 1.2 "unabhängig vom Alter"; official
+    # cards of adults confirm it, spec §5) and only for W < We.
+    brake = r0 < 1300 and w_milli < we_milli
+    sbr = math.exp((1300 - r0) / 150) - 1 if brake else 0.0
+    if brake:
+        steps.append(Step("classic.SBr", "WO Anhang 1.2", {"R0": r0, "result": sbr}))
+    else:
+        steps.append(Step("classic.SBr_zero", "WO Anhang 1.2", {"reason": "sbr_rating" if r0 >= 1300 else "sbr_result", "result": 0.0}))
+
+    raw = float(e0 * fb) + sbr if brake else e0 * fb
+    e_rounded = round_half_up(raw)
+    steps.append(Step("classic.E_raw", "WO Anhang 1.2", {"E0": float(e0), "fB": float(fb), "SBr": sbr, "raw": float(raw), "result": e_rounded}))
+
+    if brake:
+        upper = E_MAX_BRAKE
+        upper_reason = "brake"
+    elif index is None:
+        upper = E_MAX
+        upper_reason = "index_unknown"
+    else:
+        idx = max(index, 1)  # index 0 counts as 1 (WO-2014; Anhang 1.2)
+        upper = min(E_MAX, 5 * idx)
+        upper_reason = "index" if 5 * idx < E_MAX else "max"
+    e = min(max(e_rounded, E_MIN), upper)
+    steps.append(
+        Step(
+            "classic.E_limits",
+            "WO Anhang 1.2",
+            {"E": e_rounded, "lower": E_MIN, "upper": upper, "why": upper_reason, "index": index, "result": e},
+            assumption=upper_reason == "index_unknown",
+        )
+    )
+    comps: dict[str, float | int | None] = {"E0": float(e0), "fB": float(fb), "SBr": sbr, "J": j, "E_unrounded": float(raw), "E_max": upper}
+    return e, comps, steps
+
+
+def folge(
+    r0: int,
+    index: int | None,
+    age_group: AgeGroup,
+    w_halves: int,
+    n: int,
+    we_milli: int,
+) -> FolgeOutcome:
+    """Folge-DWZ: Rn = R0 + 800·(W − We)/(E + n), rounded half up (WO 3.5.2).
+
+    >>> folge(2065, 14, AgeGroup.ADULT, 1, 1, 578).new_rating
+    2063
+    """
+    w_milli = w_halves * 500
+    e, comps, steps = development_coefficient(r0, age_group, index, w_milli, we_milli)
+    exact = r0 + Fraction(800 * (w_milli - we_milli), 1000 * (e + n))
+    rn = round_half_up(exact)
+    steps.append(
+        Step(
+            "classic.Rn",
+            "WO 3.5.2",
+            {"R0": r0, "W": w_halves / 2, "We": we_milli / 1000, "E": e, "n": n, "exact": float(exact), "result": rn},
+        )
+    )
+    return FolgeOutcome(rn, float(exact), "E", e, comps, we_milli / 1000, steps)
+
+
+def _p_milli(numerator_milli: int, n: int) -> int:
+    """numerator/n as a score fraction in thousandths, .0005 up, clamped to 1 … 999
+    (where D(P) exists).  Integer arithmetic: floor(x + ½) = (2·num + n) // (2n)."""
+    return min(max((2 * numerator_milli + n) // (2 * n), 1), 999)
+
+
+def iteration_start(opponents: Sequence[float], w_halves: int) -> tuple[float, float, int]:
+    """Start value Rp = Rc + D(p) with p = W/n (Anhang 1.1.1); returns (Rp, Rc, D)."""
+    n = len(opponents)
+    rc = average(opponents)
+    d = d_classic(_p_milli(500 * w_halves, n))
+    return rc + d, rc, d
+
+
+def iteration_step(r: float, w_halves: int, opponents: Sequence[float]) -> tuple[int, int]:
+    """One correction (Anhang 1.1.2) with the stop tests of spec §8.3.
+
+    Returns (D', We in thousandths); D' = 0 means stop.  D = R − opponent is
+    rounded half up before the table lookup (spec §8.3: fits all vectors).
+    """
+    n = len(opponents)
+    we = 0
+    for o in opponents:
+        we += p_classic_milli(math.floor(r - o + 0.5))
+    w_milli = w_halves * 500
+    if abs(w_milli - we) <= 5:  # W and We agree to two decimals [EMP]
+        return 0, we
+    p = _p_milli(500 * n + w_milli - we, n)
+    return d_classic(p), we
+
+
+def iterate(opponents: Sequence[float], w_halves: int) -> tuple[float, list[Step]]:
+    """Single-player iteration of spec §8.3 (Leistung, first DWZ); returns (R, steps)."""
+    r, rc, d0 = iteration_start(opponents, w_halves)
+    n = len(opponents)
+    steps = [Step("classic.iter_start", "WO Anhang 1.1.1", {"Rc": rc, "W": w_halves / 2, "n": n, "p": w_halves / (2 * n), "D": d0, "result": r})]
+    seen = {r}
+    for i in range(1, MAX_ITERATIONS + 1):
+        d, we = iteration_step(r, w_halves, opponents)
+        if d == 0 or r + d in seen:
+            steps.append(Step("classic.iter_stop", "WO Anhang 1.1.3", {"i": i, "R": r, "We": we / 1000, "W": w_halves / 2, "D": d, "result": r}, assumption=True))
+            break
+        steps.append(Step("classic.iter", "WO Anhang 1.1.2", {"i": i, "R": r, "We": we / 1000, "W": w_halves / 2, "n": n, "D": d, "result": r + d}))
+        r += d
+        seen.add(r)
+    return r, steps
+
+
+def performance(opponents: Sequence[int], w_halves: int) -> PerformanceOutcome:
+    """Leistung Rh (WO 3.6) by the iteration that reproduces official values (§8.3).
+
+    >>> performance([1917, 1926, 1959, 1986, 2103], 7).value
+    2130
+    """
+    n = len(opponents)
+    rc = average(opponents)
+    extreme = extreme_performance(rc, w_halves, n)
+    if extreme is not None:
+        return extreme
+    r, steps = iterate(opponents, w_halves)
+    rh = round_half_up(r)
+    steps.append(Step("perf.result", "WO 3.6.1", {"R": r, "result": rh}))
+    return PerformanceOutcome(rh, r, False, steps)
+
+
+def first_rating(ri: float) -> FirstOutcome:
+    """Erst-DWZ from the iteration value Ri: Ri < 800 → 700 + Ri/8 (WO-2014 4.7.4).
+
+    Ri is rounded before the test; the spec leaves the order open, so the step
+    is flagged as an assumption.
+
+    >>> first_rating(982.6).new_rating, first_rating(640).new_rating
+    (983, 780)
+    """
+    ri_int = round_half_up(ri)
+    if ri_int < LOW_VALUE_LIMIT:
+        exact = 700 + Fraction(ri_int, 8)
+        rn = round_half_up(exact)
+        step = Step("classic.first_low", "WO-2014 4.7.4", {"Ri": ri_int, "exact": float(exact), "result": rn}, assumption=True)
+    else:
+        rn = ri_int
+        step = Step("classic.first", "WO 3.4.4.2", {"Ri": ri, "result": rn})
+    return FirstOutcome(rn, ri, [step])
+
+
+# --- the interface the core uses for every DWZ edition -----------------------------------
+
+PER_GAME_DECIMALS = 3
+
+
+def expected_exact(own: int, opponents: Sequence[int]) -> tuple[list[float], int]:
+    """Per-game P (for display) and We in thousandths (exact)."""
+    ps = [p_classic_milli(own - o) for o in opponents]
+    return [p / 1000 for p in ps], sum(ps)
+
+
+def we_from_value(we: float) -> int:
+    """We as printed (3 decimals) → thousandths."""
+    return round_half_up(we * 1000)
+
+
+def we_to_float(we: int) -> float:
+    return we / 1000
+
+
+def iteration_next(r: float, w_halves: int, opponents: Sequence[float]) -> float:
+    """The next iteration value for the simultaneous Gesamtiteration (Anhang 1.1.2)."""
+    d, _ = iteration_step(r, w_halves, opponents)
+    return r + d
