@@ -17,15 +17,15 @@ from dwz.core.values import AgeGroup, Game, Rating, Result
 __version__ = "0.1.0"
 
 __all__ = [
-    "rate",
-    "first_rating",
-    "RatingResult",
+    "AgeGroup",
     "FirstRatingResult",
+    "Game",
     "InputError",
     "Problem",
     "Rating",
+    "RatingResult",
     "Result",
-    "Game",
-    "AgeGroup",
     "__version__",
+    "first_rating",
+    "rate",
 ]

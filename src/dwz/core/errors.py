@@ -9,10 +9,11 @@ rendered in the user's language by :mod:`dwz.i18n`.  Adapters turn an
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as dc_field
 from typing import Any
 
-__all__ = ["Problem", "InputError"]
+__all__ = ["InputError", "Problem"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,7 +23,7 @@ class Problem:
     field: str
     code: str
     value: Any = None
-    params: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, Any] = dc_field(default_factory=dict)
 
     def message(self, lang: str = "de") -> str:
         """The message in ``lang`` ("de" or "en"), value and rule included."""

@@ -7,7 +7,7 @@ from typing import Any
 
 from dwz.core.steps import Step
 
-__all__ = ["FolgeOutcome", "PerformanceOutcome", "FirstOutcome"]
+__all__ = ["FirstOutcome", "FolgeOutcome", "PerformanceOutcome"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from dwz.core.outcomes import PerformanceOutcome
 from dwz.core.rounding import round_half_up
 from dwz.core.steps import Step
 
-__all__ = ["EXTREME_OFFSET", "MIN_GAMES", "extreme_performance", "average"]
+__all__ = ["EXTREME_OFFSET", "MIN_GAMES", "average", "extreme_performance"]
 
 EXTREME_OFFSET = 677  # WO-2014 4.7.2.1.2 "Extremresultate": Rc ± 677 for 100 % / 0 %
 MIN_GAMES = 5  # WO 3.6.1: Leistung only with at least 5 games against rated opponents

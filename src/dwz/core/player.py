@@ -7,7 +7,7 @@ This module orchestrates; the formulas of each edition live in
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from types import ModuleType
 from typing import Any
@@ -32,7 +32,7 @@ from dwz.core.values import (
 )
 from dwz.rules import edition_for, get_edition
 
-__all__ = ["GameLine", "RatingResult", "FirstRatingResult", "rate", "first_rating", "Context", "resolve_context", "parse_date"]
+__all__ = ["Context", "FirstRatingResult", "GameLine", "RatingResult", "first_rating", "parse_date", "rate", "resolve_context"]
 
 IMPLAUSIBLE_RATING = 3000
 
@@ -97,13 +97,12 @@ def resolve_context(
     group: AgeGroup | None = None
     age: int | None = None
     source = "assumed"
-    if birth_year is not None:
-        if isinstance(birth_year, bool) or not isinstance(birth_year, int):
-            try:
-                birth_year = int(str(birth_year).strip())
-            except ValueError:
-                problems.append(Problem("birth_year", "birth_year_invalid", birth_year))
-                birth_year = None
+    if birth_year is not None and (isinstance(birth_year, bool) or not isinstance(birth_year, int)):
+        try:
+            birth_year = int(str(birth_year).strip())
+        except ValueError:
+            problems.append(Problem("birth_year", "birth_year_invalid", birth_year))
+            birth_year = None
     if birth_year is not None:
         age = end_d.year - birth_year
         if age < 0:
@@ -211,11 +210,11 @@ class RatingResult:
         return self.new_rating - self.old_rating
 
     @property
-    def E(self) -> int | None:  # noqa: N802 - the WO's symbol
+    def E(self) -> int | None:
         return int(self.coefficient) if self.coefficient_name == "E" and self.coefficient is not None else None
 
     @property
-    def K(self) -> float | None:  # noqa: N802
+    def K(self) -> float | None:
         return self.coefficient if self.coefficient_name == "K" else None
 
     @property

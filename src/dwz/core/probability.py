@@ -16,15 +16,15 @@ import math
 from statistics import NormalDist
 
 __all__ = [
-    "SIGMA",
-    "phi",
-    "p_classic_milli",
-    "d_classic",
     "P_CLASSIC_CAP",
-    "p_fide_hundredths",
+    "SIGMA",
+    "d_classic",
     "dp_fide",
-    "p_logistic",
     "normal_inverse",
+    "p_classic_milli",
+    "p_fide_hundredths",
+    "p_logistic",
+    "phi",
 ]
 
 SIGMA = 200.0 * math.sqrt(2.0)  # WO 3.3.1: each performance ±200 around the DWZ, 68.27 %
@@ -145,4 +145,4 @@ def dp_fide(p_hundredths: int) -> int:
 
 def p_logistic(d: float) -> float:
     """1/(1 + 10^(−D/400)) — an approximation, never used for official numbers."""
-    return 1.0 / (1.0 + 10.0 ** (-d / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, -d / 400.0))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-__all__ = ["round_half_up", "round_half_away", "round_to_tenth_half_up"]
+__all__ = ["round_half_away", "round_half_up", "round_to_tenth_half_up"]
 
 
 def round_half_up(x: Fraction | float | int) -> int:

@@ -12,28 +12,28 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
-from enum import Enum
-from typing import Any, Union
+from enum import Enum, StrEnum
+from typing import Any, TypeAlias
 
 from dwz.core.errors import InputError, Problem
 
 __all__ = [
     "AgeGroup",
-    "Rating",
-    "Result",
     "Game",
     "GameLike",
+    "Rating",
+    "Result",
     "age_group_for_age",
-    "parse_rating",
-    "parse_result",
+    "parse_age_group",
     "parse_game",
     "parse_games",
-    "parse_age_group",
     "parse_index",
+    "parse_rating",
+    "parse_result",
 ]
 
 
-class AgeGroup(str, Enum):
+class AgeGroup(StrEnum):
     """Altersgruppe by A = year of the tournament end − birth year (WO 3.2)."""
 
     YOUTH = "youth"  # Jugendliche, A ≤ 20
@@ -252,7 +252,7 @@ class Game:
         return self.result.rated and self.opponent is not None
 
 
-GameLike = Union[Game, tuple[Any, Any], list[Any], str, dict[str, Any]]
+GameLike: TypeAlias = Game | tuple[Any, Any] | list[Any] | str | dict[str, Any]
 
 _GAME_TEXT_RE = re.compile(r"^\s*(?P<opp>[^:]*?)\s*:\s*(?P<res>\S+)\s*$")
 

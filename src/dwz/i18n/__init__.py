@@ -12,7 +12,7 @@ from typing import Any
 
 from dwz.i18n import de, en
 
-__all__ = ["LANGS", "CATALOGS", "render_step", "problem_text", "term", "fmt_num", "text"]
+__all__ = ["CATALOGS", "LANGS", "fmt_num", "problem_text", "render_step", "term", "text"]
 
 LANGS = ("de", "en")
 CATALOGS: dict[str, dict[str, dict[str, Any]]] = {"de": de.CATALOG, "en": en.CATALOG}
@@ -49,6 +49,8 @@ class _Formatter(string.Formatter):
     def __init__(self, lang: str) -> None:
         self.lang = lang
 
+    decimals = 3
+
     def convert_field(self, value: Any, conversion: str | None) -> Any:
         if conversion == "t":
             return _TermValue(value)
@@ -75,9 +77,10 @@ class _Formatter(string.Formatter):
     def _games(self, games: list[tuple[Any, Any, Any]]) -> str:
         if not games:
             return "0"
-        parts = [fmt_num(p, ".3f", self.lang) if p is not None else "–" for _, _, p in games]
+        spec = f".{self.decimals}f"
+        parts = [fmt_num(p, spec, self.lang) if p is not None else "–" for _, _, p in games]
         if len(parts) > 12:
-            parts = parts[:6] + ["…"] + parts[-3:]
+            parts = [*parts[:6], "…", *parts[-3:]]
         return " + ".join(parts)
 
 
@@ -99,6 +102,7 @@ def render_step(step: Any, lang: str = "de") -> dict[str, Any]:
     """A :class:`~dwz.core.steps.Step` as title, formula, substituted numbers, result and rule."""
     entry = _cat(lang)["steps"].get(step.key) or CATALOGS["en"]["steps"].get(step.key)
     f = _Formatter(lang)
+    f.decimals = min(int(step.values.get("decimals", 3)), 3)
     if entry is None:
         title, formula, calc = step.key, "", ""
     else:

@@ -13,7 +13,7 @@ from types import ModuleType
 from dwz.core.errors import InputError
 from dwz.rules import dwz_2026, dwz_classic
 
-__all__ = ["SWITCH_2026", "DWZ_EDITIONS", "edition_for", "get_edition", "dwz_classic", "dwz_2026"]
+__all__ = ["DWZ_EDITIONS", "SWITCH_2026", "dwz_2026", "dwz_classic", "edition_for", "get_edition"]
 
 SWITCH_2026 = date(2026, 6, 8)  # first end date rated under the 2026 WO (spec dwz-2026 §1)
 

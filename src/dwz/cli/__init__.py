@@ -1,0 +1,1 @@
+"""The ``dwz`` command (click). Imports only what a subcommand uses."""

@@ -1,0 +1,293 @@
+"""``dwz`` — DWZ and FIDE Elo on the command line.
+
+Every subcommand prints a readable table, ``--explain`` adds the Rechenweg,
+``--json`` prints the result's ``to_dict()``; ``--lang de|en`` (default de).
+Bad input: a message naming the value and the rule, exit code 2, no traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable
+from datetime import date
+from typing import Any, TypeVar
+
+import click
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+EPILOG_RATE = """\b
+Beispiele / examples:
+  dwz rate 1650-12 --born 1985 --end 2026-09-14 1580:1 1720:= 1810:0 1600:1 1690:=
+  dwz rate 1650-12 --born 1985 --end 2026-09-14 1580:1 1720:½ 1810:0 --explain
+  dwz rate 2065-14 --age-group adult --end 2026-03-01 --points 0.5 --count 1 --expected 0.578
+  dwz rate 1500 --end 2025-05-01 1600:1 1450:+ 0:1 --json      (forfeit and unrated opponent: listed, not counted)
+
+\b
+Ergebnisse / results: 1, 0, ½ (also 0.5, 0,5, =, r, 1/2), 1-0, 0-1, ½-½;
+forfeits + and - (not counted). Opponent 0 or ? = no rating (not counted).
+"""
+
+
+def _lang_option(f: F) -> F:
+    return click.option(
+        "--lang", type=click.Choice(["de", "en"]), default=lambda: os.environ.get("DWZ_LANG", "de"),
+        show_default="de", help="Sprache der Ausgabe / output language.",
+    )(f)
+
+
+def _output_options(f: F) -> F:
+    f = click.option("--json", "as_json", is_flag=True, help="to_dict() als JSON ausgeben / print JSON.")(f)
+    f = click.option("--explain", is_flag=True, help="Rechenweg ausgeben / print every step with its rule.")(f)
+    return _lang_option(f)
+
+
+def _person_options(f: F) -> F:
+    f = click.option("--rules", type=click.Choice(["classic", "2026", "dwz-classic", "dwz-2026"]), default=None,
+                     help="Regelwerk erzwingen (sonst nach Turnierende) / force a rule edition.")(f)
+    f = click.option("--age-group", type=click.Choice(["youth", "junior", "adult"]), default=None,
+                     help="Altersgruppe statt Geburtsjahr / age group instead of birth year.")(f)
+    f = click.option("--born", "--birth-year", "born", type=str, default=None,
+                     help="Geburtsjahr (ohne: Erwachsene) / birth year (none: adult).")(f)
+    f = click.option("--end", type=str, default=None,
+                     help="Turnierende JJJJ-MM-TT (Standard: heute) / tournament end (default today).")(f)
+    return f
+
+
+def _fail(err: Exception, lang: str) -> None:
+    from dwz.core.errors import InputError
+
+    if isinstance(err, InputError):
+        for line in err.messages(lang):
+            click.echo(("Fehler: " if lang == "de" else "Error: ") + line, err=True)
+        sys.exit(2)
+    raise err
+
+
+def _emit(result: Any, lang: str, as_json: bool, explain: bool, human: Callable[[Any, str, bool], None]) -> None:
+    if as_json:
+        click.echo(json.dumps(result.to_dict(lang), ensure_ascii=False, indent=2))
+        return
+    human(result, lang, explain)
+
+
+def _born(value: str | None) -> int | str | None:
+    if value is None:
+        return None
+    return int(value) if value.strip().isdigit() else value
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110})
+@click.version_option(package_name="dwz")
+def cli() -> None:
+    """DWZ (Deutsche Wertungszahl) und FIDE-Elo – exakt nach Wertungsordnung, mit Rechenweg.
+
+    \b
+    dwz rate        Folge-DWZ nach einem Turnier / new DWZ after a tournament
+    dwz first       Erst-DWZ / first DWZ of an unrated player
+    dwz scenarios   neue DWZ je Punktzahl / new DWZ for every possible score
+    dwz umstufung   Umstufung 2026 (alt → neu, --inverse)
+    dwz elo         FIDE-Elo (Periode, Partie für Partie, Erstelo, Kompression 2024)
+    """
+
+
+@cli.command(epilog=EPILOG_RATE)
+@click.argument("rating")
+@click.argument("games", nargs=-1)
+@_person_options
+@click.option("--index", type=str, default=None, help="Index, falls nicht in RATING (1650-12).")
+@click.option("--points", "-W", type=float, default=None, help="W (Kartenzeile statt Partien / card line instead of games).")
+@click.option("--count", "-n", type=int, default=None, help="n (Kartenzeile).")
+@click.option("--expected", type=float, default=None, help="We (Kartenzeile).")
+@click.option("--rest", "rest", multiple=True, help="Restpartie RATING:RESULT (nur Erst-DWZ).")
+@_output_options
+def rate(rating: str, games: tuple[str, ...], end: str | None, born: str | None, age_group: str | None,
+         rules: str | None, index: str | None, points: float | None, count: int | None, expected: float | None,
+         rest: tuple[str, ...], lang: str, as_json: bool, explain: bool) -> None:
+    """Neue DWZ nach einem Turnier (Folge-DWZ). RATING ist "1650-12" (DWZ-Index) oder "1650".
+
+    GAMES sind GEGNER:ERGEBNIS, z. B. 1580:1 1720:= 1810:0. RATING 0 berechnet eine Erst-DWZ.
+    """
+    from dwz.core.errors import InputError
+    from dwz.core.player import first_rating
+    from dwz.core.player import rate as rate_fn
+    from dwz.core.values import parse_rating
+
+    try:
+        end_v: date | str = end or date.today()
+        try:
+            no_rating = parse_rating(rating) is None
+        except InputError:
+            no_rating = False  # rate() reports every problem at once
+        if no_rating and points is None:
+            res: Any = first_rating(list(games), restpartien=list(rest), end=end_v, birth_year=_born(born),  # type: ignore[arg-type]
+                                    age_group=age_group, rules=rules)
+            from dwz.cli.render import print_first
+
+            _emit(res, lang, as_json, explain, print_first)
+            return
+        res = rate_fn(rating, list(games), end=end_v, birth_year=_born(born), age_group=age_group, index=index,  # type: ignore[arg-type]
+                      points=points, count=count, expected=expected, rules=rules)
+    except Exception as e:
+        _fail(e, lang)
+        return
+    from dwz.cli.render import print_rating
+
+    _emit(res, lang, as_json, explain, print_rating)
+
+
+@cli.command(epilog="""\b
+Beispiel / example (official first DWZ 983, tournament B431-636-C4F):
+  dwz first 894:1 1087:0 905:1 1255:0 --rest 1177:0 --end 2014-08-01 --age-group youth --explain
+""")
+@click.argument("games", nargs=-1)
+@click.option("--rest", "-r", "rest", multiple=True, help="gespeicherte Restpartie GEGNER:ERGEBNIS (mehrfach).")
+@_person_options
+@_output_options
+def first(games: tuple[str, ...], rest: tuple[str, ...], end: str | None, born: str | None, age_group: str | None,
+          rules: str | None, lang: str, as_json: bool, explain: bool) -> None:
+    """Erst-DWZ eines Spielers ohne DWZ (mind. 5 Partien gegen DWZ-Gegner, nicht 0 %/100 %)."""
+    from dwz.core.player import first_rating
+
+    try:
+        res = first_rating(list(games), restpartien=list(rest), end=end or date.today(), birth_year=_born(born),  # type: ignore[arg-type]
+                           age_group=age_group, rules=rules)
+    except Exception as e:
+        _fail(e, lang)
+        return
+    from dwz.cli.render import print_first
+
+    _emit(res, lang, as_json, explain, print_first)
+
+
+@cli.command(epilog="""\b
+Beispiel / example:
+  dwz scenarios 1650-12 1580 1720 1810 1600 1690 --born 1985 --end 2026-09-14
+  dwz scenarios 1650-12 1810 1600 --played 1580:1 --played 1720:= --end 2026-09-14
+""")
+@click.argument("rating")
+@click.argument("opponents", nargs=-1)
+@click.option("--played", "-p", multiple=True, help="schon gespielte Partie GEGNER:ERGEBNIS (mehrfach).")
+@click.option("--rest", "-r", "rest", multiple=True, help="Restpartie (nur ohne DWZ).")
+@click.option("--index", type=str, default=None)
+@_person_options
+@_lang_option
+@click.option("--json", "as_json", is_flag=True, help="JSON ausgeben.")
+def scenarios(rating: str, opponents: tuple[str, ...], played: tuple[str, ...], rest: tuple[str, ...], index: str | None,
+              end: str | None, born: str | None, age_group: str | None, rules: str | None, lang: str, as_json: bool) -> None:
+    """Neue DWZ für jede erreichbare Punktzahl gegen die OPPONENTS (offene Partien)."""
+    from dwz.core.scenarios import scenarios as scen
+
+    try:
+        res = scen(rating, list(opponents), played=list(played), restpartien=list(rest), index=index,
+                   end=end or date.today(), birth_year=_born(born), age_group=age_group, rules=rules)  # type: ignore[arg-type]
+    except Exception as e:
+        _fail(e, lang)
+        return
+    from dwz.cli.render import print_scenarios
+
+    _emit(res, lang, as_json, False, lambda r, lg, ex: print_scenarios(r, lg))
+
+
+@cli.command(epilog="""\b
+Beispiele / examples:
+  dwz umstufung 2063-15            → 2080-16
+  dwz umstufung 2110 --inverse     → 2109 oder 2110 (nicht eindeutig)
+""")
+@click.argument("rating")
+@click.option("--inverse", is_flag=True, help="neue Skala → alte Skala.")
+@_output_options
+def umstufung(rating: str, inverse: bool, lang: str, as_json: bool, explain: bool) -> None:
+    """Umstufung 2026: alte DWZ → neue DWZ (Index + 1), oder umgekehrt."""
+    from dwz.core.conversion import umstufung as conv
+
+    try:
+        res = conv(rating, inverse=inverse)
+    except Exception as e:
+        _fail(e, lang)
+        return
+    from dwz.cli.render import print_umstufung
+
+    _emit(res, lang, as_json, explain, print_umstufung)
+
+
+@cli.command(epilog="""\b
+Beispiele / examples:
+  dwz elo 2224 2319:0 2181:1 2246:1 2261:= 2312:0 2297:0 2144:1 --k 15 --period 2010-05-01
+  dwz elo 1500 1600:1 --k 20 --mode game
+  dwz elo 2813 1787:1 2025:1 2310:1 2400:1 2505:= --k 10 --period 2025-12-01
+  dwz elo --initial 1500:1 1600:= 1700:0 1650:= 1550:= --period 2026-01-01
+  dwz elo --compress 1600
+""")
+@click.argument("args", nargs=-1)
+@click.option("--k", "-k", type=int, default=None, help="K vorgeben (sonst nach FIDE-Regel) / K (default: FIDE rule).")
+@click.option("--period", type=str, default=None, help="Wertungsperiode JJJJ-MM-TT (Standard: heute).")
+@click.option("--born", "--birth-year", "born", type=int, default=None, help="Geburtsjahr (K 40 für Jugendliche).")
+@click.option("--games-played", type=int, default=None, help="bisher gewertete Partien (K 40 unter 30).")
+@click.option("--reached-2400", is_flag=True, help="einmal 2400 erreicht (K 10).")
+@click.option("--reached-2300", is_flag=True, help="einmal 2300 erreicht (Jugendliche: K 20).")
+@click.option("--mode", type=click.Choice(["period", "game"]), default="period", help="Wertungsperiode oder Partie für Partie.")
+@click.option("--logistic", is_flag=True, help="logistische Näherung statt Tabelle 8.1.2 (nicht amtlich).")
+@click.option("--initial", is_flag=True, help="Erstelo eines ungewerteten Spielers: ARGS sind nur Partien.")
+@click.option("--compress", is_flag=True, help="FIDE-Kompression März 2024 für ARGS = Wertung.")
+@_output_options
+def elo(args: tuple[str, ...], k: int | None, period: str | None, born: int | None, games_played: int | None,
+        reached_2400: bool, reached_2300: bool, mode: str, logistic: bool, initial: bool, compress: bool,
+        lang: str, as_json: bool, explain: bool) -> None:
+    """FIDE-Elo: ARGS = ELO GEGNER:ERGEBNIS … (Tabelle 8.1.2, 400-Punkte-Regel, K-Regeln, K·n ≤ 700)."""
+    from dwz.core import elo as elo_mod
+    from dwz.core.errors import InputError, Problem
+    from dwz.core.player import parse_date
+
+    try:
+        per = parse_date(period, "period") if period else date.today()
+        if compress:
+            if len(args) != 1:
+                raise InputError([Problem("rating", "rating_invalid", " ".join(args))])
+            res: Any = elo_mod.compression_2024(_int_arg(args[0], "rating"))
+        elif initial:
+            res = elo_mod.initial_rating(list(args), period=per)
+        else:
+            if not args:
+                raise InputError([Problem("rating", "rating_invalid", "")])
+            res = elo_mod.rate(_int_arg(args[0], "rating"), list(args[1:]), period=per, k=k, birth_year=born,
+                               games_played=games_played, reached_2400=reached_2400, reached_2300=reached_2300,
+                               mode=mode, expectation="logistic" if logistic else "table")
+    except Exception as e:
+        _fail(e, lang)
+        return
+    from dwz.cli.render import print_elo
+
+    _emit(res, lang, as_json, explain, print_elo)
+
+
+def _int_arg(value: str, field: str) -> int:
+    from dwz.core.errors import InputError
+
+    try:
+        return int(value)
+    except ValueError:
+        raise InputError.single(field, "rating_invalid", value) from None
+
+
+def _register_optional() -> None:
+    """Subcommands of later layers register themselves here (lazy: only names and options)."""
+    for module in ("dwz.cli.tournament", "dwz.cli.serve", "dwz.cli.history"):
+        try:
+            mod = __import__(module, fromlist=["register"])
+        except ModuleNotFoundError as e:
+            if e.name == module:
+                continue
+            raise
+        mod.register(cli)
+
+
+def main() -> None:
+    _register_optional()
+    cli(prog_name="dwz")
+
+
+if __name__ == "__main__":
+    main()

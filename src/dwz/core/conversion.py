@@ -1,0 +1,72 @@
+"""Umstufung 2026 as a user-facing conversion (the rule is in dwz.rules.dwz_2026)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from dwz.core.errors import InputError
+from dwz.core.steps import Step
+from dwz.core.values import Rating, parse_rating
+from dwz.rules import dwz_2026
+
+__all__ = ["UmstufungResult", "umstufung"]
+
+
+@dataclass(frozen=True, slots=True)
+class UmstufungResult:
+    """Old → new scale (``inverse=False``) or new → old candidates (``inverse=True``)."""
+
+    direction: str  # "forward" or "inverse"
+    old_rating: int | None
+    old_index: int | None
+    new_rating: int | None
+    new_index: int | None
+    candidates: tuple[int, ...]  # inverse: every old value mapping to new_rating
+    unique: bool
+    steps: tuple[Step, ...]
+
+    @property
+    def assumptions(self) -> list[Step]:
+        return [s for s in self.steps if s.assumption]
+
+    def to_dict(self, lang: str = "de") -> dict[str, Any]:
+        from dwz.i18n import render_step
+
+        cands = list(self.candidates)
+        return {
+            "kind": "umstufung", "direction": self.direction, "rules": "umstufung-2026",
+            "old_rating": self.old_rating, "old_index": self.old_index,
+            "new_rating": self.new_rating, "new_index": self.new_index,
+            "candidates": cands if len(cands) <= 20 else [cands[0], cands[-1]],
+            "candidates_range": len(cands) > 20, "unique": self.unique,
+            "steps": [render_step(s, lang) for s in self.steps],
+        }
+
+
+def umstufung(rating: str | int | Rating, *, inverse: bool = False) -> UmstufungResult:
+    """Umstufung 2026: old DWZ-index → new DWZ-index (index + 1), or the inverse.
+
+    >>> r = umstufung("2063-15")
+    >>> r.new_rating, r.new_index
+    (2080, 16)
+    >>> umstufung("2110-16", inverse=True).candidates
+    (2109, 2110)
+    """
+    r = parse_rating(rating)
+    if r is None:
+        raise InputError.single("rating", "umstufung_invalid", rating)
+    if not inverse:
+        u = dwz_2026.umstufung(r.value)
+        steps = list(u.steps)
+        new_index = None if r.index is None else r.index + 1
+        if r.index is not None:
+            steps.append(Step("umst.index", "Umstufung 2026", {"index": r.index, "result": new_index}))
+        return UmstufungResult("forward", r.value, r.index, u.new, new_index, (), True, tuple(steps))
+    cands = tuple(dwz_2026.umstufung_inverse(r.value))
+    old_index = None if r.index is None else max(r.index - 1, 0)
+    step = Step("umst.inverse", "Umstufung 2026", {"new": r.value, "count": len(cands),
+                                                    "result": ", ".join(map(str, cands)) if len(cands) <= 20 else f"{cands[0]} … {cands[-1]}"},
+                assumption=r.value == dwz_2026.FLOOR)
+    return UmstufungResult("inverse", cands[0] if len(cands) == 1 else None, old_index, r.value, r.index, cands,
+                           len(cands) == 1, (step,))
