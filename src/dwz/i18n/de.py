@@ -183,6 +183,13 @@ CATALOG: dict[str, dict[str, Any]] = {
         "elo_initial_too_few": "noch {missing} Partie(n) gegen gewertete Gegner nötig (mindestens {min}, vorhanden {value})",
         "elo_initial_below_floor": "Erstelo {value} liegt unter 1400 und wird nicht veröffentlicht",
         "elo_first_event_zero": "erstes Turnier mit 0 Punkten: wird nicht berücksichtigt (FIDE B.02 §8.2.1)",
+        "player_duplicate": "Spielernummer {value} doppelt vergeben ({name} und {other})",
+        "opponent_unknown": "Runde {round}: Gegner Nr. {value} existiert nicht",
+        "paired_twice": "Runde {round}: {value} (Nr. {no}) ist zweimal gepaart",
+        "self_pairing": "Runde {round}: Spieler Nr. {value} gegen sich selbst gepaart",
+        "results_contradict": "Runde {round}: Ergebnisse widersprechen sich ({white} – {black}: {value})",
+        "bye_result": "Runde {round}: Ergebnis '{value}' ohne Gegner ist kein Freilos-Code",
+        "round_invalid": "Runde '{value}' ist keine Zahl ≥ 1",
     },
     "ui": {
         "assumption_note": "Annahme: die Regel ist in der Spezifikation als unsicher markiert; hier gilt der dokumentierte Standard.",

@@ -182,6 +182,13 @@ CATALOG: dict[str, dict[str, Any]] = {
         "elo_initial_too_few": "{missing} more game(s) against rated opponents needed (at least {min}, have {value})",
         "elo_initial_below_floor": "Initial rating {value} is below 1400 and is not published",
         "elo_first_event_zero": "first event scored 0: it is ignored (FIDE B.02 §8.2.1)",
+        "player_duplicate": "Player number {value} used twice ({name} and {other})",
+        "opponent_unknown": "Round {round}: opponent no. {value} does not exist",
+        "paired_twice": "Round {round}: {value} (no. {no}) is paired twice",
+        "self_pairing": "Round {round}: player no. {value} paired against himself",
+        "results_contradict": "Round {round}: the results contradict each other ({white} – {black}: {value})",
+        "bye_result": "Round {round}: result '{value}' without an opponent is not a bye code",
+        "round_invalid": "Round '{value}' is not a number ≥ 1",
     },
     "ui": {
         "assumption_note": "Assumption: the spec marks this rule as uncertain; the documented default is used.",
