@@ -4,7 +4,7 @@
 >>> import dwz.elo
 >>> e = dwz.elo.rate(2224, [(2319, 0), (2181, 1)], k=15, period=date(2010, 5, 1))
 >>> e.change, e.new_rating
-(0.15, 2224)
+(1.05, 2225)
 """
 
 from __future__ import annotations
