@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 from dwz.core.errors import InputError, Problem
 from dwz.core.outcomes import PerformanceOutcome
@@ -128,8 +128,7 @@ def resolve_context(
     return Context(edition, end_d, bool(rules), group, age, source, birth_year, steps, warnings)
 
 
-@dataclass(frozen=True, slots=True)
-class GameLine:
+class GameLine(NamedTuple):
     """A game as evaluated: counted or not, and why."""
 
     opponent: int | None

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-__all__ = ["round_half_away", "round_half_up", "round_to_tenth_half_up"]
+__all__ = ["round_half_away", "round_half_up", "round_ratio_half_up"]
 
 
 def round_half_up(x: Fraction | float | int) -> int:
@@ -35,10 +35,10 @@ def round_half_away(x: Fraction | float | int) -> int:
     return round_half_up(x)
 
 
-def round_to_tenth_half_up(x: Fraction | float) -> int:
-    """Round to one decimal, returned as an integer count of tenths (DSB 2026: K).
+def round_ratio_half_up(num: int, den: int) -> int:
+    """num/den rounded half up, exactly in integers (den > 0).
 
-    >>> round_to_tenth_half_up(Fraction(92, 3))   # 30.666… → 30.7
-    307
+    >>> round_ratio_half_up(27, 2), round_ratio_half_up(-5, 2), round_ratio_half_up(92, 3)
+    (14, -2, 31)
     """
-    return round_half_up(x * 10)
+    return (2 * num + den) // (2 * den)

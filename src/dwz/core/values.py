@@ -210,6 +210,11 @@ _RESULT_TEXT = {
 }
 
 
+_FAST_RESULTS: dict[Any, Result] = {
+    1: Result.WIN, 0: Result.LOSS, 0.5: Result.DRAW, "1": Result.WIN, "0": Result.LOSS, "½": Result.DRAW, "=": Result.DRAW,
+}
+
+
 def parse_result(value: Any, field: str = "result") -> Result:
     """Parse a result as users type it (1, ½, 0.5, "0,5", "=", "1-0", "+", "-" …).
 
@@ -281,6 +286,10 @@ def parse_game(item: GameLike, field: str = "games[0]") -> Game:
     >>> parse_game("1720:=")
     Game(opponent=1720, result=<Result.DRAW: ('½', 1, True)>, name=None)
     """
+    if type(item) is tuple and len(item) == 2 and type(item[0]) is int and item[0] > 0:
+        fast = _FAST_RESULTS.get(item[1]) if type(item[1]) is not bool else None
+        if fast is not None:  # the common case, (1580, 1), without the general path
+            return Game(item[0], fast)
     if isinstance(item, Game):
         return item
     name = None

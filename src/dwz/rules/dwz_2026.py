@@ -16,7 +16,7 @@ from fractions import Fraction
 from dwz.core.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome
 from dwz.core.performance import average, extreme_performance
 from dwz.core.probability import SIGMA, normal_inverse, phi
-from dwz.core.rounding import round_half_up, round_to_tenth_half_up
+from dwz.core.rounding import round_half_up, round_ratio_half_up
 from dwz.core.steps import Step
 from dwz.core.values import AgeGroup
 
@@ -88,23 +88,33 @@ def development_factor(
         Step("k26.K0", "WO Anhang 1.3", {"row": row, "column": col, "R0": r0, "group": age_group.value, "index": index, "result": base},
              assumption=index is None)
     )
-    a = surcharge(r0, age_group) if success else Fraction(0)
-    b = brake(r0) if not success else Fraction(1)
+    # All parts are multiples of 1/2400 (b = (R0 + 800)/2400, a = 80·(2000 − R0)/2400,
+    # a1 = a2 = 4·2400/2400), so K is rounded exactly with integers.
+    a_num = 0
     if success:
-        steps.append(Step("k26.a", "WO Anhang 1.3", {"R0": r0, "group": age_group.value, "result": float(a)}))
+        if age_group is AgeGroup.YOUTH:
+            a_num = (2400 // T_YOUTH) * (2000 - r0) if r0 < 2000 else 0
+        elif r0 < 1600:
+            a_num = 2400 * (A_JUNIOR if age_group is AgeGroup.JUNIOR else A_ADULT)
+    b_num = r0 + U_BRAKE if (not success and r0 < 1600) else 1600 + U_BRAKE
+    a = a_num / 2400
+    b = b_num / (1600 + U_BRAKE)
+    if success:
+        steps.append(Step("k26.a", "WO Anhang 1.3", {"R0": r0, "group": age_group.value, "result": a}))
         steps.append(Step("k26.b_one", "WO Anhang 1.3", {"reason": "success", "result": 1.0}))
     else:
         steps.append(Step("k26.a_zero", "WO Anhang 1.3", {"result": 0.0}))
         if r0 < 1600:
-            steps.append(Step("k26.b", "WO Anhang 1.3", {"R0": r0, "u": U_BRAKE, "result": float(b)}))
+            steps.append(Step("k26.b", "WO Anhang 1.3", {"R0": r0, "u": U_BRAKE, "result": b}))
         else:
             steps.append(Step("k26.b_one", "WO Anhang 1.3", {"reason": "b_rating", "result": 1.0}))
-    raw = base * b + a
-    tenths = round_to_tenth_half_up(raw)
+    num = base * b_num + a_num  # K·2400
+    raw = num / 2400
+    tenths = round_ratio_half_up(10 * num, 2400)  # round(K, 1) half up, in tenths
     capped = min(tenths, K_MAX * 10)
     k = capped / 10
-    steps.append(Step("k26.K", "WO Anhang 1.3", {"K0": base, "b": float(b), "a": float(a), "raw": float(raw), "rounded": tenths / 10, "Kmax": K_MAX, "result": k}))
-    return k, {"K0": base, "a": float(a), "b": float(b), "K_unrounded": float(raw), "K0_row": row, "K0_column": col}, steps
+    steps.append(Step("k26.K", "WO Anhang 1.3", {"K0": base, "b": b, "a": a, "raw": raw, "rounded": tenths / 10, "Kmax": K_MAX, "result": k}))
+    return k, {"K0": base, "a": a, "b": b, "K_unrounded": raw, "K0_row": row, "K0_column": col}, steps
 
 
 def expected(own: float, opponents: Sequence[float]) -> list[float]:
@@ -139,13 +149,15 @@ def solve(opponents: Sequence[float], w: float, start: float | None = None) -> f
     hi = max(opponents) + 3000.0
     r = start if start is not None else average(opponents) + normal_inverse(w / n)
     inv = 1.0 / (SIGMA * 2.5066282746310002)  # density factor 1/(σ√(2π))
+    erf, exp = math.erf, math.exp
     for _ in range(100):
         f = -w
         slope = 0.0
-        for o in opponents:
-            x = (r - o) / SIGMA
-            f += phi(r - o)
-            slope += inv * _exp_half(x)
+        for o in opponents:  # Φ and its density, inlined: this loop is the hot path
+            d = r - o
+            f += 0.5 * (1.0 + erf(d / 400.0))
+            slope += exp(-0.5 * (d / SIGMA) ** 2)
+        slope *= inv
         if f > 0:
             hi = min(hi, r)
         else:
@@ -159,10 +171,6 @@ def solve(opponents: Sequence[float], w: float, start: float | None = None) -> f
             return nxt
         r = nxt
     return r
-
-
-def _exp_half(x: float) -> float:
-    return math.exp(-0.5 * x * x)
 
 
 def performance(opponents: Sequence[int], w_halves: int) -> PerformanceOutcome:
@@ -182,8 +190,9 @@ def performance(opponents: Sequence[int], w_halves: int) -> PerformanceOutcome:
     return PerformanceOutcome(rh, r, False, [step])
 
 
-def iteration_start(opponents: Sequence[float], w_halves: int) -> float:
-    return solve(opponents, w_halves / 2)
+def iteration_start(opponents: Sequence[float], w_halves: int) -> tuple[float, float, None]:
+    """Start value of the Gesamtiteration: the exact solution over the start games."""
+    return solve(opponents, w_halves / 2), average(opponents), None
 
 
 def first_rating(ri: float) -> FirstOutcome:

@@ -18,7 +18,7 @@ from fractions import Fraction
 from dwz.core.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome
 from dwz.core.performance import average, extreme_performance
 from dwz.core.probability import d_classic, p_classic_milli
-from dwz.core.rounding import round_half_up
+from dwz.core.rounding import round_half_up, round_ratio_half_up
 from dwz.core.steps import Step
 from dwz.core.values import AgeGroup
 
@@ -49,17 +49,20 @@ def development_coefficient(
     """
     steps: list[Step] = []
     j = J_BY_AGE[age_group]
-    e0 = Fraction(r0, 1000) ** 4 + j
-    steps.append(Step("classic.E0", "WO Anhang 1.2", {"R0": r0, "J": j, "group": age_group.value, "result": float(e0)}))
+    # Exact rational arithmetic with integers: E0 = (R0⁴ + J·10¹²)/10¹², fB = f_num/f_den.
+    e0_num = r0**4 + j * 10**12
+    e0 = e0_num / 10**12
+    steps.append(Step("classic.E0", "WO Anhang 1.2", {"R0": r0, "J": j, "group": age_group.value, "result": e0}))
 
     youth_success = age_group is AgeGroup.YOUTH and w_milli >= we_milli
     if youth_success:
-        fb = min(max(Fraction(r0, 2000), Fraction(1, 2)), Fraction(1))
-        steps.append(Step("classic.fB", "WO Anhang 1.2", {"R0": r0, "result": float(fb)}))
+        f_num, f_den = min(max(r0, 1000), 2000), 2000  # fB = R0/2000 clamped to [0.5, 1]
+        steps.append(Step("classic.fB", "WO Anhang 1.2", {"R0": r0, "result": f_num / f_den}))
     else:
-        fb = Fraction(1)
+        f_num, f_den = 1, 1
         reason = "not_youth" if age_group is not AgeGroup.YOUTH else "below_expectation"
         steps.append(Step("classic.fB_one", "WO Anhang 1.2", {"reason": reason, "result": 1.0}))
+    fb = f_num / f_den
 
     # SBr applies at every age (new Anhang 1.2 "unabhängig vom Alter"; official
     # cards of adults confirm it, spec §5) and only for W < We.
@@ -70,9 +73,14 @@ def development_coefficient(
     else:
         steps.append(Step("classic.SBr_zero", "WO Anhang 1.2", {"reason": "sbr_rating" if r0 >= 1300 else "sbr_result", "result": 0.0}))
 
-    raw = float(e0 * fb) + sbr if brake else e0 * fb
-    e_rounded = round_half_up(raw)
-    steps.append(Step("classic.E_raw", "WO Anhang 1.2", {"E0": float(e0), "fB": float(fb), "SBr": sbr, "raw": float(raw), "result": e_rounded}))
+    if brake:  # SBr is irrational: no exact tie can occur
+        raw = e0 * fb + sbr
+        e_rounded = math.floor(raw + 0.5)
+    else:  # E0·fB is rational: round it exactly, half up
+        num, den = e0_num * f_num, 10**12 * f_den
+        raw = num / den
+        e_rounded = round_ratio_half_up(num, den)
+    steps.append(Step("classic.E_raw", "WO Anhang 1.2", {"E0": e0, "fB": fb, "SBr": sbr, "raw": raw, "result": e_rounded}))
 
     if brake:
         upper = E_MAX_BRAKE
@@ -93,7 +101,7 @@ def development_coefficient(
             assumption=upper_reason == "index_unknown",
         )
     )
-    comps: dict[str, float | int | None] = {"E0": float(e0), "fB": float(fb), "SBr": sbr, "J": j, "E_unrounded": float(raw), "E_max": upper}
+    comps: dict[str, float | int | None] = {"E0": e0, "fB": fb, "SBr": sbr, "J": j, "E_unrounded": raw, "E_max": upper}
     return e, comps, steps
 
 
@@ -112,22 +120,24 @@ def folge(
     """
     w_milli = w_halves * 500
     e, comps, steps = development_coefficient(r0, age_group, index, w_milli, we_milli)
-    exact = r0 + Fraction(800 * (w_milli - we_milli), 1000 * (e + n))
-    rn = round_half_up(exact)
+    den = 1000 * (e + n)
+    num = r0 * den + 800 * (w_milli - we_milli)
+    exact = num / den
+    rn = round_ratio_half_up(num, den)
     steps.append(
         Step(
             "classic.Rn",
             "WO 3.5.2",
-            {"R0": r0, "W": w_halves / 2, "We": we_milli / 1000, "E": e, "n": n, "exact": float(exact), "result": rn},
+            {"R0": r0, "W": w_halves / 2, "We": we_milli / 1000, "E": e, "n": n, "exact": exact, "result": rn},
         )
     )
-    return FolgeOutcome(rn, float(exact), "E", e, comps, we_milli / 1000, steps)
+    return FolgeOutcome(rn, exact, "E", e, comps, we_milli / 1000, steps)
 
 
 def _p_milli(numerator_milli: int, n: int) -> int:
     """numerator/n as a score fraction in thousandths, .0005 up, clamped to 1 … 999
     (where D(P) exists).  Integer arithmetic: floor(x + ½) = (2·num + n) // (2n)."""
-    return min(max((2 * numerator_milli + n) // (2 * n), 1), 999)
+    return min(max(round_ratio_half_up(numerator_milli, n), 1), 999)
 
 
 def iteration_start(opponents: Sequence[float], w_halves: int) -> tuple[float, float, int]:

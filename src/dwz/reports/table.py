@@ -1,0 +1,98 @@
+"""The evaluation table in the shape users know from the DSB:
+Nr, Name, DWZ alt-Index, Altersgruppe, W/n, We, E or K, Niveau, Leistung,
+DWZ neu-Index, Änderung, Bemerkungen."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from dwz.core.tournament import PlayerEvaluation, TournamentEvaluation
+from dwz.i18n import fmt_num, term
+
+__all__ = ["COLUMNS", "evaluation_rows", "to_csv", "to_html"]
+
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "de": ("Nr", "Name", "DWZ alt", "AK", "W/n", "We", "E/K", "Niveau", "Leistung", "DWZ neu", "Diff.", "Bemerkung"),
+    "en": ("No", "Name", "Old DWZ", "Age", "W/n", "We", "E/K", "Level", "Perf.", "New DWZ", "Change", "Remarks"),
+}
+
+_AGE_SHORT = {"de": {"youth": "J", "junior": "Jr", "adult": "E"}, "en": {"youth": "Y", "junior": "Jr", "adult": "A"}}
+
+
+def _rating(value: int | None, index: int | None) -> str:
+    if value is None:
+        return ""
+    return f"{value}-{index}" if index is not None else str(value)
+
+
+def _signed(v: int | None) -> str:
+    if v is None:
+        return ""
+    return f"+{v}" if v > 0 else ("0" if v == 0 else f"−{-v}")
+
+
+def remarks_text(pe: PlayerEvaluation, lang: str) -> str:
+    parts = [term(f"remark.{r}", lang) for r in pe.remarks]
+    parts += [r.message(lang) for r in pe.reasons]
+    return "; ".join(parts)
+
+
+def player_row(pe: PlayerEvaluation, lang: str) -> dict[str, str]:
+    cols = COLUMNS.get(lang, COLUMNS["de"])
+    if pe.coefficient is None:
+        coeff = ""
+    elif pe.coefficient_name == "E":
+        coeff = str(int(pe.coefficient))
+    else:
+        coeff = fmt_num(pe.coefficient, ".1f", lang)
+    old = _rating(pe.old_rating, pe.old_index)
+    if pe.status == "foreign":
+        old += " (FIDE)"
+    new = _rating(pe.new_rating, pe.new_index)
+    if pe.new_rating is not None and not pe.published:
+        new = f"({new})"
+    values = (
+        str(pe.player.no),
+        pe.player.name,
+        old,
+        _AGE_SHORT.get(lang, _AGE_SHORT["de"])[pe.age_group.value] + ("?" if pe.age_assumed else ""),
+        f"{fmt_num(pe.W, '.1f', lang)}/{pe.n}" if pe.n else "",
+        "" if pe.We is None else fmt_num(pe.We, ".3f", lang),
+        coeff,
+        "" if pe.Rc is None else str(pe.Rc),
+        "" if pe.performance is None else str(pe.performance),
+        new,
+        _signed(pe.change),
+        remarks_text(pe, lang),
+    )
+    return dict(zip(cols, values, strict=True))
+
+
+def evaluation_rows(ev: TournamentEvaluation, lang: str = "de") -> list[dict[str, str]]:
+    """One dict per player, keys = the column titles of ``lang``."""
+    return [player_row(pe, lang) for pe in ev.players]
+
+
+def to_csv(ev: TournamentEvaluation, lang: str = "de") -> str:
+    """The table as CSV: ';' and decimal comma in German (spreadsheets), ',' in English."""
+    buf = io.StringIO()
+    cols = COLUMNS.get(lang, COLUMNS["de"])
+    w = csv.DictWriter(buf, fieldnames=list(cols), delimiter=";" if lang == "de" else ",", lineterminator="\n")
+    w.writeheader()
+    for row in evaluation_rows(ev, lang):
+        w.writerow(row)
+    return buf.getvalue()
+
+
+def to_html(ev: TournamentEvaluation, lang: str = "de", rechenweg: bool = True) -> str:
+    """A standalone HTML page (no external resources) with the table and every Rechenweg."""
+    from jinja2 import Environment, PackageLoader, select_autoescape
+
+    env = Environment(loader=PackageLoader("dwz.reports", "templates"), autoescape=select_autoescape(["html"]))
+    tmpl = env.get_template("evaluation.html")
+    data: dict[str, Any] = ev.to_dict(lang, steps=rechenweg)
+    return tmpl.render(ev=data, columns=COLUMNS.get(lang, COLUMNS["de"]), rows=evaluation_rows(ev, lang), lang=lang,
+                       rules=term(ev.rules, lang), players=ev.players, rechenweg=rechenweg,
+                       rw={pe.player.no: pe.rechenweg(lang) for pe in ev.players} if rechenweg else {})
