@@ -18,6 +18,7 @@ The formulas come from the edition modules; this module only orchestrates.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -135,6 +136,14 @@ class PlayerEvaluation:
     @property
     def name(self) -> str:
         return self.player.name
+
+    @property
+    def E(self) -> int | None:  # noqa: N802 - the WO's symbol
+        return int(self.coefficient) if self.coefficient_name == "E" and self.coefficient is not None else None
+
+    @property
+    def K(self) -> float | None:  # noqa: N802
+        return self.coefficient if self.coefficient_name == "K" else None
 
     def rechenweg(self, lang: str = "de") -> list[dict[str, Any]]:
         from dwz.i18n import render_step
@@ -340,7 +349,7 @@ def _select_stage(st: _State, candidates: list[int], selection: set[int], fixed:
     return chosen
 
 
-def _terms(st: _State, no: int, allowed: set[int], values: dict[int, float]) -> tuple[list[float], int]:
+def _terms(st: _State, no: int, allowed: set[int], values: dict[int, float] | dict[int, int]) -> tuple[list[float], int]:
     opps = [float(g.opponent) for g in st.rest[no]]
     wh = sum(g.result.halves for g in st.rest[no])
     for _, opp, h in st.games[no]:
@@ -415,6 +424,18 @@ def evaluate_tournament(
     >>> [(pe.new_rating, pe.new_index) for pe in evaluate_tournament(t).players]
     [(1613, 21), (1486, 21)]
     """
+    # The evaluation allocates many small acyclic objects; the cyclic garbage collector
+    # would rescan them all repeatedly (superlinear time for large opens), so it pauses.
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _evaluate(t, end, rules, options, elo)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _evaluate(t: Tournament, end: date | None, rules: str | None, options: EvaluationOptions | None, elo: bool) -> TournamentEvaluation:
     opts = options or EvaluationOptions()
     end_d = end or t.end
     if end_d is None:
@@ -538,7 +559,7 @@ def _evaluate_player(
         remarks.append("restpartien_expired")
     steps = list(age_steps)
     if no in ri:
-        opps, wh = _terms(st, no, auswahl2, {k: float(v) for k, v in values.items()})
+        opps, wh = _terms(st, no, auswahl2, values)
         tourn_opps, t_wh = _opps_values(st, no, auswahl2, values)
         f = first[no]
         steps.append(Step("first.games", "WO 3.4.1", {"n_tournament": len(tourn_opps), "n_rest": len(rest_used), "W": wh / 2, "result": len(opps)}))
@@ -675,15 +696,16 @@ def _add_elo(t: Tournament, end: date, evals: list[PlayerEvaluation]) -> list[Pl
 
     by_no = {p.no: p for p in t.players}
     period = t.start or end
+    played_by: dict[int, list[Any]] = {no: [] for no in by_no}
+    for g in t.pairings:
+        if g.played and g.black is not None:
+            played_by[g.white].append(g)
+            played_by[g.black].append(g)
     out = []
     for pe in evals:
         p = pe.player
         games = []
-        for g in t.pairings:
-            if not g.played or g.black is None:
-                continue
-            if p.no not in (g.white, g.black):
-                continue
+        for g in played_by[p.no]:
             opp = by_no[g.opponent_of(p.no) or 0]
             if opp.computer or p.computer:
                 continue
