@@ -10,9 +10,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from gen_tournament import generate_open  # noqa: E402
+from gen_tournament import generate_open
 
-from dwz.core.tournament import evaluate_tournament  # noqa: E402
+from dwz.core.tournament import evaluate_tournament
 
 
 def best_of(fn: object, repeat: int) -> float:

@@ -279,7 +279,7 @@ def test_2026_foreign_rated_entrant_uses_index_6_as_in_the_portal_evidence() -> 
 
 def test_classic_foreign_rated_entrant_uses_index_1_for_E_by_default() -> None:
     end = date(2024, 5, 5)
-    players = [Player(1, "Elo", elo=1900, birth_year=1970)] + [Player(2, "B", 1800, 40, birth_year=1970)]
+    players = [Player(1, "Elo", elo=1900, birth_year=1970), Player(2, "B", 1800, 40, birth_year=1970)]
     pairings = [game(1, 1, 2, W)]
     ev = evaluate_tournament(Tournament("T", end, tuple(players), tuple(pairings)))
     pe = ev.player(1)

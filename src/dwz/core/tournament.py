@@ -138,11 +138,11 @@ class PlayerEvaluation:
         return self.player.name
 
     @property
-    def E(self) -> int | None:  # noqa: N802 - the WO's symbol
+    def E(self) -> int | None:
         return int(self.coefficient) if self.coefficient_name == "E" and self.coefficient is not None else None
 
     @property
-    def K(self) -> float | None:  # noqa: N802
+    def K(self) -> float | None:
         return self.coefficient if self.coefficient_name == "K" else None
 
     def rechenweg(self, lang: str = "de") -> list[dict[str, Any]]:
