@@ -108,7 +108,7 @@ _CONSISTENT = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Tournament:
     """A tournament as the DSB evaluates it.  Validated on construction."""
 
@@ -131,10 +131,12 @@ class Tournament:
             object.__setattr__(self, "rounds", max(p.round for p in self.pairings))
 
     def player(self, no: int) -> Player:
-        for p in self.players:
-            if p.no == no:
-                return p
-        raise KeyError(no)
+        """The participant with number ``no`` (KeyError if there is none)."""
+        by_no: dict[int, Player] | None = self.__dict__.get("_by_no")  # built once, on first use
+        if by_no is None:
+            by_no = {p.no: p for p in self.players}
+            object.__setattr__(self, "_by_no", by_no)
+        return by_no[no]
 
     def with_(self, **changes: Any) -> Tournament:
         return replace(self, **changes)

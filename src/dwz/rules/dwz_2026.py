@@ -58,22 +58,26 @@ def k0(r0: int, age_group: AgeGroup, index: int | None) -> tuple[int, str, str]:
     return K0_TABLE[row][idx - 1], row, str(idx)
 
 
-def surcharge(r0: int, age_group: AgeGroup) -> Fraction:
-    """Erfolgsaufschlag a, only when W ≥ We (spec §3.2)."""
+def surcharge_2400(r0: int, age_group: AgeGroup) -> int:
+    """Erfolgsaufschlag a·2400, only when W ≥ We (spec §3.2): youth below 2000
+    (2000 − R0)/t, juniors and adults below 1600 a1 = a2 = 4, else 0.
+
+    Scaled by 2400 so that K = (K0·b·2400 + a·2400)/2400 is rounded exactly.
+    """
     if age_group is AgeGroup.YOUTH:
-        return Fraction(2000 - r0, T_YOUTH) if r0 < 2000 else Fraction(0)
+        return (2400 // T_YOUTH) * (2000 - r0) if r0 < 2000 else 0
     if r0 < 1600:
-        return Fraction(A_JUNIOR if age_group is AgeGroup.JUNIOR else A_ADULT)
-    return Fraction(0)
+        return 2400 * (A_JUNIOR if age_group is AgeGroup.JUNIOR else A_ADULT)
+    return 0
 
 
-def brake(r0: int) -> Fraction:
-    """Bremsfaktor b = (R0 + u)/(1600 + u), only when W < We and R0 < 1600 (spec §3.3)."""
-    return Fraction(r0 + U_BRAKE, 1600 + U_BRAKE) if r0 < 1600 else Fraction(1)
+def brake_2400(r0: int) -> int:
+    """Bremsfaktor b·2400 = R0 + u below 1600, only when W < We (spec §3.3); else 2400."""
+    return r0 + U_BRAKE if r0 < 1600 else 1600 + U_BRAKE
 
 
 def development_factor(
-    r0: int, age_group: AgeGroup, index: int | None, success: bool
+    r0: int, age_group: AgeGroup, index: int | None, success: bool, explain: bool = True
 ) -> tuple[float, dict[str, float | int | str | None], list[Step]]:
     """K = K0·b + a, rounded to one decimal, at most Kmax (Anhang 1.3).
 
@@ -82,38 +86,29 @@ def development_factor(
     >>> development_factor(1400, AgeGroup.YOUTH, 3, True)[0]
     68.0
     """
-    steps: list[Step] = []
     base, row, col = k0(r0, age_group, index)
-    steps.append(
-        Step("k26.K0", "WO Anhang 1.3", {"row": row, "column": col, "R0": r0, "group": age_group.value, "index": index, "result": base},
-             assumption=index is None)
-    )
-    # All parts are multiples of 1/2400 (b = (R0 + 800)/2400, a = 80·(2000 − R0)/2400,
-    # a1 = a2 = 4·2400/2400), so K is rounded exactly with integers.
-    a_num = 0
-    if success:
-        if age_group is AgeGroup.YOUTH:
-            a_num = (2400 // T_YOUTH) * (2000 - r0) if r0 < 2000 else 0
-        elif r0 < 1600:
-            a_num = 2400 * (A_JUNIOR if age_group is AgeGroup.JUNIOR else A_ADULT)
-    b_num = r0 + U_BRAKE if (not success and r0 < 1600) else 1600 + U_BRAKE
+    a_num = surcharge_2400(r0, age_group) if success else 0
+    b_num = 1600 + U_BRAKE if success else brake_2400(r0)
+    num = base * b_num + a_num  # K·2400
+    tenths = round_ratio_half_up(10 * num, 2400)  # round(K, 1) half up, in tenths
+    k = min(tenths, K_MAX * 10) / 10
     a = a_num / 2400
     b = b_num / (1600 + U_BRAKE)
-    if success:
-        steps.append(Step("k26.a", "WO Anhang 1.3", {"R0": r0, "group": age_group.value, "result": a}))
-        steps.append(Step("k26.b_one", "WO Anhang 1.3", {"reason": "success", "result": 1.0}))
-    else:
-        steps.append(Step("k26.a_zero", "WO Anhang 1.3", {"result": 0.0}))
-        if r0 < 1600:
-            steps.append(Step("k26.b", "WO Anhang 1.3", {"R0": r0, "u": U_BRAKE, "result": b}))
-        else:
-            steps.append(Step("k26.b_one", "WO Anhang 1.3", {"reason": "b_rating", "result": 1.0}))
-    num = base * b_num + a_num  # K·2400
     raw = num / 2400
-    tenths = round_ratio_half_up(10 * num, 2400)  # round(K, 1) half up, in tenths
-    capped = min(tenths, K_MAX * 10)
-    k = capped / 10
-    steps.append(Step("k26.K", "WO Anhang 1.3", {"K0": base, "b": b, "a": a, "raw": raw, "rounded": tenths / 10, "Kmax": K_MAX, "result": k}))
+    steps: list[Step] = []
+    if explain:
+        steps.append(Step("k26.K0", "WO Anhang 1.3", {"row": row, "column": col, "R0": r0, "group": age_group.value, "index": index,
+                                                       "result": base}, assumption=index is None))
+        if success:
+            steps.append(Step("k26.a", "WO Anhang 1.3", {"R0": r0, "group": age_group.value, "result": a}))
+            steps.append(Step("k26.b_one", "WO Anhang 1.3", {"reason": "success", "result": 1.0}))
+        else:
+            steps.append(Step("k26.a_zero", "WO Anhang 1.3", {"result": 0.0}))
+            if r0 < 1600:
+                steps.append(Step("k26.b", "WO Anhang 1.3", {"R0": r0, "u": U_BRAKE, "result": b}))
+            else:
+                steps.append(Step("k26.b_one", "WO Anhang 1.3", {"reason": "b_rating", "result": 1.0}))
+        steps.append(Step("k26.K", "WO Anhang 1.3", {"K0": base, "b": b, "a": a, "raw": raw, "rounded": tenths / 10, "Kmax": K_MAX, "result": k}))
     return k, {"K0": base, "a": a, "b": b, "K_unrounded": raw, "K0_row": row, "K0_column": col}, steps
 
 
@@ -122,17 +117,19 @@ def expected(own: float, opponents: Sequence[float]) -> list[float]:
     return [phi(own - o) for o in opponents]
 
 
-def folge(r0: int, index: int | None, age_group: AgeGroup, w_halves: int, n: int, we: float) -> FolgeOutcome:
+def folge(r0: int, index: int | None, age_group: AgeGroup, w_halves: int, n: int, we: float, explain: bool = True) -> FolgeOutcome:
     """Rn = R0 + K·(W − We), rounded, at least 1100 (WO 3.5.2).
 
     >>> folge(1650, 12, AgeGroup.ADULT, 6, 5, 2.2997).new_rating
     1670
     """
     w = w_halves / 2
-    k, comps, steps = development_factor(r0, age_group, index, w >= we)
+    k, comps, steps = development_factor(r0, age_group, index, w >= we, explain)
     exact = r0 + k * (w - we)
     rounded = round_half_up(exact)
     rn = max(rounded, FLOOR)
+    if not explain:
+        return FolgeOutcome(rn, exact, "K", k, comps, we, steps)
     steps.append(Step("k26.Rn", "WO 3.5.2", {"R0": r0, "K": k, "W": w, "We": we, "exact": exact, "rounded": rounded, "result": rounded}))
     if rn != rounded:
         steps.append(Step("k26.floor", "WO 3.5.2", {"value": rounded, "floor": FLOOR, "result": rn}))
@@ -173,7 +170,7 @@ def solve(opponents: Sequence[float], w: float, start: float | None = None) -> f
     return r
 
 
-def performance(opponents: Sequence[int], w_halves: int) -> PerformanceOutcome:
+def performance(opponents: Sequence[int], w_halves: int, explain: bool = True) -> PerformanceOutcome:
     """Leistung: the R with Σ P(R − Rj) = W, rounded (WO 3.6; real value 2315 reproduced).
 
     >>> performance([1806, 1907, 1954, 2025, 2212, 2061, 1944], 12).value
@@ -186,6 +183,8 @@ def performance(opponents: Sequence[int], w_halves: int) -> PerformanceOutcome:
         return extreme
     r = solve(opponents, w_halves / 2)
     rh = round_half_up(r)
+    if not explain:
+        return PerformanceOutcome(rh, r, False, [])
     step = Step("k26.perf", "WO 3.6.1", {"Rc": rc, "W": w_halves / 2, "n": n, "exact": r, "result": rh})
     return PerformanceOutcome(rh, r, False, [step])
 
@@ -195,7 +194,7 @@ def iteration_start(opponents: Sequence[float], w_halves: int) -> tuple[float, f
     return solve(opponents, w_halves / 2), average(opponents), None
 
 
-def first_rating(ri: float) -> FirstOutcome:
+def first_rating(ri: float, explain: bool = True) -> FirstOutcome:
     """Erst-DWZ from Ri with the r = 0.08 correction and the 1100 floor (spec §4).
 
     The branch below 1100 (1100 + 9r/11·Ri) has a single source (HAR); flagged.
@@ -215,6 +214,8 @@ def first_rating(ri: float) -> FirstOutcome:
         branch = "low"
     rounded = round_half_up(exact)
     rn = max(rounded, FLOOR)
+    if not explain:
+        return FirstOutcome(rn, ri, [])
     step = Step(
         f"k26.first_{branch}", "WO 3.4.4.2", {"Ri": ri, "r": float(R_FIRST), "exact": float(exact), "floor": FLOOR, "result": rn},
         assumption=branch == "low",
@@ -294,6 +295,11 @@ def umstufung_inverse(new: int) -> list[int]:
 PER_GAME_DECIMALS = 6  # nu delivers the per-game expectations with six decimals
 
 
+def expected_total(own: int, opponents: Sequence[int]) -> float:
+    erf = math.erf
+    return sum([0.5 * (1.0 + erf((own - o) / 400.0)) for o in opponents])
+
+
 def expected_exact(own: int, opponents: Sequence[int]) -> tuple[list[float], float]:
     ps = [phi(own - o) for o in opponents]
     return ps, sum(ps)
@@ -307,9 +313,11 @@ def we_to_float(we: float) -> float:
     return we
 
 
-def iterate(opponents: Sequence[float], w_halves: int) -> tuple[float, list[Step]]:
+def iterate(opponents: Sequence[float], w_halves: int, explain: bool = True) -> tuple[float, list[Step]]:
     """Ri with Σ P(Ri − Rj) = W, solved exactly (exact Φ as in nu; spec §4, §5)."""
     r = solve(opponents, w_halves / 2)
+    if not explain:
+        return r, []
     rc = average(opponents)
     step = Step("k26.iter", "WO 3.4.4", {"Rc": rc, "W": w_halves / 2, "n": len(opponents), "result": r})
     return r, [step]

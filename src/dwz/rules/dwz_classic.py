@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from fractions import Fraction
 
 from dwz.core.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome
 from dwz.core.performance import average, extreme_performance
@@ -38,11 +37,11 @@ def expected_milli(own: int, opponents: Sequence[int]) -> list[int]:
 
 
 def development_coefficient(
-    r0: int, age_group: AgeGroup, index: int | None, w_milli: int, we_milli: int
+    r0: int, age_group: AgeGroup, index: int | None, w_milli: int, we_milli: int, explain: bool = True
 ) -> tuple[int, dict[str, float | int | None], list[Step]]:
     """E = E0·fB + SBr, rounded once, then limited (WO Anhang 1.2).
 
-    Returns E, its components and the Rechenweg steps.
+    Returns E, its components and (with ``explain``) the Rechenweg steps.
 
     >>> development_coefficient(1650, AgeGroup.ADULT, 12, 3000, 2300)[0]
     22
@@ -51,56 +50,55 @@ def development_coefficient(
     j = J_BY_AGE[age_group]
     # Exact rational arithmetic with integers: E0 = (R0⁴ + J·10¹²)/10¹², fB = f_num/f_den.
     e0_num = r0**4 + j * 10**12
-    e0 = e0_num / 10**12
-    steps.append(Step("classic.E0", "WO Anhang 1.2", {"R0": r0, "J": j, "group": age_group.value, "result": e0}))
-
     youth_success = age_group is AgeGroup.YOUTH and w_milli >= we_milli
     if youth_success:
         f_num, f_den = min(max(r0, 1000), 2000), 2000  # fB = R0/2000 clamped to [0.5, 1]
-        steps.append(Step("classic.fB", "WO Anhang 1.2", {"R0": r0, "result": f_num / f_den}))
     else:
         f_num, f_den = 1, 1
-        reason = "not_youth" if age_group is not AgeGroup.YOUTH else "below_expectation"
-        steps.append(Step("classic.fB_one", "WO Anhang 1.2", {"reason": reason, "result": 1.0}))
-    fb = f_num / f_den
-
     # SBr applies at every age (new Anhang 1.2 "unabhängig vom Alter"; official
     # cards of adults confirm it, spec §5) and only for W < We.
     brake = r0 < 1300 and w_milli < we_milli
-    sbr = math.exp((1300 - r0) / 150) - 1 if brake else 0.0
-    if brake:
-        steps.append(Step("classic.SBr", "WO Anhang 1.2", {"R0": r0, "result": sbr}))
-    else:
-        steps.append(Step("classic.SBr_zero", "WO Anhang 1.2", {"reason": "sbr_rating" if r0 >= 1300 else "sbr_result", "result": 0.0}))
-
     if brake:  # SBr is irrational: no exact tie can occur
-        raw = e0 * fb + sbr
+        sbr = math.exp((1300 - r0) / 150) - 1
+        raw = e0_num * f_num / (10**12 * f_den) + sbr
         e_rounded = math.floor(raw + 0.5)
+        upper = E_MAX_BRAKE
+        upper_reason = "brake"
     else:  # E0·fB is rational: round it exactly, half up
+        sbr = 0.0
         num, den = e0_num * f_num, 10**12 * f_den
         raw = num / den
         e_rounded = round_ratio_half_up(num, den)
-    steps.append(Step("classic.E_raw", "WO Anhang 1.2", {"E0": e0, "fB": fb, "SBr": sbr, "raw": raw, "result": e_rounded}))
-
-    if brake:
-        upper = E_MAX_BRAKE
-        upper_reason = "brake"
-    elif index is None:
-        upper = E_MAX
-        upper_reason = "index_unknown"
-    else:
-        idx = max(index, 1)  # index 0 counts as 1 (WO-2014; Anhang 1.2)
-        upper = min(E_MAX, 5 * idx)
-        upper_reason = "index" if 5 * idx < E_MAX else "max"
-    e = min(max(e_rounded, E_MIN), upper)
-    steps.append(
-        Step(
-            "classic.E_limits",
-            "WO Anhang 1.2",
-            {"E": e_rounded, "lower": E_MIN, "upper": upper, "why": upper_reason, "index": index, "result": e},
-            assumption=upper_reason == "index_unknown",
+        if index is None:
+            upper = E_MAX
+            upper_reason = "index_unknown"
+        else:
+            idx = index if index > 1 else 1  # index 0 counts as 1 (WO-2014; Anhang 1.2)
+            upper = 5 * idx if 5 * idx < E_MAX else E_MAX
+            upper_reason = "index" if 5 * idx < E_MAX else "max"
+    e = E_MIN if e_rounded < E_MIN else (upper if e_rounded > upper else e_rounded)
+    e0 = e0_num / 10**12
+    fb = f_num / f_den
+    if explain:
+        steps.append(Step("classic.E0", "WO Anhang 1.2", {"R0": r0, "J": j, "group": age_group.value, "result": e0}))
+        if youth_success:
+            steps.append(Step("classic.fB", "WO Anhang 1.2", {"R0": r0, "result": fb}))
+        else:
+            reason = "not_youth" if age_group is not AgeGroup.YOUTH else "below_expectation"
+            steps.append(Step("classic.fB_one", "WO Anhang 1.2", {"reason": reason, "result": 1.0}))
+        if brake:
+            steps.append(Step("classic.SBr", "WO Anhang 1.2", {"R0": r0, "result": sbr}))
+        else:
+            steps.append(Step("classic.SBr_zero", "WO Anhang 1.2", {"reason": "sbr_rating" if r0 >= 1300 else "sbr_result", "result": 0.0}))
+        steps.append(Step("classic.E_raw", "WO Anhang 1.2", {"E0": e0, "fB": fb, "SBr": sbr, "raw": raw, "result": e_rounded}))
+        steps.append(
+            Step(
+                "classic.E_limits",
+                "WO Anhang 1.2",
+                {"E": e_rounded, "lower": E_MIN, "upper": upper, "why": upper_reason, "index": index, "result": e},
+                assumption=upper_reason == "index_unknown",
+            )
         )
-    )
     comps: dict[str, float | int | None] = {"E0": e0, "fB": fb, "SBr": sbr, "J": j, "E_unrounded": raw, "E_max": upper}
     return e, comps, steps
 
@@ -112,6 +110,7 @@ def folge(
     w_halves: int,
     n: int,
     we_milli: int,
+    explain: bool = True,
 ) -> FolgeOutcome:
     """Folge-DWZ: Rn = R0 + 800·(W − We)/(E + n), rounded half up (WO 3.5.2).
 
@@ -119,18 +118,19 @@ def folge(
     2063
     """
     w_milli = w_halves * 500
-    e, comps, steps = development_coefficient(r0, age_group, index, w_milli, we_milli)
+    e, comps, steps = development_coefficient(r0, age_group, index, w_milli, we_milli, explain)
     den = 1000 * (e + n)
     num = r0 * den + 800 * (w_milli - we_milli)
     exact = num / den
     rn = round_ratio_half_up(num, den)
-    steps.append(
-        Step(
-            "classic.Rn",
-            "WO 3.5.2",
-            {"R0": r0, "W": w_halves / 2, "We": we_milli / 1000, "E": e, "n": n, "exact": exact, "result": rn},
+    if explain:
+        steps.append(
+            Step(
+                "classic.Rn",
+                "WO 3.5.2",
+                {"R0": r0, "W": w_halves / 2, "We": we_milli / 1000, "E": e, "n": n, "exact": exact, "result": rn},
+            )
         )
-    )
     return FolgeOutcome(rn, exact, "E", e, comps, we_milli / 1000, steps)
 
 
@@ -165,24 +165,29 @@ def iteration_step(r: float, w_halves: int, opponents: Sequence[float]) -> tuple
     return d_classic(p), we
 
 
-def iterate(opponents: Sequence[float], w_halves: int) -> tuple[float, list[Step]]:
+def iterate(opponents: Sequence[float], w_halves: int, explain: bool = True) -> tuple[float, list[Step]]:
     """Single-player iteration of spec §8.3 (Leistung, first DWZ); returns (R, steps)."""
     r, rc, d0 = iteration_start(opponents, w_halves)
     n = len(opponents)
-    steps = [Step("classic.iter_start", "WO Anhang 1.1.1", {"Rc": rc, "W": w_halves / 2, "n": n, "p": w_halves / (2 * n), "D": d0, "result": r})]
+    steps: list[Step] = []
+    if explain:
+        steps.append(Step("classic.iter_start", "WO Anhang 1.1.1", {"Rc": rc, "W": w_halves / 2, "n": n, "p": w_halves / (2 * n), "D": d0, "result": r}))
     seen = {r}
     for i in range(1, MAX_ITERATIONS + 1):
         d, we = iteration_step(r, w_halves, opponents)
         if d == 0 or r + d in seen:
-            steps.append(Step("classic.iter_stop", "WO Anhang 1.1.3", {"i": i, "R": r, "We": we / 1000, "W": w_halves / 2, "D": d, "result": r}, assumption=True))
+            if explain:
+                steps.append(Step("classic.iter_stop", "WO Anhang 1.1.3", {"i": i, "R": r, "We": we / 1000, "W": w_halves / 2, "D": d, "result": r},
+                                  assumption=True))
             break
-        steps.append(Step("classic.iter", "WO Anhang 1.1.2", {"i": i, "R": r, "We": we / 1000, "W": w_halves / 2, "n": n, "D": d, "result": r + d}))
+        if explain:
+            steps.append(Step("classic.iter", "WO Anhang 1.1.2", {"i": i, "R": r, "We": we / 1000, "W": w_halves / 2, "n": n, "D": d, "result": r + d}))
         r += d
         seen.add(r)
     return r, steps
 
 
-def performance(opponents: Sequence[int], w_halves: int) -> PerformanceOutcome:
+def performance(opponents: Sequence[int], w_halves: int, explain: bool = True) -> PerformanceOutcome:
     """Leistung Rh (WO 3.6) by the iteration that reproduces official values (§8.3).
 
     >>> performance([1917, 1926, 1959, 1986, 2103], 7).value
@@ -193,13 +198,14 @@ def performance(opponents: Sequence[int], w_halves: int) -> PerformanceOutcome:
     extreme = extreme_performance(rc, w_halves, n)
     if extreme is not None:
         return extreme
-    r, steps = iterate(opponents, w_halves)
+    r, steps = iterate(opponents, w_halves, explain)
     rh = round_half_up(r)
-    steps.append(Step("perf.result", "WO 3.6.1", {"R": r, "result": rh}))
+    if explain:
+        steps.append(Step("perf.result", "WO 3.6.1", {"R": r, "result": rh}))
     return PerformanceOutcome(rh, r, False, steps)
 
 
-def first_rating(ri: float) -> FirstOutcome:
+def first_rating(ri: float, explain: bool = True) -> FirstOutcome:
     """Erst-DWZ from the iteration value Ri: Ri < 800 → 700 + Ri/8 (WO-2014 4.7.4).
 
     Ri is rounded before the test; the spec leaves the order open, so the step
@@ -210,11 +216,14 @@ def first_rating(ri: float) -> FirstOutcome:
     """
     ri_int = round_half_up(ri)
     if ri_int < LOW_VALUE_LIMIT:
-        exact = 700 + Fraction(ri_int, 8)
-        rn = round_half_up(exact)
-        step = Step("classic.first_low", "WO-2014 4.7.4", {"Ri": ri_int, "exact": float(exact), "result": rn}, assumption=True)
+        rn = round_ratio_half_up(5600 + ri_int, 8)  # 700 + Ri/8 = (5600 + Ri)/8
+        if not explain:
+            return FirstOutcome(rn, ri, [])
+        step = Step("classic.first_low", "WO-2014 4.7.4", {"Ri": ri_int, "exact": (5600 + ri_int) / 8, "result": rn}, assumption=True)
     else:
         rn = ri_int
+        if not explain:
+            return FirstOutcome(rn, ri, [])
         step = Step("classic.first", "WO 3.4.4.2", {"Ri": ri, "result": rn})
     return FirstOutcome(rn, ri, [step])
 
@@ -222,6 +231,12 @@ def first_rating(ri: float) -> FirstOutcome:
 # --- the interface the core uses for every DWZ edition -----------------------------------
 
 PER_GAME_DECIMALS = 3
+
+
+def expected_total(own: int, opponents: Sequence[int]) -> int:
+    """We in thousandths (exact), without the per-game list."""
+    p3 = p_classic_milli
+    return sum([p3(own - o) for o in opponents])
 
 
 def expected_exact(own: int, opponents: Sequence[int]) -> tuple[list[float], int]:
