@@ -194,9 +194,13 @@ def run(ed: ModuleType, end: date, players: Sequence[KPlayer], games: Sequence[t
         ri, rounds2, start = _gesamtiteration(ed, adj, rest, stage1, stage2, base2, auswahl1, auswahl2)
         rounds += rounds2
         first = {i: ed.first_rating(v, explain=False).new_rating for i, v in ri.items()}
+        old_values = values
         values = dict(base2)
         values.update(first)
-        perf_all = _performances(ed, adj, auswahl2, values, ri, rest)
+        # only Leistungen whose inputs changed are computed again
+        changed = {i for i, v in values.items() if old_values.get(i) != v} | set(ri)
+        again = {i for i in auswahl2 if i in changed or any(j in changed for j, _ in adj[i])}
+        perf_all.update(_performances(ed, adj, again, values, ri, rest))
 
     # 4. Folge-DWZ of the established players over their games against Auswahl II (WO 3.5.2)
     results: list[KResult] = []
@@ -306,18 +310,23 @@ def _gesamtiteration(ed: ModuleType, adj: list[list[tuple[int, int]]], rest: dic
     return {i: values[i] for i in zusatz}, rounds, start
 
 
-def _performances(ed: ModuleType, adj: list[list[tuple[int, int]]], auswahl2: set[int], values: dict[int, int],
+def _performances(ed: ModuleType, adj: list[list[tuple[int, int]]], which: set[int], values: dict[int, int],
                   ri: dict[int, float], rest: dict[int, list[tuple[int, int, date]]]) -> dict[int, int | None]:
-    """Leistung for every Auswahl-II player with ≥ 5 rated games (WO 3.6.1); a newcomer
-    without Restpartien has Rh = Ri."""
+    """Leistung for the Auswahl-II players in ``which`` with ≥ 5 rated games (WO 3.6.1);
+    a newcomer without Restpartien has Rh = Ri.  (``values`` holds exactly Auswahl II.)"""
     out: dict[int, int | None] = {}
-    for i in auswahl2:
-        opps = [values[j] for j, _ in adj[i] if j in auswahl2]
+    for i in which:
+        opps = []
+        wh = 0
+        for j, h in adj[i]:
+            v = values.get(j)
+            if v is not None:
+                opps.append(v)
+                wh += h
         if len(opps) < MIN_GAMES:
             out[i] = None
         elif i in ri and not rest.get(i):
             out[i] = round_half_up(ri[i])
         else:
-            wh = sum(h for j, h in adj[i] if j in auswahl2)
             out[i] = ed.performance(opps, wh, explain=False).value
     return out

@@ -17,6 +17,7 @@ from statistics import NormalDist
 
 __all__ = [
     "P_CLASSIC_CAP",
+    "P_CLASSIC_FULL",
     "SIGMA",
     "d_classic",
     "dp_fide",
@@ -49,6 +50,8 @@ def _build_classic_table() -> tuple[int, ...]:
 
 
 _P3 = _build_classic_table()
+# The same table indexed by D + 735 for D = −735 … 735: one lookup in the hot loops.
+P_CLASSIC_FULL: tuple[int, ...] = tuple(1000 - v for v in reversed(_P3[1:])) + _P3
 
 
 def p_classic_milli(d: int) -> int:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from dwz.core.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome
 from dwz.core.performance import average, extreme_performance
-from dwz.core.probability import d_classic, p_classic_milli
+from dwz.core.probability import P_CLASSIC_CAP, P_CLASSIC_FULL, d_classic, p_classic_milli
 from dwz.core.rounding import round_half_up, round_ratio_half_up
 from dwz.core.steps import Step
 from dwz.core.values import AgeGroup
@@ -148,7 +148,7 @@ def iteration_start(opponents: Sequence[float], w_halves: int) -> tuple[float, f
     return rc + d, rc, d
 
 
-def iteration_step(r: float, w_halves: int, opponents: Sequence[float]) -> tuple[int, int]:
+def iteration_step(r: float, w_halves: int, opponents: Sequence[float], int_opponents: bool = False) -> tuple[int, int]:
     """One correction (Anhang 1.1.2) with the stop tests of spec §8.3.
 
     Returns (D', We in thousandths); D' = 0 means stop.  D = R − opponent is
@@ -156,8 +156,22 @@ def iteration_step(r: float, w_halves: int, opponents: Sequence[float]) -> tuple
     """
     n = len(opponents)
     we = 0
-    for o in opponents:
-        we += p_classic_milli(math.floor(r - o + 0.5))
+    full, cap = P_CLASSIC_FULL, P_CLASSIC_CAP
+    if int_opponents:  # floor(R − o + ½) = floor(R + ½) − o for whole o: one floor per step
+        s = math.floor(r + 0.5) + cap
+        top = 2 * cap
+        for o in opponents:  # the hot loop of every Leistung: P(D) inlined
+            i = s - o
+            we += full[i if 0 <= i <= top else (top if i > 0 else 0)]
+    else:
+        floor = math.floor
+        for o in opponents:
+            d = floor(r - o + 0.5)
+            if d > cap:
+                d = cap
+            elif d < -cap:
+                d = -cap
+            we += full[d + cap]
     w_milli = w_halves * 500
     if abs(w_milli - we) <= 5:  # W and We agree to two decimals [EMP]
         return 0, we
@@ -173,8 +187,9 @@ def iterate(opponents: Sequence[float], w_halves: int, explain: bool = True) -> 
     if explain:
         steps.append(Step("classic.iter_start", "WO Anhang 1.1.1", {"Rc": rc, "W": w_halves / 2, "n": n, "p": w_halves / (2 * n), "D": d0, "result": r}))
     seen = {r}
+    ints = all(type(o) is int for o in opponents)
     for i in range(1, MAX_ITERATIONS + 1):
-        d, we = iteration_step(r, w_halves, opponents)
+        d, we = iteration_step(r, w_halves, opponents, ints)
         if d == 0 or r + d in seen:
             if explain:
                 steps.append(Step("classic.iter_stop", "WO Anhang 1.1.3", {"i": i, "R": r, "We": we / 1000, "W": w_halves / 2, "D": d, "result": r},
@@ -235,8 +250,8 @@ PER_GAME_DECIMALS = 3
 
 def expected_total(own: int, opponents: Sequence[int]) -> int:
     """We in thousandths (exact), without the per-game list."""
-    p3 = p_classic_milli
-    return sum([p3(own - o) for o in opponents])
+    full, cap = P_CLASSIC_FULL, P_CLASSIC_CAP
+    return sum([full[cap + (d if -cap <= d <= cap else (cap if d > 0 else -cap))] for d in [own - o for o in opponents]])
 
 
 def expected_exact(own: int, opponents: Sequence[int]) -> tuple[list[float], int]:
