@@ -6,26 +6,76 @@
 ...              end=date(2026, 9, 14), birth_year=1985)
 >>> (r.new_rating, r.new_index)
 (1670, 13)
+>>> dwz.umstufung("2063-15").new_rating
+2080
+>>> e = dwz.elo.rate(2224, [(2319, 0), (2181, 1)], k=15, period=date(2010, 5, 1))
+>>> e.new_rating
+2225
+
+The names are loaded on first use (PEP 562), so that ``dwz rate …`` on the
+command line imports only what it needs.
 """
 
 from __future__ import annotations
 
-from dwz.core.errors import InputError, Problem
-from dwz.core.player import FirstRatingResult, RatingResult, first_rating, rate
-from dwz.core.values import AgeGroup, Game, Rating, Result
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "AgeGroup",
-    "FirstRatingResult",
-    "Game",
-    "InputError",
-    "Problem",
-    "Rating",
-    "RatingResult",
-    "Result",
-    "__version__",
-    "first_rating",
-    "rate",
-]
+_LAZY = {
+    "rate": "dwz.core.player",
+    "first_rating": "dwz.core.player",
+    "RatingResult": "dwz.core.player",
+    "FirstRatingResult": "dwz.core.player",
+    "scenarios": "dwz.core.scenarios",
+    "ScenarioTable": "dwz.core.scenarios",
+    "umstufung": "dwz.core.conversion",
+    "UmstufungResult": "dwz.core.conversion",
+    "evaluate_tournament": "dwz.core.tournament",
+    "TournamentEvaluation": "dwz.core.tournament",
+    "PlayerEvaluation": "dwz.core.tournament",
+    "EvaluationOptions": "dwz.core.kernel",
+    "Tournament": "dwz.core.model",
+    "Player": "dwz.core.model",
+    "Pairing": "dwz.core.model",
+    "StoredGame": "dwz.core.model",
+    "InputError": "dwz.core.errors",
+    "Problem": "dwz.core.errors",
+    "Rating": "dwz.core.values",
+    "Result": "dwz.core.values",
+    "Game": "dwz.core.values",
+    "AgeGroup": "dwz.core.values",
+    "read_tournament": "dwz.formats",
+    "read_rating_list": "dwz.formats",
+}
+
+__all__ = [*_LAZY, "elo", "__version__"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "elo":
+        return import_module("dwz.elo")
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'dwz' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
+
+
+if TYPE_CHECKING:  # what static type checkers and IDEs see
+    from dwz import elo
+    from dwz.core.conversion import UmstufungResult, umstufung
+    from dwz.core.errors import InputError, Problem
+    from dwz.core.kernel import EvaluationOptions
+    from dwz.core.model import Pairing, Player, StoredGame, Tournament
+    from dwz.core.player import FirstRatingResult, RatingResult, first_rating, rate
+    from dwz.core.scenarios import ScenarioTable, scenarios
+    from dwz.core.tournament import PlayerEvaluation, TournamentEvaluation, evaluate_tournament
+    from dwz.core.values import AgeGroup, Game, Rating, Result
+    from dwz.formats import read_rating_list, read_tournament
