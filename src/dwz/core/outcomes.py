@@ -1,17 +1,18 @@
-"""What a rule edition returns to the core: plain values plus their Rechenweg."""
+"""What a rule edition returns to the core: plain values plus their Rechenweg.
+
+NamedTuples: immutable and cheap to create (these are made for every player).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from dwz.core.steps import Step
 
 __all__ = ["FirstOutcome", "FolgeOutcome", "PerformanceOutcome"]
 
 
-@dataclass(frozen=True, slots=True)
-class FolgeOutcome:
+class FolgeOutcome(NamedTuple):
     """Folge-DWZ of an established player (WO 3.5.2), as one edition computes it."""
 
     new_rating: int
@@ -20,23 +21,21 @@ class FolgeOutcome:
     coefficient: float  # E (integer) or K (one decimal)
     components: dict[str, Any]  # E0, fB, SBr / K0, a, b, …
     We: float
-    steps: list[Step] = field(default_factory=list)
+    steps: list[Step]
 
 
-@dataclass(frozen=True, slots=True)
-class PerformanceOutcome:
+class PerformanceOutcome(NamedTuple):
     """Leistung Rh (WO 3.6): the rating at which We = W."""
 
     value: int
     exact: float
     extreme: bool
-    steps: list[Step] = field(default_factory=list)
+    steps: list[Step]
 
 
-@dataclass(frozen=True, slots=True)
-class FirstOutcome:
+class FirstOutcome(NamedTuple):
     """Erst-DWZ from the iteration value Ri and the edition's low-value correction."""
 
     new_rating: int
     Ri: float
-    steps: list[Step] = field(default_factory=list)
+    steps: list[Step]

@@ -30,7 +30,7 @@ from dwz.core.values import (
     parse_index,
     parse_rating,
 )
-from dwz.rules import edition_for, get_edition
+from dwz.rules import DWZ_EDITIONS, edition_for, get_edition
 
 __all__ = ["Context", "FirstRatingResult", "GameLine", "RatingResult", "first_rating", "parse_date", "rate", "resolve_context"]
 
@@ -50,8 +50,7 @@ def parse_date(value: date | str, field: str = "end") -> date:
         raise InputError.single(field, "date_invalid", value) from None
 
 
-@dataclass(frozen=True, slots=True)
-class Context:
+class Context(NamedTuple):
     """What decides the rules for one player: edition, end date, age group."""
 
     edition: ModuleType
@@ -86,7 +85,7 @@ def resolve_context(
         warnings.append(Problem("end", "end_far_future", end_d.isoformat()))
     edition: ModuleType | None = None
     try:
-        edition = get_edition(rules) if rules else get_edition(edition_for(end_d))
+        edition = get_edition(rules) if rules else DWZ_EDITIONS[edition_for(end_d)]
     except InputError as e:
         problems.extend(e.problems)
     if edition is not None:

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 from enum import Enum, StrEnum
-from typing import Any, TypeAlias
+from typing import Any, NamedTuple, TypeAlias
 
 from dwz.core.errors import InputError, Problem
 
@@ -240,8 +240,7 @@ def parse_result(value: Any, field: str = "result") -> Result:
         raise InputError.single(field, "result_invalid", value) from None
 
 
-@dataclass(frozen=True, slots=True)
-class Game:
+class Game(NamedTuple):
     """One pairing from the player's point of view.
 
     ``opponent`` is the opponent's rating, ``None`` if he has none.
@@ -286,10 +285,6 @@ def parse_game(item: GameLike, field: str = "games[0]") -> Game:
     >>> parse_game("1720:=")
     Game(opponent=1720, result=<Result.DRAW: ('½', 1, True)>, name=None)
     """
-    if type(item) is tuple and len(item) == 2 and type(item[0]) is int and item[0] > 0:
-        fast = _FAST_RESULTS.get(item[1]) if type(item[1]) is not bool else None
-        if fast is not None:  # the common case, (1580, 1), without the general path
-            return Game(item[0], fast)
     if isinstance(item, Game):
         return item
     name = None
@@ -333,7 +328,14 @@ def parse_games(items: Iterable[GameLike] | None, field: str = "games") -> tuple
         items = items.split()
     games: list[Game] = []
     problems: list[Problem] = []
+    fast = _FAST_RESULTS
     for i, item in enumerate(items):
+        # the common case, (1580, 1), without building a field name or the general path
+        if type(item) is tuple and len(item) == 2 and type(item[0]) is int and item[0] > 0 and type(item[1]) is not bool:
+            res = fast.get(item[1])
+            if res is not None:
+                games.append(Game(item[0], res))
+                continue
         try:
             games.append(parse_game(item, f"{field}[{i}]"))
         except InputError as e:

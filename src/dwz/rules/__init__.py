@@ -29,11 +29,13 @@ def edition_for(end: date) -> str:
     return dwz_2026.NAME if end >= SWITCH_2026 else dwz_classic.NAME
 
 
+_ALIASES = {"classic": dwz_classic.NAME, "alt": dwz_classic.NAME, "2026": dwz_2026.NAME, "neu": dwz_2026.NAME}
+
+
 def get_edition(name: str, field: str = "rules") -> ModuleType:
     """The module implementing edition ``name`` ("dwz-classic", "dwz-2026"; aliases "classic", "2026")."""
     key = name.strip().lower()
-    aliases = {"classic": dwz_classic.NAME, "alt": dwz_classic.NAME, "2026": dwz_2026.NAME, "neu": dwz_2026.NAME}
-    key = aliases.get(key, key)
+    key = _ALIASES.get(key, key)
     if key not in DWZ_EDITIONS:
         raise InputError.single(field, "rules_invalid", name, allowed=", ".join(DWZ_EDITIONS))
     return DWZ_EDITIONS[key]

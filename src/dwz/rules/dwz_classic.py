@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import cast
 
 from dwz.core.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome
 from dwz.core.performance import average, extreme_performance
@@ -160,13 +161,13 @@ def iteration_step(r: float, w_halves: int, opponents: Sequence[float], int_oppo
     if int_opponents:  # floor(R − o + ½) = floor(R + ½) − o for whole o: one floor per step
         s = math.floor(r + 0.5) + cap
         top = 2 * cap
-        for o in opponents:  # the hot loop of every Leistung: P(D) inlined
+        for o in cast("Sequence[int]", opponents):  # the hot loop of every Leistung: P(D) inlined
             i = s - o
             we += full[i if 0 <= i <= top else (top if i > 0 else 0)]
     else:
         floor = math.floor
-        for o in opponents:
-            d = floor(r - o + 0.5)
+        for of in opponents:
+            d = floor(r - of + 0.5)
             if d > cap:
                 d = cap
             elif d < -cap:
