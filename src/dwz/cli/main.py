@@ -66,11 +66,18 @@ def _fail(err: Exception, lang: str) -> None:
     raise err
 
 
-def _emit(result: Any, lang: str, as_json: bool, explain: bool, human: Callable[[Any, str, bool], None]) -> None:
+def _emit(result: Any, lang: str, as_json: bool, explain: bool, printer: str) -> None:
+    """JSON, or the human table of ``dwz.cli.render.<printer>`` (rich is imported only then)."""
     if as_json:
         click.echo(json.dumps(result.to_dict(lang), ensure_ascii=False, indent=2))
         return
-    human(result, lang, explain)
+    from dwz.cli import render
+
+    human: Callable[..., None] = getattr(render, printer)
+    if printer == "print_scenarios":
+        human(result, lang)
+    else:
+        human(result, lang, explain)
 
 
 def _born(value: str | None) -> int | str | None:
@@ -124,18 +131,14 @@ def rate(rating: str, games: tuple[str, ...], end: str | None, born: str | None,
         if no_rating and points is None:
             res: Any = first_rating(list(games), restpartien=list(rest), end=end_v, birth_year=_born(born),  # type: ignore[arg-type]
                                     age_group=age_group, rules=rules)
-            from dwz.cli.render import print_first
-
-            _emit(res, lang, as_json, explain, print_first)
+            _emit(res, lang, as_json, explain, "print_first")
             return
         res = rate_fn(rating, list(games), end=end_v, birth_year=_born(born), age_group=age_group, index=index,  # type: ignore[arg-type]
                       points=points, count=count, expected=expected, rules=rules)
     except Exception as e:
         _fail(e, lang)
         return
-    from dwz.cli.render import print_rating
-
-    _emit(res, lang, as_json, explain, print_rating)
+    _emit(res, lang, as_json, explain, "print_rating")
 
 
 @cli.command(epilog="""\b
@@ -157,9 +160,7 @@ def first(games: tuple[str, ...], rest: tuple[str, ...], end: str | None, born: 
     except Exception as e:
         _fail(e, lang)
         return
-    from dwz.cli.render import print_first
-
-    _emit(res, lang, as_json, explain, print_first)
+    _emit(res, lang, as_json, explain, "print_first")
 
 
 @cli.command(epilog="""\b
@@ -186,9 +187,7 @@ def scenarios(rating: str, opponents: tuple[str, ...], played: tuple[str, ...], 
     except Exception as e:
         _fail(e, lang)
         return
-    from dwz.cli.render import print_scenarios
-
-    _emit(res, lang, as_json, False, lambda r, lg, ex: print_scenarios(r, lg))
+    _emit(res, lang, as_json, False, "print_scenarios")
 
 
 @cli.command(epilog="""\b
@@ -208,9 +207,7 @@ def umstufung(rating: str, inverse: bool, lang: str, as_json: bool, explain: boo
     except Exception as e:
         _fail(e, lang)
         return
-    from dwz.cli.render import print_umstufung
-
-    _emit(res, lang, as_json, explain, print_umstufung)
+    _emit(res, lang, as_json, explain, "print_umstufung")
 
 
 @cli.command(epilog="""\b
@@ -258,9 +255,7 @@ def elo(args: tuple[str, ...], k: int | None, period: str | None, born: int | No
     except Exception as e:
         _fail(e, lang)
         return
-    from dwz.cli.render import print_elo
-
-    _emit(res, lang, as_json, explain, print_elo)
+    _emit(res, lang, as_json, explain, "print_elo")
 
 
 def _int_arg(value: str, field: str) -> int:

@@ -70,7 +70,9 @@ def print_rating(r: Any, lang: str, explain: bool) -> None:
     _console.print(f"[bold]{line}[/bold]")
     coeff = r.coefficient_name
     c = r.components
-    if coeff == "E":
+    if r.coefficient is None:
+        cdesc = "–"
+    elif coeff == "E":
         cdesc = f"E = {r.E}" + (f"  (E0 {fmt_num(c['E0'], '.2f', lang)}, fB {fmt_num(c['fB'], '.2f', lang)}, SBr {fmt_num(c['SBr'], '.2f', lang)})" if c else "")
     else:
         cdesc = f"K = {fmt_num(r.K, '.1f', lang)}" + (f"  (K0 {c['K0']}, a {fmt_num(c['a'], '.2f', lang)}, b {fmt_num(c['b'], '.3f', lang)})" if c else "")

@@ -15,7 +15,7 @@ from dwz.core.errors import InputError, Problem
 from dwz.core.probability import p_fide_hundredths, p_logistic
 from dwz.core.rounding import round_half_away, round_half_up
 from dwz.core.steps import Step
-from dwz.core.values import Game, GameLike, parse_games
+from dwz.core.values import RATING_MAX, Game, GameLike, parse_games
 from dwz.rules import fide
 
 __all__ = ["CompressionResult", "EloGame", "EloResult", "InitialRatingResult", "compression_2024", "initial_rating", "rate"]
@@ -114,6 +114,9 @@ def _positive_int(value: Any, field: str, code: str, problems: list[Problem], mi
             return None
     if value < minimum:
         problems.append(Problem(field, code, value))
+        return None
+    if field in ("rating", "birth_year") and value > RATING_MAX:
+        problems.append(Problem(field, "rating_too_large" if field == "rating" else code, value, {"max": RATING_MAX}))
         return None
     return int(value)
 
@@ -248,8 +251,8 @@ def rate(
     steps.append(Step("fide.round", "FIDE B.02 §8.3.4", {"exact": change_total, "result": rounded}))
     new_rating = r + rounded
     steps.append(Step("fide.new", "FIDE B.02 §8.3.4", {"R": r, "change": rounded, "result": new_rating}))
-    if new_rating < fide.PUBLISH_MIN and era in ("fide-2024-03", "fide-2025-10"):
-        warnings.append(Problem("rating", "elo_initial_below_floor", new_rating))
+    if new_rating < fide.rating_floor(per):
+        warnings.append(Problem("rating", "elo_initial_below_floor", new_rating, {"floor": fide.rating_floor(per)}))
     perf = None
     ra_out = None
     if n:
@@ -350,10 +353,11 @@ def initial_rating(
         ru, more = fide.initial_rating_2022(opps, w_halves)
         ra = sum(opps) / n
     steps.extend(more)
-    published = ru >= fide.PUBLISH_MIN
+    floor = fide.rating_floor(per)
+    published = ru >= floor
     if not published:
-        reasons.append(Problem("rating", "elo_initial_below_floor", ru))
-    steps.append(Step("fide.init_publish", "FIDE B.02 §7.1.4", {"R": ru, "min": fide.PUBLISH_MIN, "result": published}))
+        reasons.append(Problem("rating", "elo_initial_below_floor", ru, {"floor": floor}))
+    steps.append(Step("fide.init_publish", "FIDE B.02 §7.1.4", {"R": ru, "min": floor, "result": published}))
     return InitialRatingResult(era, per, True, ru, published, n, w_halves / 2, ra, tuple(reasons), tuple(steps), dropped)
 
 

@@ -6,6 +6,7 @@ This module orchestrates; the formulas of each edition live in
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
@@ -343,9 +344,10 @@ def _check_aggregate(points: float, count: int, expected: float, problems: list[
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         problems.append(Problem("count", "count_invalid", count))
         return
-    if not isinstance(points, (int, float)) or points < 0 or points > count or (points * 2) != int(points * 2):
+    if (not isinstance(points, (int, float)) or not math.isfinite(points) or points < 0 or points > count
+            or (points * 2) != int(points * 2)):
         problems.append(Problem("points", "points_invalid", points, {"n": count}))
-    if not isinstance(expected, (int, float)) or expected < 0 or expected > count:
+    if not isinstance(expected, (int, float)) or not math.isfinite(expected) or expected < 0 or expected > count:
         problems.append(Problem("expected", "expected_invalid", expected, {"n": count}))
 
 

@@ -17,7 +17,10 @@ from typing import Any, NamedTuple, TypeAlias
 
 from dwz.core.errors import InputError, Problem
 
+RATING_MAX = 9999  # four digits, as in every rating list and file format; above is an input error
+
 __all__ = [
+    "RATING_MAX",
     "AgeGroup",
     "Game",
     "GameLike",
@@ -88,6 +91,8 @@ class Rating:
     def __post_init__(self) -> None:
         if isinstance(self.value, bool) or not isinstance(self.value, int) or self.value < 0:
             raise InputError.single("rating", "rating_invalid", self.value)
+        if self.value > RATING_MAX:
+            raise InputError.single("rating", "rating_too_large", self.value, max=RATING_MAX)
         if self.index is not None and (
             isinstance(self.index, bool) or not isinstance(self.index, int) or self.index < 0
         ):
@@ -132,6 +137,8 @@ def parse_rating(text: str | int | Rating | None, field: str = "rating") -> Rati
     if isinstance(text, int):
         if text < 0:
             raise InputError.single(field, "rating_negative", text)
+        if text > RATING_MAX:
+            raise InputError.single(field, "rating_too_large", text, max=RATING_MAX)
         return Rating(text) if text else None
     s = str(text).strip()
     if s == "":
@@ -139,9 +146,13 @@ def parse_rating(text: str | int | Rating | None, field: str = "rating") -> Rati
     m = _RATING_RE.match(s)
     if not m:
         raise InputError.single(field, "rating_invalid", text)
+    if len(m.group("value").lstrip("+-0")) > 6:  # no int() of absurdly long digit strings
+        raise InputError.single(field, "rating_too_large", text, max=RATING_MAX)
     value = int(m.group("value"))
     if value < 0:
         raise InputError.single(field, "rating_negative", text)
+    if value > RATING_MAX:
+        raise InputError.single(field, "rating_too_large", text, max=RATING_MAX)
     raw_index = m.group("index")
     index = parse_index(raw_index, field=field + ".index") if raw_index is not None else None
     if value == 0:
@@ -270,12 +281,16 @@ def _parse_opponent(raw: Any, field: str) -> int | None:
         raw = int(raw)
     if isinstance(raw, int):
         value = raw
-    elif isinstance(raw, str) and re.fullmatch(r"\s*-?\d+\s*", raw):
+    elif isinstance(raw, str) and re.fullmatch(r"\s*-?\d{1,9}\s*", raw):
         value = int(raw)
+    elif isinstance(raw, str) and re.fullmatch(r"\s*-?\d+\s*", raw):
+        raise InputError.single(field, "rating_too_large", raw, max=RATING_MAX)
     else:
         raise InputError.single(field, "opponent_invalid", raw)
     if value < 0:
         raise InputError.single(field, "opponent_negative", raw)
+    if value > RATING_MAX:
+        raise InputError.single(field, "rating_too_large", raw, max=RATING_MAX)
     return value or None
 
 
@@ -331,7 +346,8 @@ def parse_games(items: Iterable[GameLike] | None, field: str = "games") -> tuple
     fast = _FAST_RESULTS
     for i, item in enumerate(items):
         # the common case, (1580, 1), without building a field name or the general path
-        if type(item) is tuple and len(item) == 2 and type(item[0]) is int and item[0] > 0 and type(item[1]) is not bool:
+        if (type(item) is tuple and len(item) == 2 and type(item[0]) is int and 0 < item[0] <= RATING_MAX
+                and type(item[1]) is not bool):
             res = fast.get(item[1])
             if res is not None:
                 games.append(Game(item[0], res))

@@ -35,8 +35,19 @@ ERAS: tuple[tuple[date, str], ...] = (
 
 K_CAP_PRODUCT = 700  # §8.3.3: K·n ≤ 700 (from July 2014)
 EXEMPT_2650 = 2650  # §8.3.1 from 2025-10-01
-INITIAL_MAX = 2200  # §8.2.3
-PUBLISH_MIN = 1400  # §7.1.4 / §7.2.1
+INITIAL_MAX = 2200  # §8.2.3, from 2024-03-01 (the archived 2022 rule had no maximum)
+
+
+def rating_floor(period: date) -> int:
+    """The lowest published rating (§7.1.4 / §7.2.1): 1400 from 2024-03-01, 1000 from
+    2012-08-01, 1200 before (spec fide §1).
+
+    >>> rating_floor(date(2023, 6, 1)), rating_floor(date(2024, 3, 1))
+    (1000, 1400)
+    """
+    if period >= date(2024, 3, 1):
+        return 1400
+    return 1000 if period >= date(2012, 8, 1) else 1200
 INITIAL_MIN_GAMES = 5
 
 
@@ -168,7 +179,7 @@ def initial_rating_2024(opponents: Sequence[int], w_halves: int) -> tuple[int, l
 
 def initial_rating_2022(opponents: Sequence[int], w_halves: int) -> tuple[int, list[Step]]:
     """Archived rule (2022-01-01 – 2024-02-29): 50 % → Ra; above: Ra + 20 per half
-    point above 50 %; below: Ra + dp(p).
+    point above 50 %; below: Ra + dp(p); no maximum (FIDE's calculator: 2400, 3/5 → 2420).
 
     >>> initial_rating_2022([2000] * 5, 6)[0], initial_rating_2022([2000] * 5, 4)[0]
     (2020, 1928)
@@ -190,7 +201,7 @@ def initial_rating_2022(opponents: Sequence[int], w_halves: int) -> tuple[int, l
         exact = ra + dp_fide(p)
         steps_key = "fide.init22_below"
         extra = {"p": p / 100, "dp": dp_fide(p)}
-    ru = min(round_half_up(exact), INITIAL_MAX)
+    ru = round_half_up(exact)
     return ru, [Step(steps_key, "FIDE B.02 (2022) §8.2", {"Ra": float(ra), "exact": float(exact), **extra, "result": ru})]
 
 

@@ -1,0 +1,189 @@
+"""Hypothesis properties of the engine (both DWZ editions and FIDE)."""
+
+from __future__ import annotations
+
+import math
+from datetime import date
+from fractions import Fraction
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import dwz
+import dwz.elo
+from dwz.core.conversion import umstufung
+from dwz.core.probability import p_classic_milli, p_fide_hundredths, phi
+from dwz.core.scenarios import scenarios
+from dwz.rules import dwz_2026
+from tests.engine._helpers import CLASSIC_END, NEW_END, fide_pd, half_away
+
+FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+ENDS = st.sampled_from([CLASSIC_END, NEW_END])
+GROUPS = st.sampled_from(["youth", "junior", "adult"])
+INDEX = st.none() | st.integers(0, 60)
+R0 = st.integers(500, 2900)
+
+
+# --- P(D) + P(−D) = 1 --------------------------------------------------------------------------------
+
+
+@given(st.integers(-5000, 5000))
+def test_classic_table_symmetric(d: int) -> None:
+    assert p_classic_milli(d) + p_classic_milli(-d) == 1000
+    assert 0 <= p_classic_milli(d) <= 1000
+
+
+@given(st.integers(-5000, 5000))
+def test_fide_table_symmetric(d: int) -> None:
+    assert p_fide_hundredths(d) + p_fide_hundredths(-d) == 100
+
+
+@given(st.floats(-5000, 5000, allow_nan=False))
+def test_normal_symmetric(d: float) -> None:
+    assert math.isclose(phi(d) + phi(-d), 1.0, abs_tol=1e-12)
+
+
+@given(st.integers(-3000, 3000), st.integers(1, 3000))
+def test_expectations_monotone(d: int, step: int) -> None:
+    assert p_classic_milli(d) <= p_classic_milli(d + step)
+    assert p_fide_hundredths(d) <= p_fide_hundredths(d + step)
+    assert phi(d) <= phi(d + step)
+
+
+# --- Rn as a function of W ------------------------------------------------------------------------------
+
+
+@st.composite
+def card_lines(draw: st.DrawFn) -> tuple[int, int | None, str, int, float, date]:
+    n = draw(st.integers(1, 12))
+    we_milli = draw(st.integers(0, 1000 * n))
+    return draw(R0), draw(INDEX), draw(GROUPS), n, we_milli / 1000, draw(ENDS)
+
+
+@FAST
+@given(card_lines())
+def test_rn_monotone_in_w_card_line(line: tuple[int, int | None, str, int, float, date]) -> None:
+    """Rn is non-decreasing in W (both editions, aggregate form W/n/We)."""
+    r0, index, group, n, we, end = line
+    rows = [dwz.rate(dwz.Rating(r0, index), points=h / 2, count=n, expected=we, end=end, age_group=group) for h in range(2 * n + 1)]
+    values = [r.new_rating for r in rows]
+    assert values == sorted(values)
+    for r in rows:
+        assert r.new_index == (None if index is None else index + 1)  # new index = old + 1
+        if r.rules == "dwz-classic":
+            _check_e(r, index)
+        else:
+            _check_k(r)
+
+
+def _check_e(r: dwz.RatingResult, index: int | None) -> None:
+    """Classic E: 5 ≤ E ≤ 30; ≤ 5·max(index, 1) when index ≤ 5 and SBr = 0; ≤ 150 with SBr."""
+    e = r.E
+    assert e is not None and e >= 5
+    if r.components["SBr"] > 0:
+        assert e <= 150
+    else:
+        assert e <= 30
+        if index is not None and index <= 5:
+            assert e <= 5 * max(index, 1)
+
+
+def _check_k(r: dwz.RatingResult) -> None:
+    """2026: K ≤ 80, K has one decimal, the new DWZ never below 1100."""
+    k = r.K
+    assert k is not None and 0 < k <= dwz_2026.K_MAX
+    assert abs(k * 10 - round(k * 10)) < 1e-9
+    assert r.new_rating >= dwz_2026.FLOOR
+
+
+@st.composite
+def tournaments(draw: st.DrawFn) -> tuple[int, int | None, str, list[int], date]:
+    r0 = draw(R0)
+    opps = draw(st.lists(st.integers(max(r0 - 900, 100), r0 + 900), min_size=1, max_size=9))
+    return r0, draw(INDEX), draw(GROUPS), opps, draw(ENDS)
+
+
+@FAST
+@given(tournaments())
+def test_scenario_rows_monotone(t: tuple[int, int | None, str, list[int], date]) -> None:
+    """Scenario tables: one row per half point, W ascending, Rn non-decreasing, and each row equals
+    dwz.rate with results that score that W; keep ≤ raise."""
+    r0, index, group, opps, end = t
+    table = scenarios(dwz.Rating(r0, index), opps, end=end, age_group=group)
+    assert [row.W for row in table.rows] == [h / 2 for h in range(2 * len(opps) + 1)]
+    values = [row.new_rating for row in table.rows]
+    assert None not in values and values == sorted(values)  # type: ignore[type-var]
+    for row in table.rows[:: max(1, len(table.rows) // 3)]:
+        halves = int(row.W * 2)
+        games = []
+        for o in opps:
+            take = min(2, halves)
+            games.append((o, take / 2))
+            halves -= take
+        assert dwz.rate(dwz.Rating(r0, index), games, end=end, age_group=group).new_rating == row.new_rating
+    if table.keep_score is not None and table.raise_score is not None:
+        assert table.keep_score <= table.raise_score
+
+
+@FAST
+@given(tournaments(), st.data())
+def test_games_properties(t: tuple[int, int | None, str, list[int], date], data: st.DataObject) -> None:
+    """With real games: floor, K, E bounds, index + 1, and We = Σ per-game P."""
+    r0, index, group, opps, end = t
+    results = data.draw(st.lists(st.sampled_from([0, 0.5, 1]), min_size=len(opps), max_size=len(opps)))
+    r = dwz.rate(dwz.Rating(r0, index), list(zip(opps, results, strict=True)), end=end, age_group=group)
+    assert r.n == len(opps) and r.W == sum(results)
+    assert math.isclose(r.We, sum(g.P for g in r.games if g.P is not None), abs_tol=1e-9)
+    assert r.new_index == (None if index is None else index + 1)
+    if r.rules == "dwz-classic":
+        _check_e(r, index)
+    else:
+        _check_k(r)
+    if r.W >= r.We:
+        assert r.new_rating >= r0
+    else:
+        assert r.new_rating <= (max(r0, dwz_2026.FLOOR) if r.rules == "dwz-2026" else r0)
+
+
+# --- Umstufung ---------------------------------------------------------------------------------------------------
+
+
+def test_umstufung_monotone_exhaustive() -> None:
+    """Umstufung is non-decreasing on 1 … 3500."""
+    values = [umstufung(x).new_rating for x in range(1, 3501)]
+    assert all(a is not None for a in values)
+    assert values == sorted(values)  # type: ignore[type-var]
+
+
+@given(st.integers(1, 4000))
+def test_umstufung_inverse_contains_original(x: int) -> None:
+    new = umstufung(x).new_rating
+    inv = umstufung(str(new), inverse=True)
+    assert x in inv.candidates
+    assert all(umstufung(c).new_rating == new for c in inv.candidates[:50])
+
+
+# --- FIDE rounding -----------------------------------------------------------------------------------------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1000, 2800), st.lists(st.tuples(st.integers(800, 3000), st.sampled_from([0, 0.5, 1])), min_size=1, max_size=12),
+       st.integers(1, 40), st.sampled_from([date(2025, 1, 1), date(2025, 11, 1)]))
+def test_fide_change_rounding(own: int, games: list[tuple[int, float]], k: int, period: date) -> None:
+    """K·Σ(score − PD) computed independently from the spec's table 8.1.2 (edges list) and the
+    400-point rule of the period; the engine's change equals it exactly and is rounded once,
+    .5 away from zero (B.02 §8.3.4)."""
+    k_used = min(k, 700 // len(games))
+    sigma = Fraction(0)
+    for opp, s in games:
+        d = own - opp
+        if period < date(2025, 10, 1) or own < 2650:
+            d = max(-400, min(400, d))
+        sigma += Fraction(s) - Fraction(fide_pd(d), 100)
+    exact = k_used * sigma
+    e = dwz.elo.rate(own, games, k=k, period=period)
+    assert e.K == k_used
+    assert math.isclose(e.change, float(exact), abs_tol=1e-9)
+    assert e.rounded_change == half_away(exact)
+    assert e.new_rating == own + half_away(exact)
