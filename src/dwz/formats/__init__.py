@@ -1,0 +1,168 @@
+"""File formats: readers (and our own writers) around the pure core.
+
+One module per format, each with one entry point and small immutable values:
+
+========================  ==============================================================
+:mod:`~dwz.formats.trf`    FIDE TRF16 / TRF-2026 / TRF(x) → ``Tournament``
+:mod:`~dwz.formats.swi`    Swiss-Chess SWI / DeWIS text export → ``Tournament``
+:mod:`~dwz.formats.table`  our JSON and CSV tournament files (read and write)
+:mod:`~dwz.formats.pgn`    PGN game collections → ``Tournament``
+:mod:`~dwz.formats.dsb_list`   DSB rating list (ZIP, spieler.csv, SPIELER.TXT) → ``DsbEntry``
+:mod:`~dwz.formats.fide_list`  FIDE rating list (TXT, XML, ZIP) → ``FideEntry``
+:mod:`~dwz.formats.lists`  ``enrich()``: fill a tournament from the lists
+========================  ==============================================================
+
+:func:`read_tournament` and :func:`read_rating_list` recognise the format from
+the content.  Every reader raises :class:`~dwz.core.errors.InputError` whose
+problems name ``file:line``; remarks that do not stop reading (a dropped
+half-game, a skipped record) are in ``Tournament.notes``.
+
+>>> t = read_tournament('{"name": "Blitz", "end": "2026-09-14", "players": [{"no": 1, "name": "A"}, '
+...                     '{"no": 2, "name": "B"}], "games": [{"round": 1, "white": 1, "black": 2, "result": "0-1"}]}')
+>>> t.name, t.pairings[0].result_black.code
+('Blitz', '1')
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from dwz.core.errors import InputError
+from dwz.core.model import Tournament
+from dwz.formats._common import DEFAULT_NAME, Source, load, problem, split_lines
+from dwz.formats.dsb_list import DsbEntry, is_zip, read_dsb_list
+from dwz.formats.fide_list import FideEntry, read_fide_list
+
+__all__ = ["FORMATS", "detect_format", "read_rating_list", "read_tournament"]
+
+FORMATS = ("trf", "swi", "csv", "json", "pgn")
+_SUFFIXES = (".trf", ".txt", ".swi", ".csv", ".json", ".pgn", ".zip", ".xml")
+_TAG = re.compile(r'^\s*\[[A-Za-z0-9_]+\s+"')
+_SECTION = re.compile(r"^\s*\[\s*(tournament|turnier|players|spieler|teilnehmer|games|partien)\s*\]", re.IGNORECASE)
+
+
+def _source(path_or_text: Source, name: str | None) -> tuple[bytes | str, str]:
+    if isinstance(path_or_text, str) and "\n" not in path_or_text and "\r" not in path_or_text:
+        candidate = path_or_text.strip()
+        if candidate and len(candidate) < 4096:
+            try:
+                exists = os.path.isfile(candidate)
+            except (OSError, ValueError):
+                exists = False
+            if exists:
+                return load(Path(candidate), name)
+            if candidate.lower().endswith(_SUFFIXES) and not candidate.startswith(("{", "[")):
+                raise InputError([problem(name or candidate, None, "file_not_found", candidate)])
+    return load(path_or_text, name)
+
+
+def detect_format(content: bytes | str) -> str | None:
+    """``"trf"``, ``"swi"``, ``"json"``, ``"csv"``, ``"pgn"`` from the content, or None.
+
+    >>> detect_format("012 Open\\n001    1 m    A"), detect_format(" ttt. rrr nnnn"), detect_format("[Event \\"x\\"]")
+    ('trf', 'swi', 'pgn')
+    """
+    text = content if isinstance(content, str) else content[:65536].decode("latin-1")
+    text = text.removeprefix("\ufeff").removeprefix("ï»¿")
+    lines = split_lines(text[:65536])
+    first = next((line for line in lines if line.strip()), "")
+    if first.lstrip().startswith("{"):
+        return "json"
+    if any(re.match(r"^\s*ttt\.\s+rrr\s", line) for line in lines[:50]):
+        return "swi"
+    if any(line[:4] in ("001 ", "012 ") for line in lines):
+        return "trf"
+    if _SECTION.match(first.split(",")[0].split(";")[0].split("\t")[0]):
+        return "csv"
+    if _TAG.match(first):
+        return "pgn"
+    return None
+
+
+def read_tournament(path_or_text: Source, format: str | None = None, *, name: str | None = None,
+                    strict: bool = False) -> Tournament:
+    """Read a tournament file in any supported format.
+
+    ``path_or_text``: a path (``Path`` or a one-line ``str`` naming an existing
+    file), ``bytes``, or the text itself.  ``format`` forces one of
+    ``trf``, ``swi``, ``csv``, ``json``, ``pgn``; otherwise it is recognised from
+    the content (TRF: lines ``001``/``012``; SWI: the `` ttt. rrr`` line; JSON:
+    ``{``; CSV: a ``[tournament]``/``[players]`` section; PGN: ``[Tag "…"]``).
+    ``name`` is the file name used in messages.  ``strict`` (TRF, SWI): a game
+    found in only one player's line is an error rather than a dropped half-game.
+    """
+    data, fname = _source(path_or_text, name)
+    if format is not None:
+        fmt = format.lower().strip(". ")
+        if fmt not in FORMATS:
+            raise InputError([problem(fname, None, "format_invalid", format, expected=", ".join(FORMATS))])
+    else:
+        if not data.strip():
+            raise InputError([problem(fname, None, "file_empty", "")])
+        found = detect_format(data)
+        if found is None:
+            text = data if isinstance(data, str) else data[:200].decode("latin-1")
+            first = next((line for line in split_lines(text) if line.strip()), "")
+            raise InputError([problem(fname, 1, "format_unknown", first, expected="TRF, SWI, JSON, CSV, PGN")])
+        fmt = found
+    if fmt == "trf":
+        from dwz.formats.trf import read_trf
+
+        return read_trf(data, name=fname, strict=strict)
+    if fmt == "swi":
+        from dwz.formats.swi import read_swi
+
+        return read_swi(data, name=fname, strict=strict)
+    if fmt == "json":
+        from dwz.formats.table import read_json
+
+        return read_json(data, name=fname)
+    if fmt == "csv":
+        from dwz.formats.table import read_csv
+
+        return read_csv(data, name=fname)
+    from dwz.formats.pgn import read_pgn
+
+    return read_pgn(data, name=fname)
+
+
+def read_rating_list(path: Source, *, name: str | None = None) -> tuple[DsbEntry, ...] | tuple[FideEntry, ...]:
+    """Read a DSB or FIDE rating list, recognised from the content.
+
+    ZIP: by the file inside (``spieler.csv``/``SPIELER.TXT`` → DSB, ``*.txt``/
+    ``*.xml`` → FIDE); text: a FIDE header ``ID Number … Name`` or XML → FIDE,
+    otherwise the DSB list.  A one-line ``str`` naming an existing file is a path.
+    """
+    if isinstance(path, str) and "\n" not in path and len(path) < 4096 and os.path.isfile(path):
+        path = Path(path)
+    if isinstance(path, os.PathLike):
+        fname = name or Path(path).name
+        try:
+            with open(path, "rb") as f:
+                head = f.read(65536)
+        except FileNotFoundError:
+            raise InputError([problem(fname, None, "file_not_found", str(path))]) from None
+        except OSError as e:
+            raise InputError([problem(fname, None, "file_unreadable", str(path), reason=e.strerror or "")]) from None
+    else:
+        head = path[:65536].encode("utf-8") if isinstance(path, str) else bytes(path[:65536])
+        fname = name or DEFAULT_NAME
+    if is_zip(head):
+        import io
+        import zipfile
+
+        data = Path(path).read_bytes() if isinstance(path, os.PathLike) else path
+        assert isinstance(data, bytes)
+        try:
+            names = [n.rsplit("/", 1)[-1].lower() for n in zipfile.ZipFile(io.BytesIO(data)).namelist()]
+        except Exception as e:  # a broken ZIP
+            raise InputError([problem(fname, None, "file_unreadable", "ZIP", reason=str(e) or type(e).__name__)]) from None
+        if "spieler.csv" in names or "spieler.txt" in names:
+            return read_dsb_list(path, name=name)
+        return read_fide_list(path, name=name)
+    text = head.decode("latin-1").lstrip("\ufeffï»¿ \r\n\t")
+    if text.startswith("<") or re.match(r"^ID\s+[Nn]umber", text):
+        return read_fide_list(path, name=name)
+    return read_dsb_list(path, name=name)

@@ -1,0 +1,349 @@
+"""Complete a tournament from the rating lists: DWZ, index, birth year, Elo, ids.
+
+One entry point, :func:`enrich`.  Players are looked up (formats.md §7.2)
+
+1. in the DSB list by DSB id (PKZ / nu-ID), then ZPS + member number, then FIDE
+   id, then name (case- and umlaut-insensitive: Ä = Ae, ß = ss; "Nachname,
+   Vorname[,Titel]" = "Nachname, Vorname") together with the birth year when
+   both sides know it;
+2. in the FIDE list by FIDE id (also one just found in the DSB list), then name
+   + birth year.
+
+Values the tournament file already has are never overwritten silently: a
+different list value is a *conflict* in the :class:`MatchReport` and the file's
+value stays (``overwrite=True`` takes the list's value, still reported).  The
+DSB list is the source for DWZ, index, DSB id and club; the FIDE list for Elo,
+K, title and federation; birth year and sex come from whichever has them.
+
+The lists may be any iterables of entries — :func:`dwz.formats.fide_list.iter_fide_list`
+streams the million-line FIDE file; only entries that can match are kept.
+
+>>> from dwz.core.model import Player, Tournament
+>>> from dwz.formats.dsb_list import DsbEntry
+>>> t = Tournament("T", None, (Player(1, "Böhmler, Thomas", birth_year=1970), Player(2, "Nobody, N")), ())
+>>> dsb = [DsbEntry("123", "C0512", "7", "A", "Boehmler,Thomas", "m", 1970, 1830, 41, None, None, None, None)]
+>>> t2, report = enrich(t, dsb=dsb)
+>>> t2.player(1).rating, t2.player(1).index, t2.player(1).dsb_id
+(1830, 41, '123')
+>>> [(m.player, m.list, m.key) for m in report.matched], report.unmatched
+([(1, 'dsb', 'name+birth_year')], ((2, 'dsb'),))
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from dwz.core.errors import Problem
+from dwz.core.model import Player, Tournament
+from dwz.formats._common import digits, name_key
+from dwz.formats.dsb_list import DsbEntry
+from dwz.formats.fide_list import FideEntry
+
+__all__ = ["Ambiguous", "Conflict", "Filled", "Match", "MatchReport", "enrich"]
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    player: int  # Player.no
+    list: str  # "dsb" or "fide"
+    key: str  # "dsb_id", "zps+member_no", "fide_id", "name+birth_year", "name"
+    entry: str | None  # where the entry was read ("file:line")
+
+
+@dataclass(frozen=True, slots=True)
+class Ambiguous:
+    player: int
+    list: str
+    key: str
+    candidates: tuple[str, ...]  # sources of the candidate entries
+
+
+@dataclass(frozen=True, slots=True)
+class Filled:
+    player: int
+    field: str
+    value: Any
+    list: str
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """The file has ``file_value``, the list ``list_value``; ``kept`` is in the result."""
+
+    player: int
+    field: str
+    file_value: Any
+    list_value: Any
+    list: str
+    kept: Any
+
+
+@dataclass(frozen=True, slots=True)
+class MatchReport:
+    matched: tuple[Match, ...] = ()
+    unmatched: tuple[tuple[int, str], ...] = ()  # (player, list)
+    ambiguous: tuple[Ambiguous, ...] = ()
+    filled: tuple[Filled, ...] = ()
+    conflicts: tuple[Conflict, ...] = ()
+    nonmembers: tuple[int, ...] = ()  # players flagged member=False
+
+    def problems(self, names: dict[int, str] | None = None) -> list[Problem]:
+        """The report as messages: a summary, then every unmatched, ambiguous and
+        conflicting player (nothing is left out silently)."""
+        names = names or {}
+
+        def who(no: int) -> str:
+            return f"{no} {names[no]}" if no in names else str(no)
+
+        out = [Problem("list", "list_summary", len(self.matched), {"unmatched": len(self.unmatched),
+                                                                 "ambiguous": len(self.ambiguous), "filled": len(self.filled)})]
+        out += [Problem("list", "list_unmatched", who(p), {"list": lst}) for p, lst in self.unmatched]
+        out += [Problem("list", "list_ambiguous", who(a.player), {"list": a.list, "key": a.key, "count": len(a.candidates)})
+                for a in self.ambiguous]
+        out += [Problem("list", "list_conflict", who(c.player), {"field": c.field, "file": c.file_value, "other": c.list_value,
+                                                                 "kept": c.kept}) for c in self.conflicts]
+        out += [Problem("list", "list_nonmember", who(no)) for no in self.nonmembers]
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "matched": [{"player": m.player, "list": m.list, "key": m.key, "entry": m.entry} for m in self.matched],
+            "unmatched": [{"player": p, "list": lst} for p, lst in self.unmatched],
+            "ambiguous": [{"player": a.player, "list": a.list, "key": a.key, "candidates": list(a.candidates)}
+                          for a in self.ambiguous],
+            "filled": [{"player": f.player, "field": f.field, "value": f.value, "list": f.list} for f in self.filled],
+            "conflicts": [{"player": c.player, "field": c.field, "file": c.file_value, "list": c.list_value,
+                           "source": c.list, "kept": c.kept} for c in self.conflicts],
+            "nonmembers": list(self.nonmembers),
+        }
+
+
+def _member_no(v: str | None) -> str | None:
+    if v is None:
+        return None
+    s = v.strip()
+    n = digits(s)
+    return str(n) if n is not None else s.upper() or None
+
+
+def _person(e: DsbEntry) -> str:
+    # One person may have several memberships (lines); gen-1 lists have no id.
+    return e.id or f"{name_key(e.name)}|{e.birth_year}"
+
+
+class _Index:
+    def __init__(self) -> None:
+        self.by_id: dict[str, list[Any]] = {}
+        self.by_club: dict[tuple[str, str], list[Any]] = {}
+        self.by_fide: dict[str, list[Any]] = {}
+        self.by_name: dict[str, list[Any]] = {}
+
+
+def _wanted(players: Iterable[Player]) -> tuple[set[str], set[tuple[str, str]], set[str], set[str]]:
+    ids, clubs, fides, names = set(), set(), set(), set()
+    for p in players:
+        if p.dsb_id:
+            ids.add(p.dsb_id.strip().upper())
+        if p.zps and p.member_no:
+            clubs.add((p.zps.strip().upper(), _member_no(p.member_no) or ""))
+        if p.fide_id:
+            fides.add(p.fide_id.strip())
+        names.add(name_key(p.name))
+    return ids, clubs, fides, names
+
+
+def _index_dsb(entries: Iterable[DsbEntry | FideEntry], players: tuple[Player, ...], stray: list[FideEntry]) -> _Index:
+    ids, clubs, fides, names = _wanted(players)
+    ix = _Index()
+    for e in entries:
+        if isinstance(e, FideEntry):  # a FIDE list handed in as the DSB list: use it as such
+            stray.append(e)
+            continue
+        nk = name_key(e.name)
+        club = ((e.zps or "").upper(), _member_no(e.member_no) or "")
+        eid = (e.id or "").upper()
+        if eid in ids or club in clubs or (e.fide_id and e.fide_id in fides) or nk in names:
+            if e.id:
+                ix.by_id.setdefault(eid, []).append(e)
+            if e.zps and e.member_no:
+                ix.by_club.setdefault(club, []).append(e)
+            if e.fide_id:
+                ix.by_fide.setdefault(e.fide_id, []).append(e)
+            ix.by_name.setdefault(nk, []).append(e)
+    return ix
+
+
+def _index_fide(entries: Iterable[FideEntry | DsbEntry], fides: set[str], names: set[str]) -> _Index:
+    ix = _Index()
+    for e in entries:
+        if not isinstance(e, FideEntry):
+            continue  # DSB entries were read in the DSB pass
+        nk = name_key(e.name)
+        if e.fide_id in fides:
+            ix.by_fide.setdefault(e.fide_id, []).append(e)
+        if nk in names:
+            ix.by_name.setdefault(nk, []).append(e)
+    return ix
+
+
+def _find(p: Player, ix: _Index, person: Any, lst: str) -> tuple[list[Any], str] | Ambiguous | None:
+    """The entries of the one person the player is, with the key used."""
+    tries: list[tuple[str, list[Any]]] = []
+    if p.dsb_id:
+        tries.append(("dsb_id", ix.by_id.get(p.dsb_id.strip().upper(), [])))
+    if p.zps and p.member_no:
+        tries.append(("zps+member_no", ix.by_club.get((p.zps.strip().upper(), _member_no(p.member_no) or ""), [])))
+    if p.fide_id:
+        tries.append(("fide_id", ix.by_fide.get(p.fide_id.strip(), [])))
+    candidates = ix.by_name.get(name_key(p.name), [])
+    if p.birth_year is not None:
+        with_year = [e for e in candidates if e.birth_year == p.birth_year]
+        if with_year:
+            tries.append(("name+birth_year", with_year))
+        else:
+            # A different birth year rules an entry out; an unknown one does not.
+            tries.append(("name", [e for e in candidates if e.birth_year is None]))
+    else:
+        tries.append(("name", candidates))
+    for key, found in tries:
+        people: dict[Any, list[Any]] = {}
+        for e in found:
+            people.setdefault(person(e), []).append(e)
+        if len(people) == 1:
+            return next(iter(people.values())), key
+        if len(people) > 1:
+            return Ambiguous(p.no, lst, key, tuple(str(e.source) for e in found))
+    return None
+
+
+def _dsb_values(p: Player, entries: list[DsbEntry]) -> dict[str, Any]:
+    # Several memberships: prefer the one of the club in the file, then an active one.
+    e = next((x for x in entries if p.zps and x.zps == p.zps.upper()), None) or \
+        next((x for x in entries if x.status == "A"), entries[0])
+    v: dict[str, Any] = {"rating": e.dwz, "index": e.index, "birth_year": e.birth_year, "dsb_id": e.id,
+                         "fide_id": e.fide_id, "elo": e.elo, "title": e.fide_title, "sex": e.sex,
+                         "federation": e.fide_fed}
+    clubs = {(x.zps, x.member_no) for x in entries}
+    if len(clubs) == 1 or (p.zps and e.zps == p.zps.upper()):
+        v["zps"], v["member_no"] = e.zps, e.member_no
+    return v
+
+
+def _fide_values(e: FideEntry) -> dict[str, Any]:
+    return {"elo": e.rating, "fide_k": e.k, "fide_id": e.fide_id, "title": e.title, "federation": e.fed,
+            "birth_year": e.birth_year, "sex": e.sex}
+
+
+def enrich(
+    tournament: Tournament,
+    dsb: Iterable[DsbEntry | FideEntry] | None = None,
+    fide: Iterable[FideEntry | DsbEntry] | None = None,
+    *,
+    overwrite: bool = False,
+    mark_unmatched_nonmembers: bool = False,
+) -> tuple[Tournament, MatchReport]:
+    """Fill players' DWZ, index, birth year, Elo and ids from the lists.
+
+    ``mark_unmatched_nonmembers``: a player not found in the DSB list and
+    without ZPS is flagged ``member=False`` (evaluated, not published).
+    Entries are used by their type, so a list given to the wrong parameter
+    (``read_rating_list`` decides what it read) still counts as what it is.
+    """
+    if fide is not None and dsb is None:
+        # Peek, do not materialise: the FIDE list may be a million-entry stream.
+        it = iter(fide)
+        first = next(it, None)
+        fide = None if first is None else itertools.chain([first], it)
+        if isinstance(first, DsbEntry):
+            dsb, fide = fide, None
+    players = tournament.players
+    matched: list[Match] = []
+    unmatched: list[tuple[int, str]] = []
+    ambiguous: list[Ambiguous] = []
+    dsb_found: dict[int, dict[str, Any]] = {}
+    not_in_dsb: set[int] = set()
+    stray: list[FideEntry] = []
+    if dsb is not None:
+        ix = _index_dsb(dsb, players, stray)
+        for p in players:
+            r = _find(p, ix, _person, "dsb")
+            if isinstance(r, Ambiguous):
+                ambiguous.append(r)
+            elif r is None:
+                unmatched.append((p.no, "dsb"))
+                not_in_dsb.add(p.no)
+            else:
+                entries, key = r
+                matched.append(Match(p.no, "dsb", key, entries[0].source))
+                dsb_found[p.no] = _dsb_values(p, entries)
+    fide_found: dict[int, dict[str, Any]] = {}
+    if stray:
+        fide = stray if fide is None else [*stray, *fide]
+    if fide is not None:
+        probes = [p.with_(fide_id=p.fide_id or dsb_found.get(p.no, {}).get("fide_id")) for p in players]
+        _, _, fides, names = _wanted(probes)
+        fix = _index_fide(fide, fides, names)
+        for p in probes:
+            r = _find(p, fix, lambda e: e.fide_id, "fide")
+            if isinstance(r, Ambiguous):
+                ambiguous.append(r)
+            elif r is None:
+                unmatched.append((p.no, "fide"))
+            else:
+                entries, key = r
+                matched.append(Match(p.no, "fide", key, entries[0].source))
+                fide_found[p.no] = _fide_values(entries[0])
+
+    filled: list[Filled] = []
+    conflicts: list[Conflict] = []
+    nonmembers: list[int] = []
+    out: list[Player] = []
+    for p in players:
+        changes: dict[str, Any] = {}
+        merged: dict[str, tuple[Any, str]] = {}
+        for field, value in dsb_found.get(p.no, {}).items():
+            if value is not None:
+                merged[field] = (value, "dsb")
+        for field, value in fide_found.get(p.no, {}).items():
+            # FIDE is the source for Elo, K, title and federation; DSB for the rest.
+            if value is not None and (field in ("elo", "fide_k", "title", "federation") or field not in merged):
+                merged[field] = (value, "fide")
+        _rating_pair(p, merged, overwrite)
+        for field, (value, lst) in merged.items():
+            have = getattr(p, field)
+            if have is None:
+                changes[field] = value
+                filled.append(Filled(p.no, field, value, lst))
+            elif not _same(field, have, value):
+                kept = value if overwrite else have
+                conflicts.append(Conflict(p.no, field, have, value, lst, kept))
+                if overwrite:
+                    changes[field] = value
+        if mark_unmatched_nonmembers and p.no in not_in_dsb and not p.zps and p.member:
+            changes["member"] = False
+            nonmembers.append(p.no)
+        out.append(p.with_(**changes) if changes else p)
+    report = MatchReport(tuple(matched), tuple(unmatched), tuple(ambiguous), tuple(filled), tuple(conflicts),
+                         tuple(nonmembers))
+    return tournament.with_(players=tuple(out)), report
+
+
+def _same(field: str, a: Any, b: Any) -> bool:
+    # Spellings that name the same thing: member number 0135 = 135, zps/ids in any case.
+    if field == "member_no":
+        return _member_no(str(a)) == _member_no(str(b))
+    if field in ("zps", "dsb_id", "title", "federation") and isinstance(a, str) and isinstance(b, str):
+        return a.strip().upper() == b.strip().upper()
+    return bool(a == b)
+
+
+def _rating_pair(p: Player, merged: dict[str, tuple[Any, str]], overwrite: bool) -> None:
+    # DWZ and index belong together: a list index only joins the file's DWZ
+    # when both DWZ agree (else the conflict on the DWZ is reported alone).
+    if overwrite or "rating" not in merged or p.rating is None:
+        return
+    if p.rating != merged["rating"][0] and p.index is None:
+        merged.pop("index", None)

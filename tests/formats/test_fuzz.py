@@ -1,0 +1,124 @@
+"""Fuzzing every reader: arbitrary or damaged input gives a value or a clean InputError — nothing else, no hang."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dwz.core.errors import InputError
+from dwz.core.model import Tournament
+from dwz.formats import read_rating_list, read_tournament
+from dwz.formats.dsb_list import read_dsb_list
+from dwz.formats.fide_list import read_fide_list
+from dwz.formats.pgn import read_pgn
+from dwz.formats.swi import read_swi
+from dwz.formats.table import read_csv, read_json, write_csv, write_json
+from dwz.formats.trf import read_trf
+from tests.conftest import SAMPLES
+from tests.formats.strategies import mutated
+from tests.formats.test_pgn import game
+
+FUZZ = settings(max_examples=40, deadline=1500, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def _text(path: str, encoding: str = "utf-8") -> str:
+    return (SAMPLES / path).read_text(encoding=encoding)
+
+
+_SWI = _text("swi/stadtmeisterschaft_le_2011.utf8.txt")
+_T = read_swi(_SWI)
+SAMPLE_TEXT = {
+    "trf": _text("trf/lichess_swiss_2020_06.trf") + _text("trf/fide_example1_karl-mala-2005_head45.trf")[:3000],
+    "swi": _SWI,
+    "json": write_json(_T),
+    "csv": write_csv(_T),
+    "pgn": game("A, B", "C, D", "1-0", Round="1", WhiteDWZ="1650-12", Date="2026.09.14")
+    + game("C, D", "E", "*", "{kampflos}", Round="2"),
+    "dsb": _text("dsb/spieler_v2_example.csv") + "10029746,C0512,1,A,\"Müller,Max\",M,D,1980,202305,1650,12,,,,\r\n",
+    "fide": _text("fide/players_list_foa_excerpt.txt", "latin-1"),
+}
+READERS: dict[str, Callable[..., Any]] = {
+    "trf": read_trf, "swi": read_swi, "json": read_json, "csv": read_csv, "pgn": read_pgn,
+    "dsb": read_dsb_list, "fide": read_fide_list,
+}
+
+
+def check(reader: Callable[..., Any], data: str | bytes) -> None:
+    try:
+        result = reader(data)
+    except InputError as e:
+        assert e.problems
+        for lang in ("de", "en"):
+            assert all(isinstance(m, str) for m in e.messages(lang))
+        return
+    if isinstance(result, Tournament):
+        for note in result.notes:
+            note.message("de")
+            note.message("en")
+    else:
+        assert isinstance(result, tuple)
+
+
+@pytest.mark.parametrize("fmt", list(READERS))
+@FUZZ
+@given(data=st.data())
+def test_damaged_samples(fmt: str, data: st.DataObject) -> None:
+    text = data.draw(mutated(SAMPLE_TEXT[fmt]))
+    check(READERS[fmt], text)
+    check(READERS[fmt], text.encode("utf-8", "surrogatepass"))
+    check(read_tournament, text if text.strip("\x00") else text + "x")
+
+
+@pytest.mark.parametrize("fmt", list(READERS))
+@FUZZ
+@given(raw=st.binary(max_size=400) | st.text(max_size=400))
+def test_arbitrary_input(fmt: str, raw: str | bytes) -> None:
+    check(READERS[fmt], raw)
+
+
+@FUZZ
+@given(raw=st.binary(max_size=300) | st.text(max_size=300))
+def test_arbitrary_input_auto_detected(raw: str | bytes) -> None:
+    if isinstance(raw, str) and "\n" not in raw and "\r" not in raw:
+        raw = raw + "\n"  # a one-line str could name a file; keep it content
+    check(read_tournament, raw)
+    check(read_rating_list, raw if isinstance(raw, bytes) else raw.encode("utf-8", "surrogatepass"))
+
+
+@FUZZ
+@given(prefix=st.sampled_from(["001    1 m    ", "012 ", " ttt. rrr nnnn\n ", "{", "[players]\n", '[Event "', "PK\x03\x04",
+                               "ID Number      Name\n", "<playerslist><player>"]),
+       raw=st.text(max_size=300))
+def test_format_markers_followed_by_noise(prefix: str, raw: str) -> None:
+    check(read_tournament, prefix + raw + "\n")
+    check(read_rating_list, (prefix + raw).encode("utf-8", "surrogatepass"))
+
+
+HUGE = "9" * 5000  # beyond Python's int() digit limit
+
+
+@pytest.mark.parametrize(("reader", "text"), [
+    (read_trf, f"012 X\nXXR {HUGE}\n062 {HUGE}\n001    1 m    A\nXCR {HUGE} 1 2\nXCZ {HUGE} C0512-1\n"),
+    (read_trf, f"012 X\n001    1 m    A\nXCZ    1 C0512-{HUGE}\n"),
+    (read_swi, f"X\n\nES {HUGE} {HUGE} 1\n ttt. rrr nnnn\n   1.   1 A\n"),
+    (read_json, '{"name": "x", "rounds": ' + HUGE + ', "players": []}'),
+    (read_csv, f"[players]\nno,name,rating\n{HUGE},A,{HUGE}\n"),
+    (read_pgn, f'[White "A"]\n[Black "B"]\n[Result "1-0"]\n[Round "{HUGE}"]\n[WhiteElo "{HUGE}"]\n\n1-0\n'),
+    (read_dsb_list, f"ID,VKZ,Mgl-Nr,Spielername,DWZ\r\n1,C0512,{HUGE},\"A,B\",{HUGE}\r\n"),
+    (read_fide_list, f"<playerslist><player><fideid>{HUGE}</fideid><name>A</name></player></playerslist>"),
+])
+def test_huge_numbers(reader: Callable[..., Any], text: str) -> None:
+    check(reader, text)
+
+
+def test_huge_member_numbers_in_enrich() -> None:
+    from dwz.core.model import Player
+    from dwz.formats.lists import enrich
+
+    (entry,) = read_dsb_list(f"ID,VKZ,Mgl-Nr,Spielername,DWZ\r\n1,C0512,{HUGE},\"A,B\",1500\r\n")
+    t = Tournament("T", None, (Player(1, "A, B", zps="C0512", member_no=HUGE),), ())
+    assert enrich(t, dsb=[entry])[0].player(1).rating == 1500
