@@ -1,0 +1,224 @@
+"""Bounded load test on loopback: `dwz serve` (POST /api/dwz) against elochess-api (POST /update/dwz).
+
+Both servers are started here, one after the other, each as its own uvicorn process with the
+same settings; the same asyncio + httpx load generator drives them with N concurrent clients
+(closed loop: each client sends its next request when the answer arrives) for a fixed time.
+Prints requests/s, p50/p99 latency and errors side by side.  Traffic goes only to 127.0.0.1,
+and every loop stops by itself (duration and a hard request cap).
+
+    python3 benchmarks/web_load.py                  # 50 clients, 10 s each
+    python3 benchmarks/web_load.py --clients 20 --duration 5 --workers 2
+
+Needs `pip install 'elochess[api]==0.5.0'` for the comparison (skipped with a note otherwise).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib.util
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+
+HOST = "127.0.0.1"
+MAX_REQUESTS = 200_000  # hard cap per run, whatever the duration
+
+OURS_BODY = {"rating": "1650-12", "birth_year": 1985, "end": "2026-09-14",
+             "games": ["1580:1", "1720:=", "1810:0", "1600:1", "1690:="]}
+# elochess has no birth year or end date: age 41 and index 12 are the same player
+ELOCHESS_BODY = {"currentRating": 1650, "opponentRatings": [1580, 1720, 1810, 1600, 1690], "score": 3.0, "age": 41, "index": 12}
+
+
+@dataclass
+class Run:
+    name: str
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    seconds: float = 0.0
+    sample: Any = None
+
+    def pct(self, p: float) -> float:
+        if not self.latencies:
+            return float("nan")
+        xs = sorted(self.latencies)
+        return xs[min(len(xs) - 1, int(p / 100 * len(xs)))] * 1000
+
+    @property
+    def rps(self) -> float:
+        return len(self.latencies) / self.seconds if self.seconds else 0.0
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return int(s.getsockname()[1])
+
+
+def _start(cmd: list[str], port: int) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(f"http://{HOST}:{port}/openapi.json", timeout=1):
+                return proc
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                err = proc.stderr.read().decode() if proc.stderr else ""
+                raise RuntimeError(f"server did not start: {' '.join(cmd)}\n{err}") from None
+            time.sleep(0.1)
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+class RawClient:
+    """One keep-alive HTTP/1.1 connection on asyncio streams.
+
+    httpx's pool costs far more CPU per request than the servers under test do, and
+    the generator shares the machine with them; this client sends prebuilt bytes and
+    reads Content-Length bodies, so the numbers measure the servers, not the client.
+    """
+
+    def __init__(self, port: int, path: str, body: bytes) -> None:
+        self.port = port
+        self.request = (f"POST {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\nContent-Type: application/json\r\n"
+                        f"Content-Length: {len(body)}\r\n\r\n").encode() + body
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def post(self) -> tuple[int, bytes]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
+        assert self.reader is not None
+        self.writer.write(self.request)
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        status = int(head.split(b" ", 2)[1])
+        length = 0
+        for line in head.split(b"\r\n")[1:]:
+            k, _, v = line.partition(b":")
+            if k.strip().lower() == b"content-length":
+                length = int(v)
+        return status, await self.reader.readexactly(length)
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+
+
+async def _load(name: str, url: str, body: dict[str, Any], clients: int, duration: float, warmup: float,
+                kind: str = "raw") -> Run:
+    run = Run(name)
+    port = int(url.split(":")[2].split("/")[0])
+    path = "/" + url.split("/", 3)[3]
+    payload = json.dumps(body).encode()
+    limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
+    async with httpx.AsyncClient(limits=limits, timeout=10.0) as http:
+        r = await http.post(url, json=body)
+        run.sample = r.json()
+        measuring = False
+        stop_at = time.perf_counter() + warmup + duration
+        sent = 0
+
+        async def client() -> None:
+            nonlocal sent
+            raw = RawClient(port, path, payload)
+            try:
+                while time.perf_counter() < stop_at and sent < MAX_REQUESTS:
+                    sent += 1
+                    t0 = time.perf_counter()
+                    try:
+                        if kind == "raw":
+                            status, _ = await asyncio.wait_for(raw.post(), 10)
+                        else:
+                            status = (await http.post(url, content=payload, headers={"content-type": "application/json"})).status_code
+                        ok = status == 200
+                    except (TimeoutError, OSError, asyncio.IncompleteReadError, httpx.HTTPError, ValueError):
+                        ok = False
+                        await raw.close()
+                    if measuring:
+                        if ok:
+                            run.latencies.append(time.perf_counter() - t0)
+                        else:
+                            run.errors += 1
+            finally:
+                await raw.close()
+
+        tasks = [asyncio.create_task(client()) for _ in range(clients)]
+        await asyncio.sleep(warmup)
+        measuring = True
+        t_start = time.perf_counter()
+        await asyncio.gather(*tasks)
+        run.seconds = time.perf_counter() - t_start
+    return run
+
+
+def _uvicorn(target: str, port: int, workers: int, factory: bool) -> list[str]:
+    cmd = [sys.executable, "-m", "uvicorn", target, "--host", HOST, "--port", str(port), "--log-level", "warning",
+           "--no-access-log", "--workers", str(workers)]
+    return cmd + (["--factory"] if factory else [])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--clients", type=int, default=50)
+    ap.add_argument("--duration", type=float, default=10.0, help="seconds measured per server")
+    ap.add_argument("--warmup", type=float, default=1.0)
+    ap.add_argument("--workers", type=int, default=1, help="uvicorn worker processes for both servers")
+    ap.add_argument("--client", choices=["raw", "httpx"], default="raw",
+                    help="raw: keep-alive asyncio streams (default, cheap); httpx: httpx.AsyncClient (costs more CPU than the servers)")
+    args = ap.parse_args()
+    if not 1 <= args.clients <= 200 or not 0 < args.duration <= 60:
+        ap.error("keep it bounded: 1–200 clients, at most 60 s")
+
+    runs: list[Run] = []
+    # `dwz serve` is this uvicorn call (the command adds only the banner)
+    targets = [("dwz serve  POST /api/dwz", "dwz.web.app:create_app", True, "/api/dwz", OURS_BODY)]
+    if importlib.util.find_spec("elochess.api.app") is not None:
+        targets.append(("elochess-api  POST /update/dwz", "elochess.api.app:app", False, "/update/dwz", ELOCHESS_BODY))
+    else:
+        print("elochess[api]==0.5.0 not installed: comparison skipped", file=sys.stderr)
+    for name, target, factory, path, body in targets:
+        port = _free_port()
+        proc = _start(_uvicorn(target, port, args.workers, factory), port)
+        try:
+            runs.append(asyncio.run(_load(name, f"http://{HOST}:{port}{path}", body, args.clients, args.duration, args.warmup, args.client)))
+        finally:
+            _stop(proc)
+
+    print(f"\n{args.clients} concurrent clients (closed loop), {args.duration:g} s per server, {args.workers} worker(s), "
+          f"{os.cpu_count()} CPUs, loopback; load generator: asyncio, "
+          + ("keep-alive streams" if args.client == "raw" else f"httpx {httpx.__version__}"))
+    head = f"{'server':34} {'requests':>9} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'errors':>7}"
+    print(head)
+    print("-" * len(head))
+    for r in runs:
+        mx = max(r.latencies) * 1000 if r.latencies else float("nan")
+        print(f"{r.name:34} {len(r.latencies):9d} {r.rps:8.0f} {r.pct(50):8.1f} {r.pct(99):8.1f} {mx:8.1f} {r.errors:7d}")
+    if runs:
+        ours = runs[0]
+        print(f"\nanswers: dwz new_rating={ours.sample.get('new_rating')} (with Rechenweg, {len(ours.sample.get('steps', []))} steps)"
+              + (f"; elochess rating={runs[1].sample.get('rating')}" if len(runs) > 1 else ""))
+        if len(runs) > 1 and runs[1].rps:
+            print(f"ratio req/s dwz / elochess: {ours.rps / runs[1].rps:.2f}")
+        goal = ours.pct(99) < 50 and ours.errors == 0
+        print(f"goal for dwz (p99 < 50 ms, 0 errors): {'met' if goal else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    main()

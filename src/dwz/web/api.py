@@ -1,0 +1,164 @@
+"""The JSON API: same engine, same keys as the results' ``to_dict()``.
+
+Language: ``?lang=de|en`` or Accept-Language (German by default).  Invalid input
+→ HTTP 422 ``{"detail": [{"loc": [...], "msg": "...", "type": "..."}]}``, engine
+problems included (``games[2].result`` → ``["body", "games", 2, "result"]``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from fastapi import APIRouter, File, Header, Query, UploadFile
+from fastapi.responses import JSONResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from dwz.core.errors import InputError
+from dwz.web import lang as langs
+from dwz.web import service
+from dwz.web.errors import input_error_details
+from dwz.web.models import (
+    CompressionRequest,
+    DwzRequest,
+    EloInitialRequest,
+    EloRequest,
+    ScenarioRequest,
+    UmstufungRequest,
+)
+
+router = APIRouter(prefix="/api")
+
+LangQuery = Annotated[str | None, Query(description="Language of messages and Rechenweg: de (default) or en.",
+                                        pattern="^(de|en)$")]
+AcceptLanguage = Annotated[str | None, Header(include_in_schema=False)]
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    422: {
+        "description": "Invalid input; each entry names the field, the message is in the requested language.",
+        "content": {"application/json": {"example": {"detail": [
+            {"loc": ["body", "games", 2, "result"], "msg": "Ergebnis 'x' unbekannt; erlaubt: 1, ½, 0, +, -",
+             "type": "result_invalid", "input": "x"}]}}},
+    },
+}
+
+
+def _ok(description: str, example: dict[str, Any]) -> dict[int | str, dict[str, Any]]:
+    return {200: {"description": description, "content": {"application/json": {"example": example}}}, **_ERRORS}
+
+
+class _Json(Response):
+    """The engine's dicts are plain JSON already: serialise once, skipping FastAPI's jsonable_encoder walk."""
+
+    media_type = "application/json"
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+
+
+def _run(fn: Callable[[], dict[str, Any]], lang: str, root: str = "body", rename: dict[str, str] | None = None) -> Response:
+    try:
+        return _Json(fn())
+    except InputError as e:
+        return JSONResponse({"detail": input_error_details(e, lang, root, rename)}, status_code=422)
+
+
+# The handlers are async on purpose: the engine is fast and CPU-bound, a thread
+# hop per request would cost more than it saves.
+
+
+@router.post("/dwz", tags=["DWZ"], summary="New DWZ (Folge-DWZ) or first DWZ",
+             responses=_ok("The result with the whole Rechenweg (steps).", {
+                 "kind": "folge", "rules": "dwz-2026", "old_rating": 1650, "old_index": 12, "new_rating": 1670,
+                 "new_index": 13, "change": 20, "W": 3.0, "n": 5, "We": 2.29973, "Rc": 1680, "performance": 1755,
+                 "coefficient": "K", "K": 28.0, "K0": 28, "a": 0.0, "b": 1.0, "steps": ["…"]}))
+async def post_dwz(req: DwzRequest, lang: LangQuery = None, accept_language: AcceptLanguage = None) -> Any:
+    """With a DWZ (`"1650-12"`): the new DWZ after the tournament (`kind: "folge"`).
+    Without one (empty or 0): the first DWZ from the games plus `restpartien` (`kind: "first"`).
+    Forfeits, byes and unrated opponents are listed under `not_counted`."""
+    lg = langs.pick(lang, accept_language)
+    return _run(lambda: service.dwz(req, lg), lg)
+
+
+@router.post("/dwz/scenarios", tags=["DWZ"], summary="New DWZ for every possible score",
+             responses=_ok("One row per score W with the new DWZ; keep/raise scores.", {
+                 "kind": "scenarios", "rows": [{"W": 0.0, "new_rating": 1586, "change": -64, "exact": 1585.6}],
+                 "keep_score": 2.5, "raise_score": 2.5}))
+async def post_scenarios(req: ScenarioRequest, lang: LangQuery = None, accept_language: AcceptLanguage = None) -> Any:
+    """What-if table: the new DWZ for W = 0, ½, …, n against `opponents` (on top of `played`)."""
+    lg = langs.pick(lang, accept_language)
+    return _run(lambda: service.dwz_scenarios(req, lg), lg)
+
+
+@router.get("/dwz/context", tags=["DWZ"], summary="Rule edition and age group",
+            responses=_ok("Which rules the end date selects and the age group of the birth year.", {
+                "kind": "context", "rules": "dwz-2026", "age": 41, "age_group": "adult"}))
+async def get_context(
+    end: Annotated[str | None, Query(max_length=40, description="Tournament end YYYY-MM-DD (default today).")] = None,
+    birth_year: Annotated[str | None, Query(max_length=40, description="Birth year (none: adult assumed).")] = None,
+    lang: LangQuery = None, accept_language: AcceptLanguage = None,
+) -> Any:
+    """The live hints of the calculator: edition by end date (WO 2026 from 2026-06-08), age group by birth year."""
+    lg = langs.pick(lang, accept_language)
+    return _run(lambda: service.dwz_context(end, birth_year, lg), lg, root="query")
+
+
+@router.post("/umstufung", tags=["DWZ"], summary="Umstufung 2026 (old ↔ new scale)",
+             responses=_ok("The converted DWZ-index; the inverse lists every candidate.", {
+                 "kind": "umstufung", "direction": "forward", "old_rating": 2063, "old_index": 15,
+                 "new_rating": 2080, "new_index": 16, "unique": True}))
+async def post_umstufung(req: UmstufungRequest, lang: LangQuery = None, accept_language: AcceptLanguage = None) -> Any:
+    """Old → new scale (index + 1); with `inverse` every old value that maps to the new one (`unique` false if several)."""
+    lg = langs.pick(lang, accept_language)
+    return _run(lambda: service.umstufung(req, lg), lg)
+
+
+@router.post("/elo", tags=["Elo"], summary="FIDE rating change",
+             responses=_ok("New rating, per-game rows and the Rechenweg.", {
+                 "kind": "elo", "rules": "fide-2025-10", "rating": 1500, "new_rating": 1513, "change": 12.8,
+                 "rounded_change": 13, "K": 20, "n": 1, "W": 1.0, "We": 0.36, "expected_pct": 36.0}))
+async def post_elo(req: EloRequest, lang: LangQuery = None, accept_language: AcceptLanguage = None) -> Any:
+    """FIDE B.02 for the rating `period`: K by rule or given, the 400-point rule by period, K·n ≤ 700,
+    table 8.1.2; `mode: "game"` updates after each game (not FIDE)."""
+    lg = langs.pick(lang, accept_language)
+    return _run(lambda: service.elo_rate(req, lg), lg)
+
+
+@router.post("/elo/initial", tags=["Elo"], summary="Initial FIDE rating",
+             responses=_ok("The initial rating, or the reasons why there is none yet.", {
+                 "kind": "elo_initial", "eligible": True, "new_rating": 1657, "published": True, "n": 5}))
+async def post_elo_initial(req: EloInitialRequest, lang: LangQuery = None, accept_language: AcceptLanguage = None) -> Any:
+    """Initial rating of an unrated player (at least 5 games against rated opponents)."""
+    lg = langs.pick(lang, accept_language)
+    return _run(lambda: service.elo_initial(req, lg), lg)
+
+
+@router.post("/elo/compression", tags=["Elo"], summary="FIDE compression of March 2024",
+             responses=_ok("The rating after the one-off compression.", {"kind": "elo_compression", "old": 1600, "new": 1760}))
+async def post_compression(req: CompressionRequest, lang: LangQuery = None, accept_language: AcceptLanguage = None) -> Any:
+    """R < 2000: R + 0.4·(2000 − R), rounded."""
+    lg = langs.pick(lang, accept_language)
+    return _run(lambda: service.compression(req, lg), lg)
+
+
+@router.post("/turnier", tags=["Turnier"], summary="Evaluate a tournament file",
+             responses=_ok("The evaluation table of the whole tournament.", {"kind": "tournament", "players": ["…"]}))
+async def post_turnier(
+    file: Annotated[UploadFile, File(description="TRF, Swiss-Chess SWI, CSV or JSON.")],
+    rating_list: Annotated[UploadFile | None, File(description="DSB rating list (CSV), optional.")] = None,
+    lang: LangQuery = None, accept_language: AcceptLanguage = None,
+) -> Any:
+    """Reads the files in memory (size, player and round limits apply); parse errors name the file line."""
+    from dwz.web import tournament
+
+    lg = langs.pick(lang, accept_language)
+    try:
+        data = await tournament.read_upload(file)
+        list_data = await tournament.read_upload(rating_list, field="rating_list") if rating_list and rating_list.filename else None
+        listed = (rating_list.filename or "list", list_data) if rating_list is not None and list_data is not None else None
+        return _Json(await run_in_threadpool(tournament.evaluate, file.filename or "upload", data, listed, lg))
+    except tournament.UploadError as e:
+        return JSONResponse({"detail": e.details(lg)}, status_code=e.status)
+    except InputError as e:  # reader problems name "file:line": loc is the upload field, "line" the file line
+        return JSONResponse({"detail": tournament.problem_rows(e, lg)}, status_code=422)

@@ -1,0 +1,108 @@
+"""Engine problems and request validation errors as FastAPI-style 422 details.
+
+``{"detail": [{"loc": ["body", "games", 2, "result"], "msg": "…", "type": "result_invalid"}]}``;
+``msg`` is in the requested language.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from dwz.core.errors import InputError, Problem
+from dwz.i18n import text
+
+__all__ = ["field_loc", "problem_details", "validation_details"]
+
+_PART = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+
+
+def field_loc(field: str, root: str = "body", rename: dict[str, str] | None = None) -> list[str | int]:
+    """``"games[2].result"`` → ``["body", "games", 2, "result"]``.
+
+    ``rename`` maps the engine's first path element to the request's field name
+    (the engine says ``rating``, the Elo request may call it otherwise).
+
+    >>> field_loc("games[2].result")
+    ['body', 'games', 2, 'result']
+    >>> field_loc("rating.index", "query")
+    ['query', 'rating', 'index']
+    """
+    parts: list[str | int] = []
+    for name, idx in _PART.findall(field):
+        parts.append(int(idx) if idx else name)
+    if parts and rename and isinstance(parts[0], str) and parts[0] in rename:
+        parts[0] = rename[parts[0]]
+    return [root, *parts]
+
+
+def problem_details(problems: Iterable[Problem], lang: str, root: str = "body",
+                    rename: dict[str, str] | None = None) -> list[dict[str, Any]]:
+    """Engine :class:`Problem` s → 422 detail entries (message in ``lang``)."""
+    out: list[dict[str, Any]] = []
+    for p in problems:
+        value = p.value if isinstance(p.value, (int, float, str, type(None))) else str(p.value)
+        out.append({"loc": field_loc(p.field, root, rename) if p.field else [root], "msg": p.message(lang),
+                    "type": p.code, "input": value})
+    return out
+
+
+def input_error_details(err: InputError, lang: str, root: str = "body", rename: dict[str, str] | None = None) -> list[dict[str, Any]]:
+    return problem_details(err.problems, lang, root, rename)
+
+
+# Pydantic's messages are English; the common ones get a German text (catalog keys "web.v.*").
+_PYDANTIC_KEYS = {
+    "missing": "web.v.missing",
+    "int_parsing": "web.v.int",
+    "int_type": "web.v.int",
+    "int_from_float": "web.v.int",
+    "float_parsing": "web.v.number",
+    "float_type": "web.v.number",
+    "string_type": "web.v.string",
+    "bool_parsing": "web.v.bool",
+    "bool_type": "web.v.bool",
+    "list_type": "web.v.list",
+    "dict_type": "web.v.object",
+    "model_type": "web.v.object",
+    "model_attributes_type": "web.v.object",
+    "literal_error": "web.v.choice",
+    "enum": "web.v.choice",
+    "greater_than_equal": "web.v.ge",
+    "greater_than": "web.v.gt",
+    "less_than_equal": "web.v.le",
+    "less_than": "web.v.lt",
+    "too_long": "web.v.too_long",
+    "string_too_long": "web.v.string_too_long",
+    "too_short": "web.v.too_short",
+    "extra_forbidden": "web.v.extra",
+    "json_invalid": "web.v.json",
+    "union_tag_invalid": "web.v.choice",
+    "value_error": "web.v.value",
+    "date_from_datetime_parsing": "web.v.date",
+    "date_parsing": "web.v.date",
+}
+
+
+def validation_details(errors: Sequence[Any], lang: str) -> list[dict[str, Any]]:
+    """Pydantic/FastAPI validation errors with the message translated where we know the type."""
+    out: list[dict[str, Any]] = []
+    for e in errors:
+        etype = str(e.get("type", "value_error"))
+        ctx = {k: v for k, v in (e.get("ctx") or {}).items() if isinstance(v, (int, float, str))}
+        key = _PYDANTIC_KEYS.get(etype)
+        msg = str(e.get("msg", etype))
+        if key:
+            # a context value the catalog text expects may be missing: then pydantic's text stays
+            with contextlib.suppress(KeyError, IndexError, ValueError):
+                msg = text(key, lang, **ctx)
+            if "expected" in ctx:
+                msg += f" ({ctx['expected']})"
+        item: dict[str, Any] = {"loc": [x if isinstance(x, (str, int)) else str(x) for x in e.get("loc", ())], "msg": msg, "type": etype}
+        inp = e.get("input")
+        if isinstance(inp, (int, float, str, bool, type(None))):
+            item["input"] = inp
+        out.append(item)
+    return out

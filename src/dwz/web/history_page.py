@@ -1,0 +1,57 @@
+"""The rating card of a stored history as a web page.
+
+``make_router(db_path)`` returns an ``APIRouter`` serving ``GET /karte/{player_id}``:
+the card in the DSB's shape with the rating chart as inline SVG.  The database path
+is fixed when the app is built (``dwz serve --db FILE``) and never taken from a
+request; the file is opened read-only for each request.  Every value is escaped —
+by Jinja2's autoescape in the table, by :func:`dwz.history.card.card_svg` in the chart.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse, Response
+from markupsafe import Markup
+
+__all__ = ["make_router"]
+
+
+def make_router(db_path: Path) -> APIRouter:
+    db = Path(db_path)
+    router = APIRouter(include_in_schema=False)
+
+    @router.get("/karte/{player_id}", response_class=HTMLResponse)
+    def karte(request: Request, player_id: int) -> Response:
+        from dwz.core.errors import InputError
+        from dwz.history.card import COLUMNS, card_svg, card_table, load_card
+        from dwz.history.store import open_store
+        from dwz.i18n import text
+        from dwz.web import lang as langs
+        from dwz.web.pages import render
+
+        lg = langs.pick(request.query_params.get("lang"), request.headers.get("accept-language"))
+        try:
+            conn = open_store(db, readonly=True)
+        except InputError:
+            raise HTTPException(status_code=503, detail="history database unavailable") from None
+        try:
+            card = load_card(conn, player_id)
+        except InputError:
+            raise HTTPException(status_code=404, detail="player not found") from None
+        finally:
+            conn.close()
+        titles, rows = card_table(card, lg)
+        p = card.player
+        start = None
+        if p["start_rating"]:
+            rating = f"{p['start_rating']}-{p['start_index']}" if p["start_index"] is not None else str(p["start_rating"])
+            start = text("history.start_value", lg, rating=rating, source=text(f"history.source_{p['start_source']}", lg),
+                         date=p["start_date"])
+        ctx: dict[str, Any] = {"page": "history", "card": card, "titles": titles, "rows": rows, "columns": COLUMNS,
+                               "start": start, "svg": Markup(card_svg(card, lg, inline=True))}  # card_svg escapes every text itself
+        return render(request, "history_card.html", ctx)
+
+    return router

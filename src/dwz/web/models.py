@@ -1,0 +1,144 @@
+"""Typed request models of the JSON API.
+
+Fields are deliberately lenient where users type (``"1650-12"``, ``"½"``, ``"19x5"``):
+the engine validates them and its messages name the field and the rule in the
+user's language.  Sizes are bounded so a request cannot make the server work
+without limit.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "MAX_GAMES",
+    "CompressionRequest",
+    "DwzRequest",
+    "EloInitialRequest",
+    "EloRequest",
+    "GameIn",
+    "ScenarioRequest",
+    "UmstufungRequest",
+]
+
+MAX_GAMES = 200  # more than any single-player tournament; bounds the work per request
+_SHORT = 40  # longest plausible typed value ("1650-12", "2026-09-14", "1/2-1/2")
+
+Short = Annotated[str, Field(max_length=_SHORT)]
+Number = Annotated[int, Field(ge=-(10**9), le=10**9)]
+RatingValue = Number | Short | None
+
+
+class GameIn(BaseModel):
+    """One game from the player's point of view."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"opponent": 1580, "result": "1"}]})
+
+    opponent: RatingValue = Field(None, description="Opponent's rating; empty/null/0 = no rating (game not counted).")
+    result: Annotated[float, Field(ge=-10, le=10)] | Short = Field(
+        ..., description="1, ½ (0.5, =, r), 0; forfeits + and - (not counted).")
+    name: Annotated[str, Field(max_length=200)] | None = Field(None, description="Opponent's name (only echoed back).")
+
+
+GameItem = GameIn | Short
+Games = Annotated[list[GameItem], Field(max_length=MAX_GAMES)]
+
+_GAMES_DOC = 'Games as objects {"opponent": 1580, "result": "1"} or text "1580:1" ("1720:=", "1810:0", "1600:+").'
+
+
+class _Person(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    end: Short | None = Field(None, description="Tournament end, YYYY-MM-DD (default: today); selects the rule edition.",
+                              examples=["2026-09-14"])
+    birth_year: RatingValue = Field(None, description="Birth year; age = end year − birth year. None: adult assumed.",
+                                    examples=[1985])
+    age_group: Literal["youth", "junior", "adult"] | None = Field(None, description="Instead of the birth year.")
+    rules: Literal["dwz-classic", "dwz-2026", "classic", "2026"] | None = Field(
+        None, description="Force a rule edition (default: by the end date).")
+
+
+class DwzRequest(_Person):
+    """New DWZ after one tournament; without a DWZ (empty or 0) the first DWZ."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{
+        "rating": "1650-12", "birth_year": 1985, "end": "2026-09-14",
+        "games": ["1580:1", "1720:=", "1810:0", "1600:1", "1690:="],
+    }]})
+
+    rating: RatingValue = Field(None, description='DWZ-index "1650-12", or "1650"; empty/0 = no DWZ yet → first DWZ.')
+    index: RatingValue = Field(None, description="Index, if not part of rating.")
+    games: Games = Field(default_factory=list, description=_GAMES_DOC)
+    restpartien: Games = Field(default_factory=list, description="Stored games from earlier tournaments (first DWZ only).")
+    points: Annotated[float, Field(ge=-1000, le=1000)] | None = Field(None, description="W of a rating-card line (instead of games).")
+    count: Annotated[int, Field(ge=-1000, le=1000)] | None = Field(None, description="n of a rating-card line.")
+    expected: Annotated[float, Field(ge=-1000, le=1000)] | None = Field(None, description="We of a rating-card line.")
+
+
+class ScenarioRequest(_Person):
+    """New DWZ for every score against the open games."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{
+        "rating": "1650-12", "birth_year": 1985, "end": "2026-09-14", "opponents": [1580, 1720, 1810, 1600, 1690],
+    }]})
+
+    rating: RatingValue = Field(None, description='"1650-12"; empty/0: rows are first DWZs.')
+    index: RatingValue = None
+    opponents: Annotated[list[Number | Short], Field(max_length=MAX_GAMES)] = Field(
+        ..., description="Ratings of the opponents of the open games.")
+    played: Games = Field(default_factory=list, description="Games already played. " + _GAMES_DOC)
+    restpartien: Games = Field(default_factory=list, description="Stored games (first DWZ only).")
+
+
+class UmstufungRequest(BaseModel):
+    """Umstufung 2026: old scale → new scale, or the inverse."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"rating": "2063-15", "inverse": False}]})
+
+    rating: RatingValue = Field(..., description='"2063-15" or 2063.')
+    inverse: bool = Field(False, description="new → old (may not be unique).")
+
+
+class EloRequest(BaseModel):
+    """FIDE rating change for one rating period (or game by game)."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{
+        "rating": 1500, "games": ["1600:1"], "k": 20, "period": "2026-09-01"}]})
+
+    rating: Number | Short = Field(..., description="Own FIDE rating.")
+    games: Games = Field(..., description=_GAMES_DOC)
+    k: Number | None = Field(None, description="K factor; None: by FIDE rule from birth_year, games_played, reached_2400.")
+    birth_year: Number | None = None
+    games_played: Number | None = Field(None, description="Rated games before this period (K 40 below 30).")
+    reached_2400: bool = False
+    reached_2300: bool = Field(False, description="Reached 2300 as a junior (K 20 instead of 40).")
+    mode: Literal["period", "game"] = Field("period", description="period: all games against the starting rating (FIDE); game: updated after each game.")
+    expectation: Literal["table", "logistic"] = Field("table", description="FIDE table 8.1.2, or the logistic formula (approximation).")
+    period: Short | None = Field(None, description="Rating period YYYY-MM-DD (default today); selects the rules, the 400-point rule included.")
+
+
+class EloInitialRequest(BaseModel):
+    """Initial FIDE rating of an unrated player."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{
+        "games": ["1500:1", "1600:=", "1700:0", "1650:=", "1550:="], "period": "2026-01-01"}]})
+
+    games: Games = Field(default_factory=list, description=_GAMES_DOC)
+    events: Annotated[list[Games], Field(max_length=20)] | None = Field(
+        None, description="Instead of games: a list of events (lists of games); a first event scored zero is ignored.")
+    period: Short | None = None
+
+
+class CompressionRequest(BaseModel):
+    """The one-off FIDE compression of 1 March 2024."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"rating": 1600}]})
+
+    rating: Number | Short
+
+
+def games_payload(items: list[Any]) -> list[Any]:
+    """Request games → what the engine parses (dicts for objects, text as is)."""
+    return [g.model_dump() if isinstance(g, GameIn) else g for g in items]

@@ -1,0 +1,358 @@
+"""HTML pages.  Without JavaScript every form is a plain GET (or POST for uploads) that
+renders the same result server-side; with JavaScript the pages call the JSON API as you type.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from datetime import date
+from typing import Any
+
+import jinja2
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+from fastapi.templating import Jinja2Templates
+from markupsafe import Markup
+from pydantic import ValidationError
+from starlette.concurrency import run_in_threadpool
+
+import dwz
+from dwz.core.errors import InputError, Problem
+from dwz.core.values import parse_result
+from dwz.i18n import CATALOGS, fmt_num, term, text
+from dwz.web import chart, service
+from dwz.web import lang as langs
+from dwz.web.app import HERE
+from dwz.web.errors import validation_details
+from dwz.web.models import MAX_GAMES, DwzRequest, EloInitialRequest, EloRequest, ScenarioRequest, UmstufungRequest
+
+router = APIRouter(include_in_schema=False)
+# autoescape everywhere: names from uploaded files and every typed value are untrusted
+_env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True, trim_blocks=True, lstrip_blocks=True)
+templates = Jinja2Templates(env=_env)
+
+RESULT_OPTIONS = ("1", "½", "0", "+", "-")
+MAX_ROWS = MAX_GAMES
+
+
+def _signed(value: float | int | None, spec: str = "d", lang: str = "de") -> str:
+    if value is None:
+        return "–"
+    s = fmt_num(abs(value), spec, lang)
+    return ("+" if value > 0 else ("−" if value < 0 else "±")) + s
+
+
+def _js_texts(lang: str) -> Markup:
+    """The UI texts and terms the scripts need, as a JSON data block (not executed, CSP-safe)."""
+    cat = CATALOGS[lang]
+    data = {"lang": lang, "ui": cat["ui"], "terms": {k: v for k, v in cat["terms"].items() if isinstance(v, str)}}
+    # "</" must not end the surrounding <script type="application/json"> element
+    return Markup(json.dumps(data, ensure_ascii=False).replace("</", "<\\/"))
+
+
+def render(request: Request, name: str, ctx: dict[str, Any], status: int = 200) -> Response:
+    lg = langs.pick(request.query_params.get("lang"))
+
+    def t(key: str, **kw: Any) -> str:
+        return text(key, lg, **kw)
+
+    def term_(key: Any) -> str:
+        return term(str(key), lg)
+
+    def num(v: float | None, spec: str = "") -> str:
+        return "–" if v is None else fmt_num(v, spec, lg)
+
+    def signed(v: float | None, spec: str = "d") -> str:
+        return _signed(v, spec, lg)
+
+    base = {
+        "lang": lg,
+        "other_lang": "en" if lg == "de" else "de",
+        "t": t,
+        "term": term_,
+        "num": num,
+        "signed": signed,
+        "js_texts": _js_texts(lg),
+        "version": dwz.__version__,
+        "path": request.url.path,
+    }
+    base.update(ctx)
+    return templates.TemplateResponse(request, name, base, status_code=status)
+
+
+# --- form helpers -------------------------------------------------------------------------------
+
+
+def _rows(opps: list[str], results: list[str]) -> list[dict[str, Any]]:
+    n = min(max(len(opps), len(results)), MAX_ROWS)
+    rows = []
+    for i in range(n):
+        rows.append({"opp": (opps[i] if i < len(opps) else "").strip()[:40],
+                     "res": (results[i] if i < len(results) else "").strip()[:40], "errors": [], "incomplete": False})
+    return rows
+
+
+def _canonical(res: str) -> str:
+    """Pasted "=" or "0,5" → the select's value "½" (the engine's code); unknown text stays as typed."""
+    try:
+        return parse_result(res).code
+    except InputError:
+        return res
+
+
+def _paste(text_: str) -> list[dict[str, Any]]:
+    rows = []
+    for token in text_.split()[:MAX_ROWS]:
+        opp, sep, res = token.rpartition(":")
+        if not sep:
+            opp, res = token, ""
+        rows.append({"opp": opp[:40], "res": _canonical(res)[:40] if res else "", "errors": [], "incomplete": False})
+    return rows
+
+
+def _apply_row_action(rows: list[dict[str, Any]], action: str, kind: str) -> None:
+    if action == f"add_{kind}" and len(rows) < MAX_ROWS:
+        rows.append({"opp": "", "res": "", "errors": [], "incomplete": False})
+    elif action.startswith(f"remove_{kind}-"):
+        with contextlib.suppress(ValueError, IndexError):
+            del rows[int(action.rsplit("-", 1)[1])]
+
+
+def _games(rows: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[int]]:
+    """Rows → request games (blank rows skipped, rows without result flagged) and game index → row index."""
+    games: list[dict[str, Any]] = []
+    where: list[int] = []
+    for i, r in enumerate(rows):
+        if not r["opp"] and not r["res"]:
+            continue
+        if not r["res"]:
+            r["incomplete"] = True
+            continue
+        games.append({"opponent": r["opp"] or None, "result": r["res"]})
+        where.append(i)
+    return games, where
+
+
+def _attach(problems: tuple[Problem, ...], lang: str, rows: dict[str, tuple[list[dict[str, Any]], list[int]]],
+            fields: dict[str, list[str]]) -> list[str]:
+    """Engine problems → messages next to their row or field; the rest are returned as general messages."""
+    general: list[str] = []
+    for p in problems:
+        msg = p.message(lang)
+        head, _, rest = p.field.partition("[")
+        if head in rows and rest:
+            try:
+                idx = int(rest.split("]", 1)[0])
+                table, where = rows[head]
+                table[where[idx]]["errors"].append(msg)
+                continue
+            except (ValueError, IndexError):
+                pass
+        key = p.field.split(".", 1)[0].split("[", 1)[0]
+        if key in fields:
+            fields[key].append(msg)
+        else:
+            general.append(f"{p.field}: {msg}" if p.field else msg)
+    return general
+
+
+def _first(q: Any, key: str, default: str = "") -> str:
+    v = q.get(key)
+    return default if v is None else str(v)[:200]
+
+
+# --- DWZ ----------------------------------------------------------------------------------------
+
+
+@router.get("/", response_class=HTMLResponse)
+async def dwz_page(request: Request) -> Response:
+    q = request.query_params
+    lg = langs.pick(q.get("lang"))
+    action = _first(q, "action")
+    form = {"rating": _first(q, "rating"), "birth_year": _first(q, "birth_year"),
+            "end": _first(q, "end") or date.today().isoformat(), "u_rating": _first(q, "u_rating"),
+            "u_dir": "inverse" if q.get("u_dir") == "inverse" else "forward"}
+    rows = _rows(q.getlist("opp"), q.getlist("res"))
+    rest_rows = _rows(q.getlist("rest_opp"), q.getlist("rest_res"))
+    paste = _first(q, "paste", "")
+    if paste.strip():
+        rows = [r for r in rows if r["opp"] or r["res"]] + _paste(paste)
+    _apply_row_action(rows, action, "game")
+    _apply_row_action(rest_rows, action, "rest")
+    submitted = bool(q)
+    field_errors: dict[str, list[str]] = {"rating": [], "index": [], "birth_year": [], "end": [], "age_group": [], "rules": []}
+    general: list[str] = []
+    first = service.is_first(form["rating"])
+    ctx: dict[str, Any] | None = None
+    try:
+        ctx = service.dwz_context(form["end"], form["birth_year"], lg)
+    except InputError:
+        ctx = None  # the same problems come back with the result below
+    result: dict[str, Any] | None = None
+    scen: dict[str, Any] | None = None
+    games, where = _games(rows)
+    rest, rest_where = _games(rest_rows)
+    if form["rating"].strip() or games:
+        try:
+            req = DwzRequest.model_validate({"rating": form["rating"], "birth_year": form["birth_year"], "end": form["end"],
+                                             "games": games, "restpartien": rest if first else []})
+            result = service.dwz(req, lg)
+        except InputError as e:
+            general = _attach(e.problems, lg, {"games": (rows, where), "restpartien": (rest_rows, rest_where)}, field_errors)
+    if result is not None:
+        opps = [g["opponent"] for g in result["games"] if g["counted"] and not g.get("restpartie")]
+        if opps:
+            try:
+                scen = service.dwz_scenarios(ScenarioRequest.model_validate({
+                    "rating": form["rating"], "birth_year": form["birth_year"], "end": form["end"], "opponents": opps,
+                    "restpartien": rest if first else []}), lg)
+            except InputError:
+                scen = None  # the main result already shows every input problem
+    umst: dict[str, Any] | None = None
+    umst_errors: list[str] = []
+    if form["u_rating"].strip():
+        try:
+            umst = service.umstufung(UmstufungRequest.model_validate({"rating": form["u_rating"], "inverse": form["u_dir"] == "inverse"}), lg)
+        except InputError as e:
+            umst_errors = e.messages(lg)
+    if not rows:
+        rows.append({"opp": "", "res": "", "errors": [], "incomplete": False})
+    if not rest_rows:
+        rest_rows.append({"opp": "", "res": "", "errors": [], "incomplete": False})
+    return render(request, "dwz.html", {
+        "page": "dwz", "form": form, "rows": rows, "rest_rows": rest_rows, "first": first, "ctx": ctx,
+        "result": result, "scen": scen, "chart": chart.svg(scen["rows"], scen["old_rating"], lg) if scen else None,
+        "field_errors": field_errors, "general": general, "umst": umst, "umst_errors": umst_errors,
+        "submitted": submitted, "strength": service.strength_table(lg), "result_options": RESULT_OPTIONS,
+        "show_age": action == "age",
+    }, status=200)
+
+
+# --- Elo ----------------------------------------------------------------------------------------
+
+
+def _lines(text_: str) -> tuple[list[str], list[int]]:
+    """Textarea → one game per non-empty line, with the line number of each (for messages)."""
+    games, numbers = [], []
+    for no, line in enumerate(text_.splitlines()[: MAX_GAMES * 2], 1):
+        if line.strip():
+            games.append(line.strip()[:40])
+            numbers.append(no)
+    return games[:MAX_GAMES], numbers[:MAX_GAMES]
+
+
+def _line_messages(err: InputError, lang: str, numbers: list[int], field_errors: dict[str, list[str]],
+                   games_key: str = "games") -> list[str]:
+    general = []
+    for p in err.problems:
+        msg = p.message(lang)
+        head, _, rest = p.field.partition("[")
+        if head in ("games", "events") and rest:
+            try:
+                idx = int(rest.split("]", 1)[0])
+                field_errors.setdefault(games_key, []).append(f"{text('web.line', lang, line=numbers[idx])}: {msg}")
+                continue
+            except (ValueError, IndexError):
+                pass
+        key = p.field.split(".", 1)[0]
+        if key in field_errors:
+            field_errors[key].append(msg)
+        else:
+            general.append(f"{p.field}: {msg}" if p.field else msg)
+    return general
+
+
+def _int_or_text(v: str) -> int | str | None:
+    v = v.strip()
+    if not v:
+        return None
+    try:
+        return int(v)
+    except ValueError:
+        return v[:40]
+
+
+@router.get("/elo", response_class=HTMLResponse)
+async def elo_page(request: Request) -> Response:
+    q = request.query_params
+    lg = langs.pick(q.get("lang"))
+    form = {
+        "rating": _first(q, "rating"), "k_mode": _first(q, "k_mode", "fide"), "k_custom": _first(q, "k_custom"),
+        "birth_year": _first(q, "birth_year"), "games_played": _first(q, "games_played"),
+        "reached_2400": q.get("reached_2400") == "on", "reached_2300": q.get("reached_2300") == "on",
+        "period": _first(q, "period") or date.today().isoformat(), "games": (q.get("games") or "")[:8000],
+        "mode": "game" if q.get("mode") == "game" else "period",
+        "expectation": "logistic" if q.get("expectation") == "logistic" else "table",
+        "i_games": (q.get("i_games") or "")[:8000], "i_period": _first(q, "i_period") or date.today().isoformat(),
+    }
+    if form["k_mode"] not in ("fide", "40", "20", "10", "custom"):
+        form["k_mode"] = "fide"
+    field_errors: dict[str, list[str]] = {k: [] for k in ("rating", "k", "birth_year", "games_played", "period", "games", "mode", "expectation")}
+    general: list[str] = []
+    result: dict[str, Any] | None = None
+    games, numbers = _lines(str(form["games"]))
+    if str(form["rating"]).strip() or games:
+        k: Any = None
+        if form["k_mode"] in ("40", "20", "10"):
+            k = int(str(form["k_mode"]))
+        elif form["k_mode"] == "custom":
+            k = _int_or_text(str(form["k_custom"]))
+        try:
+            fide = form["k_mode"] == "fide"
+            req = EloRequest.model_validate({
+                "rating": _int_or_text(str(form["rating"])) or "", "games": games, "k": k if isinstance(k, int) else None,
+                "birth_year": _int_or_text(str(form["birth_year"])) if fide else None,
+                "games_played": _int_or_text(str(form["games_played"])) if fide else None,
+                "reached_2400": bool(form["reached_2400"]) and fide, "reached_2300": bool(form["reached_2300"]) and fide,
+                "mode": form["mode"], "expectation": form["expectation"], "period": form["period"]})
+            if isinstance(k, str):
+                raise InputError([Problem("k", "k_invalid", k)])
+            result = service.elo_rate(req, lg)
+        except InputError as e:
+            general = _line_messages(e, lg, numbers, field_errors)
+        except ValidationError as e:  # a typed number field (birth year, games played) got text
+            general = [f"{'.'.join(str(x) for x in d['loc'])}: {d['msg']}" for d in validation_details(e.errors(), lg)]
+    initial: dict[str, Any] | None = None
+    i_errors: dict[str, list[str]] = {"i_games": [], "period": []}
+    i_general: list[str] = []
+    i_games, i_numbers = _lines(str(form["i_games"]))
+    if i_games:
+        try:
+            initial = service.elo_initial(EloInitialRequest.model_validate({"games": i_games, "period": str(form["i_period"])}), lg)
+        except InputError as e:
+            i_general = _line_messages(e, lg, i_numbers, i_errors, "i_games")
+    return render(request, "elo.html", {
+        "page": "elo", "form": form, "result": result, "field_errors": field_errors, "general": general,
+        "initial": initial, "i_errors": i_errors, "i_general": i_general, "submitted": bool(q),
+    })
+
+
+# --- Turnier ------------------------------------------------------------------------------------
+
+
+@router.get("/turnier", response_class=HTMLResponse)
+async def turnier_page(request: Request) -> Response:
+    from dwz.web import tournament
+
+    return render(request, "turnier.html", {"page": "turnier", "limits": tournament.LIMITS, "evaluation": None,
+                                            "errors": [], "available": tournament.available()})
+
+
+@router.post("/turnier", response_class=HTMLResponse)
+async def turnier_upload(request: Request) -> Response:
+    from dwz.web import tournament
+
+    lg = langs.pick(request.query_params.get("lang"))
+    evaluation: dict[str, Any] | None = None
+    errors: list[dict[str, Any]] = []
+    status = 200
+    try:
+        files = await tournament.form_files(request)
+        evaluation = await run_in_threadpool(tournament.evaluate, files.name, files.data, files.rating_list, lg)
+    except tournament.UploadError as e:
+        errors, status = e.details(lg), e.status
+    except InputError as e:
+        errors, status = tournament.problem_rows(e, lg), 422
+    return render(request, "turnier.html", {"page": "turnier", "limits": tournament.LIMITS, "evaluation": evaluation,
+                                            "errors": errors, "available": tournament.available()}, status=status)

@@ -1,0 +1,146 @@
+"""Requests → engine calls → ``to_dict(lang)``.  Shared by the JSON API and the HTML pages.
+
+Nothing here computes a rating: it picks the engine function and passes the
+values through.  Engine :class:`~dwz.core.errors.InputError` s propagate.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from dwz.core import conversion, elo, scenarios
+from dwz.core.errors import InputError, Problem
+from dwz.core.player import first_rating, rate, resolve_context
+from dwz.core.strength import STRENGTH_CLASSES
+from dwz.core.values import parse_games, parse_rating
+from dwz.i18n import render_step, term
+from dwz.web.models import (
+    CompressionRequest,
+    DwzRequest,
+    EloInitialRequest,
+    EloRequest,
+    ScenarioRequest,
+    UmstufungRequest,
+    games_payload,
+)
+
+__all__ = ["compression", "dwz", "dwz_context", "dwz_scenarios", "elo_initial", "elo_rate", "strength_table", "umstufung"]
+
+
+def _blank(v: Any) -> Any:
+    """Form fields arrive as "" when empty; the engine wants None for "not given"."""
+    return None if isinstance(v, str) and v.strip() == "" else v
+
+
+def _end(v: str | None, today: date | None) -> date | str:
+    v = _blank(v)
+    return v if v is not None else (today or date.today())
+
+
+def is_first(rating: Any) -> bool:
+    """True when the request has no DWZ (empty or 0): the engine's own parser decides."""
+    try:
+        return parse_rating(_blank(rating)) is None
+    except InputError:
+        return False  # rate() reports the problem with everything else
+
+
+def dwz(req: DwzRequest, lang: str, today: date | None = None) -> dict[str, Any]:
+    """Folge-DWZ (``rate``) or, without a DWZ, the first DWZ (``first_rating``)."""
+    aggregate = req.points is not None or req.count is not None or req.expected is not None
+    common: dict[str, Any] = {"end": _end(req.end, today), "birth_year": _blank(req.birth_year), "age_group": req.age_group,
+                              "rules": req.rules, "today": today}
+    if is_first(req.rating) and not aggregate and _blank(req.index) is None:
+        res: Any = first_rating(games_payload(req.games), restpartien=games_payload(req.restpartien), **common)
+    else:
+        if req.restpartien and not is_first(req.rating):
+            raise InputError([Problem("restpartien", "restpartien_with_rating", len(req.restpartien))])
+        res = rate(_blank(req.rating) if _blank(req.rating) is not None else "", games_payload(req.games) or None,
+                   index=_blank(req.index), points=req.points, count=req.count, expected=req.expected, **common)
+    out: dict[str, Any] = res.to_dict(lang)
+    return out
+
+
+def dwz_scenarios(req: ScenarioRequest, lang: str, today: date | None = None) -> dict[str, Any]:
+    t = scenarios.scenarios(_blank(req.rating), req.opponents, end=_end(req.end, today), played=games_payload(req.played),
+                            restpartien=games_payload(req.restpartien), birth_year=_blank(req.birth_year),
+                            age_group=req.age_group, index=_blank(req.index), rules=req.rules, today=today)
+    out: dict[str, Any] = t.to_dict(lang)
+    return out
+
+
+def dwz_context(end: str | None, birth_year: str | None, lang: str, today: date | None = None) -> dict[str, Any]:
+    """Rule edition for the end date and age group for the birth year (live hints next to the fields)."""
+    problems: list[Problem] = []
+    ctx = resolve_context(_end(end, today), _blank(birth_year), None, None, problems, today)
+    if problems or ctx is None:
+        raise InputError(problems)
+    return {
+        "kind": "context",
+        "end": ctx.end.isoformat(),
+        "rules": ctx.edition.NAME,
+        "rules_label": term(ctx.edition.NAME, lang),
+        "age": ctx.age,
+        "age_group": ctx.age_group.value,
+        "age_group_label": term(ctx.age_group.value, lang),
+        "age_source": ctx.age_source,
+        "warnings": [w.to_dict(lang) for w in ctx.warnings],
+        "steps": [render_step(s, lang) for s in ctx.steps],
+    }
+
+
+def umstufung(req: UmstufungRequest, lang: str) -> dict[str, Any]:
+    out: dict[str, Any] = conversion.umstufung(req.rating if req.rating is not None else "", inverse=req.inverse).to_dict(lang)
+    return out
+
+
+def elo_rate(req: EloRequest, lang: str, today: date | None = None) -> dict[str, Any]:
+    from dwz.core.player import parse_date
+
+    given = _blank(req.period)
+    period = parse_date(given, "period") if given is not None else None
+    rating: Any = req.rating
+    res = elo.rate(rating, games_payload(req.games), period=period, k=req.k, birth_year=req.birth_year,
+                   games_played=req.games_played, reached_2400=req.reached_2400, reached_2300=req.reached_2300,
+                   mode=req.mode, expectation=req.expectation, today=today)
+    out: dict[str, Any] = res.to_dict(lang)
+    return out
+
+
+def elo_initial(req: EloInitialRequest, lang: str, today: date | None = None) -> dict[str, Any]:
+    from dwz.core.player import parse_date
+
+    given = _blank(req.period)
+    period = parse_date(given, "period") if given is not None else None
+    games: Any = games_payload(req.games)
+    if req.events:
+        # The engine tells events from games by their type; text games ("1500:1") would look
+        # like [opponent, result] pairs, so each event is handed over as parsed Game values.
+        problems: list[Problem] = []
+        games = []
+        for i, ev in enumerate(req.events):
+            try:
+                games.append(list(parse_games(games_payload(ev), field=f"events[{i}]")))
+            except InputError as e:
+                problems.extend(e.problems)
+        if problems:
+            raise InputError(problems)
+    out: dict[str, Any] = elo.initial_rating(games, period=period, today=today).to_dict(lang)
+    return out
+
+
+def compression(req: CompressionRequest, lang: str) -> dict[str, Any]:
+    rating: Any = req.rating
+    out: dict[str, Any] = elo.compression_2024(rating).to_dict(lang)
+    return out
+
+
+def strength_table(lang: str) -> list[dict[str, Any]]:
+    """Reference 000's strength table from the engine's class bounds (lowest first)."""
+    rows = sorted(STRENGTH_CLASSES)
+    out: list[dict[str, Any]] = []
+    for i, (lower, key) in enumerate(rows):
+        upper = rows[i + 1][0] - 1 if i + 1 < len(rows) else None
+        out.append({"key": key, "label": term(f"strength.{key}", lang), "lower": lower, "upper": upper})
+    return out

@@ -1,0 +1,125 @@
+"""Fixtures of the web tests: an in-process client, a real `dwz serve`, a headless Chromium."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from dwz.web.app import create_app
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+CHROMIUM = os.environ.get("DWZ_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
+
+
+@pytest.fixture(scope="session")
+def app() -> Any:
+    return create_app()
+
+
+@pytest.fixture(scope="session")
+def client(app: Any) -> Iterator[TestClient]:
+    with TestClient(app) as c:
+        yield c
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[str]:
+    """The real command, `dwz serve`, on a free loopback port."""
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "dwz", "serve", "--port", str(port)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(base + "/openapi.json", timeout=1) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    err = proc.stderr.read().decode() if proc.stderr else ""
+                    raise RuntimeError(f"dwz serve did not start: {err}") from None
+                time.sleep(0.1)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not (Path(CHROMIUM).exists() or shutil.which("chromium")):
+        pytest.skip("no Chromium at /usr/bin/chromium (apt-get install chromium)")
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+class Console:
+    """Console errors, page errors and failed requests of one page: the tests require none."""
+
+    def __init__(self, page: Any) -> None:
+        self.errors: list[str] = []
+        page.on("console", self._console)
+        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        page.on("requestfailed", self._failed)
+
+    def _failed(self, r: Any) -> None:
+        # ERR_ABORTED: a load cut short because the page navigated on (language switch), not a failure
+        if "ERR_ABORTED" not in str(r.failure):
+            self.errors.append(f"requestfailed: {r.url} {r.failure}")
+
+    def _console(self, m: Any) -> None:
+        # Chromium logs every 4xx fetch; a 422 is the API's deliberate answer to invalid input
+        if m.type == "error" and "status of 422" not in m.text:
+            self.errors.append(f"console {m.type}: {m.text}")
+
+
+@pytest.fixture()
+def page(browser: Any, server: str) -> Iterator[Any]:
+    context = browser.new_context(base_url=server, locale="de-DE", viewport={"width": 1280, "height": 900})
+    p = context.new_page()
+    p.set_default_timeout(8000)
+    yield p
+    context.close()
+
+
+@pytest.fixture()
+def console(page: Any) -> Console:
+    return Console(page)
+
+
+def _shot(page: Any, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+@pytest.fixture(scope="session")
+def screenshot() -> Any:
+    """screenshot(page, name) → artifacts/screenshots/<name>.png (gitignored)."""
+    return _shot
