@@ -50,7 +50,12 @@ _LAZY = {
     "read_rating_list": "dwz.formats",
 }
 
-__all__ = [*_LAZY, "elo", "__version__"]
+__all__ = [
+    "rate", "first_rating", "scenarios", "umstufung", "elo", "read_tournament", "read_rating_list", "evaluate_tournament",
+    "RatingResult", "FirstRatingResult", "ScenarioTable", "UmstufungResult", "TournamentEvaluation", "PlayerEvaluation",
+    "EvaluationOptions", "Tournament", "Player", "Pairing", "StoredGame", "InputError", "Problem", "Rating", "Result", "Game",
+    "AgeGroup", "__version__",
+]
 
 
 def __getattr__(name: str) -> Any:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 
@@ -19,13 +20,27 @@ def print_evaluation(ev: Any, lang: str, selected: Any, explain: bool, notes: li
     head = f"{t.name} – {ev.end.isoformat()} – {term(ev.rules, lang)}"
     _console.print(f"[bold]{head}[/bold]", markup=True)
     cols = COLUMNS.get(lang, COLUMNS["de"])
-    table = Table(show_lines=False)
-    for c in cols:
-        table.add_column(c, justify="left" if c in (cols[1], cols[-1]) else "right", overflow="fold")
     rows = [player_row(selected, lang)] if selected else evaluation_rows(ev, lang)
+    # A narrow terminal gets the core columns; age group and level move out, remarks go below.
+    compact = _console.width < 112
+    shown = [c for c in cols if not compact or c not in (cols[3], cols[7], cols[-1])]
+    table = Table(show_lines=False, box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1))
+    short = {cols[2]: "alt" if lang == "de" else "old", cols[9]: "neu" if lang == "de" else "new", cols[8]: "Lstg" if lang == "de" else "Perf"}
+    for c in shown:
+        title = short.get(c, c) if compact else c
+        if c == cols[1]:
+            table.add_column(title, no_wrap=True, overflow="ellipsis", max_width=20 if compact else 26)
+        elif c == cols[-1]:
+            table.add_column(title, overflow="fold", min_width=10)
+        else:
+            table.add_column(title, justify="right", no_wrap=True)
     for row in rows:
-        table.add_row(*(row[c] for c in cols))
+        table.add_row(*(row[c] for c in shown))
     _console.print(table)
+    if compact:
+        for row in rows:
+            if row[cols[-1]]:
+                _console.print(f"  {row[cols[0]]}. {row[cols[1]]}: {row[cols[-1]]}", markup=False)
     if ev.sonderwertung_players:
         names = ", ".join(ev.player(no).player.name for no in ev.sonderwertung_players)
         _console.print("Sonderwertung: " + names, markup=False)

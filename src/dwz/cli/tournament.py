@@ -108,7 +108,7 @@ def load_tournament(file: Path, fmt: str | None, dsb_list: Path | None, fide_lis
         dsb = read_rating_list(dsb_list) if dsb_list else None
         fide = read_rating_list(fide_list) if fide_list else None
         t, report = enrich(t, dsb=dsb, fide=fide)
-        notes.append(report)
+        notes.extend(report.problems({p.no: p.name for p in t.players}))
     if rest_in is not None:
         from dwz.formats.restpartien import apply_restpartien, read_restpartien
 

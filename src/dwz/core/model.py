@@ -14,7 +14,7 @@ from typing import Any
 from dwz.core.errors import InputError, Problem
 from dwz.core.values import Result
 
-__all__ = ["StoredGame", "Player", "Pairing", "Tournament", "pairing_from_results", "make_tournament", "validate"]
+__all__ = ["StoredGame", "Player", "Pairing", "Tournament", "pairing_from_results", "make_tournament", "validate", "results_consistent"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,12 +100,12 @@ def pairing_from_results(rnd: int, a: int, ra: Result, b: int | None, rb: Result
     return Pairing(rnd, a, b, ra, rb, source)
 
 
-_CONSISTENT = {
-    (Result.WIN, Result.LOSS), (Result.LOSS, Result.WIN), (Result.DRAW, Result.DRAW),
-    (Result.FORFEIT_WIN, Result.FORFEIT_LOSS), (Result.FORFEIT_LOSS, Result.FORFEIT_WIN),
-    (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS),
-    (Result.SHORT_WIN, Result.SHORT_LOSS), (Result.SHORT_LOSS, Result.SHORT_WIN), (Result.SHORT_DRAW, Result.SHORT_DRAW),
-}
+def results_consistent(a: Result, b: Result) -> bool:
+    """Do two sides' results describe the same game?  The opponent's result is the
+    reverse of one's own; a double forfeit (−/−) is the one asymmetric case allowed."""
+    if a.is_bye or b.is_bye:
+        return False
+    return b is a.reversed() or (a is Result.FORFEIT_LOSS and b is Result.FORFEIT_LOSS)
 
 
 @dataclass(frozen=True)
@@ -175,7 +175,7 @@ def validate(t: Tournament) -> list[Problem]:
         if g.black is not None:
             if g.result_black is None:
                 problems.append(Problem(where, "result_missing", None))
-            elif (g.result_white, g.result_black) not in _CONSISTENT:
+            elif not results_consistent(g.result_white, g.result_black):
                 a = by_no.get(g.white)
                 b = by_no.get(g.black)
                 problems.append(Problem(where, "results_contradict", f"{g.result_white.code}:{g.result_black.code}",

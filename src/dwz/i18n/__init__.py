@@ -49,6 +49,9 @@ class _Formatter(string.Formatter):
     def __init__(self, lang: str) -> None:
         self.lang = lang
 
+    def format_map(self, format_string: str, mapping: Any) -> str:
+        return self.vformat(format_string, (), mapping)
+
     decimals = 3
 
     def convert_field(self, value: Any, conversion: str | None) -> Any:
@@ -142,4 +145,15 @@ def problem_text(problem: Any, lang: str = "de") -> str:
     if template is None:
         return f"{problem.code}: {problem.value!r}"
     value = problem.value
-    return _Formatter(lang).format(template, value="" if value is None else str(value), **dict(problem.params))
+    text_value = "" if value is None else str(value)
+    if len(text_value) > 80:  # a whole line of garbage helps nobody; the start identifies it
+        text_value = text_value[:77] + "…"
+    return _Formatter(lang).format_map(template, _Tolerant(value=text_value, **dict(problem.params)))
+
+
+class _Tolerant(dict[str, Any]):
+    """Template parameters; a missing one renders as '?' instead of raising (an error
+    message must never fail itself)."""
+
+    def __missing__(self, key: str) -> str:
+        return "?"
