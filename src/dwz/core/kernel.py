@@ -212,9 +212,10 @@ def run(ed: ModuleType, end: date, players: Sequence[KPlayer], games: Sequence[t
             opps = [values[j] for j, _ in adj[i] if j in auswahl2]
             n = len(opps)
             status = "foreign" if i in foreign else "established"
-            if n == 0:
+            if n == 0:  # nothing rated: the DWZ stays; a foreign rating does not become a DWZ
+                keep = i not in foreign or bool(p.rating)
                 results.append(KResult("no_games", 0, r0, idx_shown[i], idx_coeff[i], 0, 0, None, None, None, None, None,
-                                       None, None, r0, idx_shown[i], (), (), (), (), None))
+                                       None, None, r0 if keep else None, idx_shown[i] if keep else None, (), (), (), (), None))
                 continue
             wh = sum(h for j, h in adj[i] if j in auswahl2)
             we = ed.expected_total(r0, opps)

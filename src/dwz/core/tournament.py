@@ -361,7 +361,7 @@ def _explain(ed: ModuleType, p: Player, kr: KResult, group: AgeGroup, assumed: b
             steps.append(Step("core.no_games", "WO 3.5.2", {"R0": r0, "result": r0}))
             steps.append(Step("core.index_same", "WO 2.2.4", {"index": kr.old_index, "result": kr.old_index}))
             return PlayerEvaluation(p, "no_games", None, r0, kr.old_index, kr.coeff_index, group, assumed, 0.0, 0, None, None, None,
-                                    {}, None, None, False, None, None, r0, kr.old_index, p.member,
+                                    {}, None, None, False, None, None, kr.new_rating, kr.new_index, p.member,
                                     ("no_rated_games", *remarks), (), tuple(lines), (), (), (), tuple(steps))
         ps, we_exact = ed.expected_exact(r0, opps)
         lines = [g if not g.counted else TournamentGame(g.round, g.opponent_no, g.opponent_name, g.opponent_rating, g.result,
