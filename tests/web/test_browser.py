@@ -154,20 +154,36 @@ def test_elo_page(page: Any, console: Any, screenshot: Any) -> None:
 
 
 def test_turnier_page(page: Any, console: Any, screenshot: Any) -> None:
-    from dwz.web import tournament
-
     page.goto("/turnier")
-    if not tournament.available():
-        assert page.is_visible("#unavailable")
-        screenshot(page, "turnier")
-        assert console.errors == []
-        pytest.skip("dwz.formats.read_tournament is not there yet: upload form only")
     page.set_input_files("#file", str(SAMPLES / "swi" / "stadtmeisterschaft_le_2011.cp850.swi"))
     page.click("#upload")
     page.wait_for_selector("#eval-table")
     assert page.locator("#eval-table tbody tr").count() == 12
+    # any player's Rechenweg opens from his name
+    page.click("#eval-table a[href='#rw-4']")
+    expect(page.locator("#rw-4")).to_have_attribute("open", "")
+    expect(page.locator("#rw-4 ol.steps")).to_contain_text("WO 3.5.2")
+    # the files stay selected: the downloads send them again (nothing is stored on the server)
+    with page.expect_download() as dl:
+        page.click("#downloads button[data-output='csv']")
+    text = Path(dl.value.path()).read_text(encoding="utf-8-sig")
+    assert text.splitlines()[0].startswith("Nr;Name;DWZ alt") and len(text.splitlines()) == 13
+    with page.expect_download() as dl:
+        page.click("#downloads button[data-output='html']")
+    assert "Gehringer" in Path(dl.value.path()).read_text(encoding="utf-8")
     screenshot(page, "turnier")
     assert console.errors == []
+
+
+def test_turnier_parse_error_names_the_line(page: Any, console: Any, tmp_path: Path) -> None:
+    bad = tmp_path / "kaputt.trf"
+    bad.write_text("012 Kaputt\n001    1 m    Anna                              1500                        1.0    1     2 w 1\n",
+                   encoding="utf-8")
+    page.goto("/turnier")
+    page.set_input_files("#file", str(bad))
+    page.click("#upload")
+    expect(page.locator("#upload-errors")).to_contain_text("2")
+    assert page.locator("#eval-table").count() == 0
 
 
 def test_docs_offline(page: Any, console: Any, screenshot: Any) -> None:

@@ -336,23 +336,36 @@ async def turnier_page(request: Request) -> Response:
     from dwz.web import tournament
 
     return render(request, "turnier.html", {"page": "turnier", "limits": tournament.LIMITS, "evaluation": None,
-                                            "errors": [], "available": tournament.available()})
+                                            "errors": [], "available": tournament.available(), "output": "page"})
 
 
 @router.post("/turnier", response_class=HTMLResponse)
 async def turnier_upload(request: Request) -> Response:
     from dwz.web import tournament
 
+    from dwz.reports import COLUMNS, evaluation_rows
+
     lg = langs.pick(request.query_params.get("lang"))
-    evaluation: dict[str, Any] | None = None
+    ev: Any = None
     errors: list[dict[str, Any]] = []
     status = 200
+    output = "page"
     try:
         files = await tournament.form_files(request)
-        evaluation = await run_in_threadpool(tournament.evaluate, files.name, files.data, files.rating_list, lg)
+        output = files.output
+        ev = await run_in_threadpool(tournament.evaluate_upload, files.name, files.data, files.rating_list)
     except tournament.UploadError as e:
         errors, status = e.details(lg), e.status
     except InputError as e:
         errors, status = tournament.problem_rows(e, lg), 422
-    return render(request, "turnier.html", {"page": "turnier", "limits": tournament.LIMITS, "evaluation": evaluation,
-                                            "errors": errors, "available": tournament.available()}, status=status)
+    if ev is not None and output != "page":  # a download, rendered like `dwz tournament -o`
+        body, media, filename = tournament.download(ev, output, lg)
+        return Response(body, media_type=media, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+    ctx: dict[str, Any] = {"page": "turnier", "limits": tournament.LIMITS, "errors": errors, "available": tournament.available(),
+                           "evaluation": None, "output": output}
+    if ev is not None:
+        ctx.update(evaluation=ev.to_dict(lg, steps=False), columns=COLUMNS.get(lg, COLUMNS["de"]), rows=evaluation_rows(ev, lg),
+                   steps={pe.player.no: pe.rechenweg(lg) for pe in ev.players})
+    if request.query_params.get("partial"):  # the script swaps in the result section only
+        return render(request, "_turnier_result.html", ctx, status=status)
+    return render(request, "turnier.html", ctx, status=status)

@@ -20,7 +20,8 @@ from starlette.requests import Request
 from dwz.core.errors import InputError
 from dwz.i18n import text
 
-__all__ = ["LIMITS", "UploadError", "available", "evaluate", "form_files", "problem_rows", "read_upload"]
+__all__ = ["LIMITS", "OUTPUTS", "UploadError", "available", "download", "evaluate", "evaluate_upload", "form_files", "problem_rows",
+           "read_upload"]
 
 LIMITS = {
     "file_bytes": 512 * 1024,  # a 500-player TRF is ~100 KB
@@ -82,6 +83,7 @@ class Files:
     name: str
     data: bytes
     rating_list: tuple[str, bytes] | None
+    output: str = "page"  # or one of OUTPUTS: a download instead of the page
 
 
 async def form_files(request: Request) -> Files:
@@ -98,11 +100,38 @@ async def form_files(request: Request) -> Files:
     rating_list = None
     if isinstance(rl, UploadFile) and rl.filename:
         rating_list = (safe_name(rl.filename), await read_upload(rl, "rating_list"))
-    return Files(safe_name(main.filename), data, rating_list)
+    output = str(form.get("output") or "page")
+    return Files(safe_name(main.filename), data, rating_list, output if output in OUTPUTS else "page")
 
 
 def evaluate(name: str, data: bytes, rating_list: tuple[str, bytes] | None, lang: str) -> dict[str, Any]:
-    """Read (bytes only: no request can make the reader open a path) → DSB list → limits → evaluate → dict.
+    """The evaluation as the API returns it: ``to_dict(lang)``."""
+    out: dict[str, Any] = evaluate_upload(name, data, rating_list).to_dict(lang)
+    return out
+
+
+OUTPUTS = {"csv": ("text/csv; charset=utf-8", "csv"), "json": ("application/json", "json"), "html": ("text/html; charset=utf-8", "html")}
+
+
+def download(ev: Any, output: str, lang: str) -> tuple[bytes, str, str]:
+    """(content, media type, file name) of a download; rendered by dwz.reports like `dwz tournament -o`."""
+    import json
+
+    from dwz.reports import to_csv, to_html
+
+    media, suffix = OUTPUTS[output]
+    if output == "csv":
+        body = ("\ufeff" + to_csv(ev, lang)).encode("utf-8")  # BOM: spreadsheets then read UTF-8
+    elif output == "html":
+        body = to_html(ev, lang).encode("utf-8")
+    else:
+        body = json.dumps(ev.to_dict(lang), ensure_ascii=False, indent=1).encode("utf-8")
+    stem = safe_name(ev.tournament.source or "turnier").rsplit(".", 1)[0] or "turnier"
+    return body, media, f"{stem}-auswertung.{suffix}"
+
+
+def evaluate_upload(name: str, data: bytes, rating_list: tuple[str, bytes] | None) -> Any:
+    """Read (bytes only: no request can make the reader open a path) → DSB list → limits → evaluate.
 
     CPU-bound for big tournaments: the handlers call it in a worker thread."""
     if not available():
@@ -124,8 +153,7 @@ def evaluate(name: str, data: bytes, rating_list: tuple[str, bytes] | None, lang
         raise UploadError(413, "web.too_many_players", value=len(t.players), max=LIMITS["players"])
     if t.rounds > LIMITS["rounds"]:
         raise UploadError(413, "web.too_many_rounds", value=t.rounds, max=LIMITS["rounds"])
-    out: dict[str, Any] = evaluate_tournament(t).to_dict(lang)
-    return out
+    return evaluate_tournament(t)
 
 
 _LINE = re.compile(r":(\d+)$")
