@@ -341,9 +341,8 @@ async def turnier_page(request: Request) -> Response:
 
 @router.post("/turnier", response_class=HTMLResponse)
 async def turnier_upload(request: Request) -> Response:
-    from dwz.web import tournament
-
     from dwz.reports import COLUMNS, evaluation_rows
+    from dwz.web import tournament
 
     lg = langs.pick(request.query_params.get("lang"))
     ev: Any = None
