@@ -8,6 +8,8 @@ A template field with the conversion ``!t`` is translated as a term
 from __future__ import annotations
 
 import string
+from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from dwz.i18n import de, en
@@ -42,90 +44,79 @@ def term(key: str, lang: str = "de") -> str:
 def text(key: str, lang: str = "de", **values: Any) -> str:
     """A UI text from the ``ui`` section, formatted with ``values``."""
     template = _cat(lang)["ui"].get(key, CATALOGS["en"]["ui"].get(key, key))
-    return _Formatter(lang).format(template, **values)
+    return _render(template, values, lang)
 
 
-class _Formatter(string.Formatter):
-    def __init__(self, lang: str) -> None:
-        self.lang = lang
-
-    def format_map(self, format_string: str, mapping: Any) -> str:
-        return self.vformat(format_string, (), mapping)
-
-    decimals = 3
-
-    def convert_field(self, value: Any, conversion: str | None) -> Any:
-        if conversion == "t":
-            return _TermValue(value)
-        if conversion == "p":
-            return _GameList(value)
-        return super().convert_field(value, conversion)
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if isinstance(value, _TermValue):
-            v = value.value
-            return term(str(v.value if hasattr(v, "value") else v), self.lang)
-        if isinstance(value, _GameList):
-            return self._games(value.value)
-        if value is None:
-            return "–"
-        if isinstance(value, bool):
-            return str(value)
-        if isinstance(value, (int, float)):
-            if not format_spec and isinstance(value, float):
-                format_spec = ".3f"
-            return fmt_num(value, format_spec, self.lang)
-        return format(value, format_spec)
-
-    def _games(self, games: list[tuple[Any, Any, Any]]) -> str:
-        if not games:
-            return "0"
-        spec = f".{self.decimals}f"
-        parts = [fmt_num(p, spec, self.lang) if p is not None else "–" for _, _, p in games]
-        if len(parts) > 12:
-            parts = [*parts[:6], "…", *parts[-3:]]
-        return " + ".join(parts)
+@lru_cache(maxsize=4096)
+def _compile(template: str) -> tuple[tuple[str, str | None, str, str | None], ...]:
+    """The template parsed once: (literal, field, format spec, conversion) pieces."""
+    return tuple((lit, field, spec or "", conv) for lit, field, spec, conv in _PARSER.parse(template))
 
 
-class _TermValue:
-    __slots__ = ("value",)
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
+_PARSER = string.Formatter()
 
 
-class _GameList:
-    __slots__ = ("value",)
+def _render(template: str, values: Mapping[str, Any], lang: str, decimals: int = 3) -> str:
+    """Fill a catalog template: numbers per language, ``!t`` terms, ``!p`` per-game lists;
+    a missing value renders as '?' (a message must never fail itself)."""
+    out: list[str] = []
+    for literal, field, spec, conv in _compile(template):
+        out.append(literal)
+        if field is None:
+            continue
+        value = values.get(field, "?")
+        out.append(_field(value, spec, conv, lang, decimals))
+    return "".join(out)
 
-    def __init__(self, value: Any) -> None:
-        self.value = value
+
+def _field(value: Any, spec: str, conv: str | None, lang: str, decimals: int) -> str:
+    if conv == "t":
+        v = value.value if hasattr(value, "value") and not isinstance(value, (int, float, str)) else value
+        return term(str(v), lang)
+    if conv == "p":
+        return _games(value, lang, decimals)
+    if value is None:
+        return "–"
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, (int, float)):
+        if not spec and isinstance(value, float):
+            spec = ".3f"
+        return fmt_num(value, spec, lang)
+    if conv == "r":
+        return repr(value)
+    return format(value, spec) if spec else str(value)
+
+
+def _games(games: list[tuple[Any, Any, Any]], lang: str, decimals: int) -> str:
+    if not games:
+        return "0"
+    spec = f".{decimals}f"
+    parts = [fmt_num(p, spec, lang) if p is not None else "–" for _, _, p in games]
+    if len(parts) > 12:
+        parts = [*parts[:6], "…", *parts[-3:]]
+    return " + ".join(parts)
 
 
 def render_step(step: Any, lang: str = "de") -> dict[str, Any]:
     """A :class:`~dwz.core.steps.Step` as title, formula, substituted numbers, result and rule."""
-    entry = _cat(lang)["steps"].get(step.key) or CATALOGS["en"]["steps"].get(step.key)
-    f = _Formatter(lang)
-    f.decimals = min(int(step.values.get("decimals", 3)), 3)
-    if entry is None:
-        title, formula, calc = step.key, "", ""
-    else:
-        title, formula, calc = entry
-    values = dict(step.values)
-    for k, v in list(values.items()):
-        if hasattr(v, "value") and not isinstance(v, (int, float, str)):
-            values[k] = v.value
+    cat = _cat(lang)
+    entry = cat["steps"].get(step.key) or CATALOGS["en"]["steps"].get(step.key)
+    decimals = min(int(step.values.get("decimals", 3)), 3)
+    title, formula, calc = entry if entry is not None else (step.key, "", "")
+    values = step.values
     out = {
         "key": step.key,
-        "title": f.format(title, **values),
-        "formula": f.format(formula, **values),
-        "calculation": f.format(calc, **values),
+        "title": _render(title, values, lang, decimals),
+        "formula": _render(formula, values, lang, decimals),
+        "calculation": _render(calc, values, lang, decimals),
         "result": _plain(values.get("result")),
         "rule": step.rule,
         "assumption": step.assumption,
         "values": {k: _plain(v) for k, v in values.items()},
     }
     if step.assumption:
-        out["note"] = _cat(lang)["ui"]["assumption_note"]
+        out["note"] = cat["ui"]["assumption_note"]
     return out
 
 
@@ -148,12 +139,4 @@ def problem_text(problem: Any, lang: str = "de") -> str:
     text_value = "" if value is None else str(value)
     if len(text_value) > 80:  # a whole line of garbage helps nobody; the start identifies it
         text_value = text_value[:77] + "…"
-    return _Formatter(lang).format_map(template, _Tolerant(value=text_value, **dict(problem.params)))
-
-
-class _Tolerant(dict[str, Any]):
-    """Template parameters; a missing one renders as '?' instead of raising (an error
-    message must never fail itself)."""
-
-    def __missing__(self, key: str) -> str:
-        return "?"
+    return _render(template, {**dict(problem.params), "value": text_value}, lang)
