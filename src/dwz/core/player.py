@@ -90,7 +90,7 @@ def resolve_context(
     except InputError as e:
         problems.extend(e.problems)
     if edition is not None:
-        steps.append(Step("core.rules_forced" if rules else "core.rules", "WO 2026 (08.06.2026)",
+        steps.append(Step("core.rules_forced" if rules else "core.rules", "Inkrafttreten WO 2026",
                           {"end": end_d.isoformat(), "switch": "2026-06-08", "result": edition.NAME}))
     if birth_year is not None and age_group is not None:
         problems.append(Problem("age_group", "age_both", age_group))

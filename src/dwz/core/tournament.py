@@ -314,7 +314,7 @@ def _evaluate(t: Tournament, end: date | None, rules: str | None, opts: Evaluati
     warnings: list[Problem] = []
     if not t.rated:
         warnings.append(Problem("rated", "tournament_not_rated", t.name))
-    tsteps = [Step("core.rules", "WO 2026 (08.06.2026)", {"end": end_d.isoformat(), "switch": "2026-06-08", "result": ed.NAME})]
+    tsteps = [Step("core.rules", "Inkrafttreten WO 2026", {"end": end_d.isoformat(), "switch": "2026-06-08", "result": ed.NAME})]
     return TournamentEvaluation(t, ed.NAME, end_d, opts, tuple(evals), k.rounds,
                                 tuple(sorted(by_pos[i] for i in k.sonder)), tuple(warnings), tuple(tsteps))
 

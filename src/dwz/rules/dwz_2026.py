@@ -97,7 +97,7 @@ def development_factor(
     raw = num / 2400
     steps: list[Step] = []
     if explain:
-        steps.append(Step("k26.K0", "WO Anhang 1.3", {"row": row, "column": col, "R0": r0, "group": age_group.value, "index": index,
+        steps.append(Step("k26.K0", "WO Anhang 1.3", {"row": "row_" + row, "column": col, "R0": r0, "group": age_group.value, "index": index,
                                                        "result": base}, assumption=index is None))
         if success:
             steps.append(Step("k26.a", "WO Anhang 1.3", {"R0": r0, "group": age_group.value, "result": a}))
