@@ -42,7 +42,7 @@ def _games_table(games: list[Any], lang: str, decimals: int) -> Table | None:
         if getattr(g, "restpartie", False):
             note = ("Restpartie " + note).strip()
         t.add_row(str(i), "–" if g.opponent is None else str(g.opponent) + (f" {g.name}" if g.name else ""), g.result.code,
-                  "" if g.D is None else str(g.D), "" if g.P is None else fmt_num(g.P, f".{decimals}f", lang), note)
+                  "" if g.D is None else fmt_num(g.D, "d", lang), "" if g.P is None else fmt_num(g.P, f".{decimals}f", lang), note)
     return t
 
 
@@ -188,7 +188,7 @@ def print_elo(e: Any, lang: str, explain: bool) -> None:
             t.add_row("–" if g.opponent is None else str(g.opponent), g.result_code, "", "", "", term(g.reason or "", lang))
             continue
         opp = str(g.opponent) + ("*" if g.capped else "")
-        t.add_row(opp, g.result_code, str(g.D), fmt_num(g.expected, ".2f", lang), fmt_num(g.delta, "+.2f", lang),
+        t.add_row(opp, g.result_code, fmt_num(g.D, "d", lang), fmt_num(g.expected, ".2f", lang), fmt_num(g.delta, "+.2f", lang),
                   fmt_num(g.change, "+.2f", lang))
     _console.print(t)
     _warnings(e, lang)
