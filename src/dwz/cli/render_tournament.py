@@ -10,7 +10,7 @@ from rich.table import Table
 
 from dwz.cli.render import print_steps
 from dwz.i18n import term
-from dwz.reports.table import COLUMNS, evaluation_rows, player_row
+from dwz.reports.table import COLUMNS, ELO_COLUMNS, elo_rows, evaluation_rows, player_row
 
 _console = Console(highlight=False)
 
@@ -41,6 +41,20 @@ def print_evaluation(ev: Any, lang: str, selected: Any, explain: bool, notes: li
         for row in rows:
             if row[cols[-1]]:
                 _console.print(f"  {row[cols[0]]}. {row[cols[1]]}: {row[cols[-1]]}", markup=False)
+    elo = [] if selected else elo_rows(ev, lang)
+    if elo:
+        ecols = ELO_COLUMNS.get(lang, ELO_COLUMNS["de"])
+        if not any(row[ecols[-1]] for row in elo):
+            ecols = ecols[:-1]
+        et = Table(title="FIDE-Elo", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1))
+        for c in ecols:
+            remark = c == ELO_COLUMNS.get(lang, ELO_COLUMNS["de"])[-1]
+            et.add_column(c, justify="left" if c == ecols[1] or remark else "right", no_wrap=not remark,
+                          overflow="ellipsis" if c == ecols[1] else "fold", max_width=20 if c == ecols[1] else None,
+                          min_width=12 if remark else None)
+        for row in elo:
+            et.add_row(*(row[c] for c in ecols))
+        _console.print(et)
     if ev.sonderwertung_players:
         names = ", ".join(ev.player(no).player.name for no in ev.sonderwertung_players)
         _console.print("Sonderwertung: " + names, markup=False)

@@ -11,7 +11,7 @@ from typing import Any
 from dwz.core.tournament import PlayerEvaluation, TournamentEvaluation
 from dwz.i18n import fmt_num, term
 
-__all__ = ["COLUMNS", "evaluation_rows", "to_csv", "to_html"]
+__all__ = ["COLUMNS", "ELO_COLUMNS", "elo_rows", "evaluation_rows", "to_csv", "to_html"]
 
 COLUMNS: dict[str, tuple[str, ...]] = {
     "de": ("Nr", "Name", "DWZ alt", "AK", "W/n", "We", "E/K", "Niveau", "Leistung", "DWZ neu", "Diff.", "Bemerkung"),
@@ -70,6 +70,33 @@ def player_row(pe: PlayerEvaluation, lang: str) -> dict[str, str]:
     return dict(zip(cols, values, strict=True))
 
 
+ELO_COLUMNS: dict[str, tuple[str, ...]] = {
+    "de": ("Nr", "Name", "Elo", "K", "W/n", "We", "Änderung", "Elo neu", "Bemerkung"),
+    "en": ("No", "Name", "Elo", "K", "W/n", "We", "Change", "New Elo", "Remarks"),
+}
+
+
+def elo_rows(ev: TournamentEvaluation, lang: str = "de") -> list[dict[str, str]]:
+    """FIDE Elo of the same tournament: the change of each rated player (rounded once per
+    rating period — shown exact here, since other events of the period may add to it) and
+    the initial-rating progress of unrated players (B.02 §7.1.4, §8.2)."""
+    cols = ELO_COLUMNS.get(lang, ELO_COLUMNS["de"])
+    rows = []
+    for pe in ev.players:
+        e, i = pe.elo, pe.elo_initial
+        if e is not None:
+            values = (str(pe.player.no), pe.player.name, str(e.rating), str(e.K), f"{fmt_num(e.W, '.1f', lang)}/{e.n}",
+                      fmt_num(e.We, ".2f", lang), fmt_num(e.change, "+.2f", lang), str(e.new_rating), "")
+        elif i is not None and i.n:
+            note = "; ".join(r.message(lang) for r in i.reasons)
+            values = (str(pe.player.no), pe.player.name, "", "", f"{fmt_num(i.W, '.1f', lang)}/{i.n}", "", "",
+                      "" if i.rating is None else f"({i.rating})", note)
+        else:
+            continue
+        rows.append(dict(zip(cols, values, strict=True)))
+    return rows
+
+
 def evaluation_rows(ev: TournamentEvaluation, lang: str = "de") -> list[dict[str, str]]:
     """One dict per player, keys = the column titles of ``lang``."""
     return [player_row(pe, lang) for pe in ev.players]
@@ -94,5 +121,6 @@ def to_html(ev: TournamentEvaluation, lang: str = "de", rechenweg: bool = True) 
     tmpl = env.get_template("evaluation.html")
     data: dict[str, Any] = ev.to_dict(lang, steps=rechenweg)
     return tmpl.render(ev=data, columns=COLUMNS.get(lang, COLUMNS["de"]), rows=evaluation_rows(ev, lang), lang=lang,
+                       elo_columns=ELO_COLUMNS.get(lang, ELO_COLUMNS["de"]), elo=elo_rows(ev, lang),
                        rules=term(ev.rules, lang), players=ev.players, rechenweg=rechenweg,
                        rw={pe.player.no: pe.rechenweg(lang) for pe in ev.players} if rechenweg else {})
