@@ -341,7 +341,7 @@ async def turnier_page(request: Request) -> Response:
 
 @router.post("/turnier", response_class=HTMLResponse)
 async def turnier_upload(request: Request) -> Response:
-    from dwz.reports import COLUMNS, evaluation_rows
+    from dwz.reports import COLUMNS, ELO_COLUMNS, elo_rows, evaluation_rows
     from dwz.web import tournament
 
     lg = langs.pick(request.query_params.get("lang"))
@@ -364,7 +364,8 @@ async def turnier_upload(request: Request) -> Response:
                            "evaluation": None, "output": output}
     if ev is not None:
         ctx.update(evaluation=ev.to_dict(lg, steps=False), columns=COLUMNS.get(lg, COLUMNS["de"]), rows=evaluation_rows(ev, lg),
-                   steps={pe.player.no: pe.rechenweg(lg) for pe in ev.players})
+                   steps={pe.player.no: pe.rechenweg(lg) for pe in ev.players},
+                   elo_columns=ELO_COLUMNS.get(lg, ELO_COLUMNS["de"]), elo_rows=elo_rows(ev, lg))
     if request.query_params.get("partial"):  # the script swaps in the result section only
         return render(request, "_turnier_result.html", ctx, status=status)
     return render(request, "turnier.html", ctx, status=status)
