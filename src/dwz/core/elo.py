@@ -14,7 +14,7 @@ from typing import Any
 from dwz.core.errors import InputError, Problem
 from dwz.core.probability import p_fide_hundredths, p_logistic
 from dwz.core.rounding import round_half_away, round_half_up
-from dwz.core.steps import Step
+from dwz.core.steps import Explained, Step, render_steps
 from dwz.core.values import RATING_MAX, Game, GameLike, parse_games
 from dwz.rules import fide
 
@@ -46,14 +46,8 @@ class EloGame:
         }
 
 
-def _render(steps: Iterable[Step], lang: str) -> list[dict[str, Any]]:
-    from dwz.i18n import render_step
-
-    return [render_step(s, lang) for s in steps]
-
-
 @dataclass(frozen=True, slots=True)
-class EloResult:
+class EloResult(Explained):
     """FIDE rating change of one player in a period (or game by game)."""
 
     rules: str
@@ -80,13 +74,6 @@ class EloResult:
     @property
     def expected_pct(self) -> float | None:
         return None if self.n == 0 else 100 * self.We / self.n
-
-    @property
-    def assumptions(self) -> list[Step]:
-        return [s for s in self.steps if s.assumption]
-
-    def rechenweg(self, lang: str = "de") -> list[dict[str, Any]]:
-        return _render(self.steps, lang)
 
     def to_dict(self, lang: str = "de") -> dict[str, Any]:
         return {
@@ -266,7 +253,7 @@ def rate(
 
 
 @dataclass(frozen=True, slots=True)
-class InitialRatingResult:
+class InitialRatingResult(Explained):
     """Initial FIDE rating of an unrated player (B.02 §7.1.4, §8.2)."""
 
     rules: str
@@ -280,9 +267,6 @@ class InitialRatingResult:
     reasons: tuple[Problem, ...]
     steps: tuple[Step, ...]
     dropped_first_event: bool = False
-
-    def rechenweg(self, lang: str = "de") -> list[dict[str, Any]]:
-        return _render(self.steps, lang)
 
     def to_dict(self, lang: str = "de") -> dict[str, Any]:
         return {
@@ -368,7 +352,7 @@ class CompressionResult:
     steps: tuple[Step, ...]
 
     def to_dict(self, lang: str = "de") -> dict[str, Any]:
-        return {"kind": "elo_compression", "old": self.old, "new": self.new, "steps": _render(self.steps, lang)}
+        return {"kind": "elo_compression", "old": self.old, "new": self.new, "steps": render_steps(self.steps, lang)}
 
 
 def compression_2024(rating: int) -> CompressionResult:

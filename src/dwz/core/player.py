@@ -17,7 +17,7 @@ from dwz.core.errors import InputError, Problem
 from dwz.core.outcomes import PerformanceOutcome
 from dwz.core.performance import MIN_GAMES
 from dwz.core.rounding import round_half_up
-from dwz.core.steps import Step
+from dwz.core.steps import Explained, Step, WithCoefficient
 from dwz.core.strength import strength_class
 from dwz.core.values import (
     AgeGroup,
@@ -170,14 +170,8 @@ def _rating_warnings(value: int, field: str, warnings: list[Problem]) -> None:
         warnings.append(Problem(field, "rating_implausible", value, {"limit": IMPLAUSIBLE_RATING}))
 
 
-def _render_steps(steps: Iterable[Step], lang: str) -> list[dict[str, Any]]:
-    from dwz.i18n import render_step
-
-    return [render_step(s, lang) for s in steps]
-
-
 @dataclass(frozen=True, slots=True)
-class RatingResult:
+class RatingResult(Explained, WithCoefficient):
     """Folge-DWZ of one player in one tournament, with the whole Rechenweg."""
 
     rules: str
@@ -209,28 +203,12 @@ class RatingResult:
         return self.new_rating - self.old_rating
 
     @property
-    def E(self) -> int | None:
-        return int(self.coefficient) if self.coefficient_name == "E" and self.coefficient is not None else None
-
-    @property
-    def K(self) -> float | None:
-        return self.coefficient if self.coefficient_name == "K" else None
-
-    @property
     def strength_class(self) -> str:
         return strength_class(self.new_rating)
 
     @property
-    def assumptions(self) -> list[Step]:
-        return [s for s in self.steps if s.assumption]
-
-    @property
     def not_counted(self) -> list[GameLine]:
         return [g for g in self.games if not g.counted]
-
-    def rechenweg(self, lang: str = "de") -> list[dict[str, Any]]:
-        """The steps rendered in ``lang``: title, formula, numbers substituted, result, rule."""
-        return _render_steps(self.steps, lang)
 
     def to_dict(self, lang: str = "de") -> dict[str, Any]:
         """JSON-ready: the same keys as the CLI's ``--json`` and the web API."""
@@ -440,7 +418,7 @@ def _rate_aggregate(r0: Rating, ctx: Context, points: float, count: int, expecte
 
 
 @dataclass(frozen=True, slots=True)
-class FirstRatingResult:
+class FirstRatingResult(Explained):
     """Erst-DWZ of a player without a rating (WO 3.4), or why there is none yet."""
 
     rules: str
@@ -473,15 +451,8 @@ class FirstRatingResult:
         return strength_class(self.new_rating) if self.new_rating is not None else None
 
     @property
-    def assumptions(self) -> list[Step]:
-        return [s for s in self.steps if s.assumption]
-
-    @property
     def not_counted(self) -> list[GameLine]:
         return [g for g in self.games if not g.counted]
-
-    def rechenweg(self, lang: str = "de") -> list[dict[str, Any]]:
-        return _render_steps(self.steps, lang)
 
     def to_dict(self, lang: str = "de") -> dict[str, Any]:
         from dwz.i18n import term

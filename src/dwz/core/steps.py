@@ -8,9 +8,10 @@ terminal, the web page and JSON.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-__all__ = ["Step"]
+__all__ = ["Explained", "Step", "WithCoefficient", "render_steps"]
 
 
 class Step(NamedTuple):
@@ -31,3 +32,42 @@ class Step(NamedTuple):
         from dwz.i18n import render_step
 
         return render_step(self, lang)
+
+
+def render_steps(steps: Iterable[Step], lang: str = "de") -> list[dict[str, Any]]:
+    """Every step rendered in ``lang``."""
+    from dwz.i18n import render_step
+
+    return [render_step(s, lang) for s in steps]
+
+
+class Explained:
+    """For results that carry their Rechenweg in ``steps``."""
+
+    __slots__ = ()
+    steps: tuple[Step, ...]
+
+    @property
+    def assumptions(self) -> list[Step]:
+        """The steps where the spec marks the rule as uncertain and its default was taken."""
+        return [s for s in self.steps if s.assumption]
+
+    def rechenweg(self, lang: str = "de") -> list[dict[str, Any]]:
+        """The steps rendered in ``lang``: title, formula, numbers substituted, result, rule."""
+        return render_steps(self.steps, lang)
+
+
+class WithCoefficient:
+    """E (classic) or K (2026) under the WO's own symbols."""
+
+    __slots__ = ()
+    coefficient_name: str | None
+    coefficient: float | None
+
+    @property
+    def E(self) -> int | None:
+        return int(self.coefficient) if self.coefficient_name == "E" and self.coefficient is not None else None
+
+    @property
+    def K(self) -> float | None:
+        return self.coefficient if self.coefficient_name == "K" else None

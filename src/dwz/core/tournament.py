@@ -29,7 +29,7 @@ from dwz.core.errors import InputError, Problem
 from dwz.core.kernel import EvaluationOptions, KPlayer, KResult
 from dwz.core.model import Player, StoredGame, Tournament
 from dwz.core.performance import MIN_GAMES
-from dwz.core.steps import Step
+from dwz.core.steps import Explained, Step, WithCoefficient
 from dwz.core.values import AgeGroup, Result, age_group_for_age
 from dwz.rules import edition_for, get_edition
 
@@ -57,7 +57,7 @@ class TournamentGame:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerEvaluation:
+class PlayerEvaluation(Explained, WithCoefficient):
     """One row of the DSB evaluation table, with its Rechenweg."""
 
     player: Player
@@ -101,19 +101,6 @@ class PlayerEvaluation:
     @property
     def name(self) -> str:
         return self.player.name
-
-    @property
-    def E(self) -> int | None:
-        return int(self.coefficient) if self.coefficient_name == "E" and self.coefficient is not None else None
-
-    @property
-    def K(self) -> float | None:
-        return self.coefficient if self.coefficient_name == "K" else None
-
-    def rechenweg(self, lang: str = "de") -> list[dict[str, Any]]:
-        from dwz.i18n import render_step
-
-        return [render_step(s, lang) for s in self.steps]
 
     def to_dict(self, lang: str = "de", steps: bool = True) -> dict[str, Any]:
         from dwz.i18n import term
