@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dwz.core.errors import InputError
-from dwz.core.steps import Step
+from dwz.core.steps import Explained, Step
 from dwz.core.values import Rating, parse_rating
 from dwz.rules import dwz_2026
 
@@ -14,7 +14,7 @@ __all__ = ["UmstufungResult", "umstufung"]
 
 
 @dataclass(frozen=True, slots=True)
-class UmstufungResult:
+class UmstufungResult(Explained):
     """Old → new scale (``inverse=False``) or new → old candidates (``inverse=True``)."""
 
     direction: str  # "forward" or "inverse"
@@ -26,12 +26,7 @@ class UmstufungResult:
     unique: bool
     steps: tuple[Step, ...]
 
-    @property
-    def assumptions(self) -> list[Step]:
-        return [s for s in self.steps if s.assumption]
-
     def to_dict(self, lang: str = "de") -> dict[str, Any]:
-        from dwz.i18n import render_step
 
         cands = list(self.candidates)
         return {
@@ -40,7 +35,7 @@ class UmstufungResult:
             "new_rating": self.new_rating, "new_index": self.new_index,
             "candidates": cands if len(cands) <= 20 else [cands[0], cands[-1]],
             "candidates_range": len(cands) > 20, "unique": self.unique,
-            "steps": [render_step(s, lang) for s in self.steps],
+            "steps": self.rechenweg(lang),
         }
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from dwz.core.errors import InputError, Problem
 from dwz.core.player import eligibility, resolve_context
-from dwz.core.steps import Step
+from dwz.core.steps import Explained, Step
 from dwz.core.values import AgeGroup, Game, GameLike, Rating, _parse_opponent, parse_games, parse_index, parse_rating
 
 __all__ = ["ScenarioRow", "ScenarioTable", "scenarios"]
@@ -28,7 +28,7 @@ class ScenarioRow:
 
 
 @dataclass(frozen=True, slots=True)
-class ScenarioTable:
+class ScenarioTable(Explained):
     rules: str
     old_rating: int | None
     old_index: int | None
@@ -45,14 +45,13 @@ class ScenarioTable:
     warnings: tuple[Problem, ...] = ()
 
     def to_dict(self, lang: str = "de") -> dict[str, Any]:
-        from dwz.i18n import render_step
 
         return {
             "kind": "scenarios", "rules": self.rules, "old_rating": self.old_rating, "old_index": self.old_index,
             "new_index": self.new_index, "n": self.n, "W_played": self.W_played, "We": self.We,
             "coefficient": self.coefficient_name, "rows": [r.to_dict() for r in self.rows],
             "keep_score": self.keep_score, "raise_score": self.raise_score, "age_group": self.age_group.value,
-            "warnings": [w.to_dict(lang) for w in self.warnings], "steps": [render_step(s, lang) for s in self.steps],
+            "warnings": [w.to_dict(lang) for w in self.warnings], "steps": self.rechenweg(lang),
         }
 
 
