@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +58,11 @@ def create_app() -> FastAPI:
 
     app.include_router(api.router)
     app.include_router(pages.router)
+    history_db = os.environ.get("DWZ_HISTORY_DB")
+    if history_db:  # `dwz serve --db FILE`: the cards of that one database, read-only
+        from dwz.web.history_page import make_router
+
+        app.include_router(make_router(Path(history_db)))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)  # added last = outermost: also on 413s
