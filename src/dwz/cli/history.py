@@ -168,7 +168,7 @@ def register(cli: click.Group) -> None:
     @click.option("--json", "as_json", is_flag=True, help="JSON ausgeben.")
     @_lang_option
     def compare_cmd(db: Path, chart: Path | None, top: int, as_json: bool, lang: str) -> None:
-        """Klassische Regeln durchgehend vs. echte Umstellung am 08.06.2026: Unterschiede der End-DWZ."""
+        """Klassische Regeln durchgehend gegen die echte Umstellung 2026: Unterschiede der End-DWZ."""
         with _errors(lang):
             from dwz.history.compare import compare, compare_svg
             from dwz.history.store import open_store

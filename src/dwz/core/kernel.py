@@ -189,6 +189,7 @@ def run(ed: ModuleType, end: date, players: Sequence[KPlayer], games: Sequence[t
                 if opts.sonderwertung_extremes or 0 < wh < 2 * n:
                     sonder[i] = perf
     if sonder:  # the Gesamtiteration is redone with Rh in place of R0, then all We use Rh
+        old_ri = ri
         base2 = dict(base)
         base2.update(sonder)
         ri, rounds2, start = _gesamtiteration(ed, adj, rest, stage1, stage2, base2, auswahl1, auswahl2)
@@ -197,8 +198,10 @@ def run(ed: ModuleType, end: date, players: Sequence[KPlayer], games: Sequence[t
         old_values = values
         values = dict(base2)
         values.update(first)
-        # only Leistungen whose inputs changed are computed again
-        changed = {i for i, v in values.items() if old_values.get(i) != v} | set(ri)
+        # only Leistungen whose inputs changed are computed again (a newcomer's own
+        # Leistung is Ri: it changes with Ri even when his rounded first DWZ does not)
+        changed = {i for i, v in values.items() if old_values.get(i) != v}
+        changed |= {i for i in ri if old_ri.get(i) != ri[i]}
         again = {i for i in auswahl2 if i in changed or any(j in changed for j, _ in adj[i])}
         perf_all.update(_performances(ed, adj, again, values, ri, rest))
 
@@ -289,12 +292,22 @@ def _gesamtiteration(ed: ModuleType, adj: list[list[tuple[int, int]]], rest: dic
     zusatz = stage1 + stage2
     seen: dict[int, set[float]] = {i: {values[i]} for i in zusatz}
     classic = ed.NAME == "dwz-classic"
+    # From step 1 on each newcomer uses Restpartien + all games against Auswahl II; only
+    # the other newcomers' values move, so the fixed part is gathered once.
+    zset = set(zusatz)
+    fixed: dict[int, tuple[list[float], list[int], int]] = {}
+    for i in zusatz:
+        opps_fixed, wh = _terms(adj, rest, i, auswahl2 - zset, values)
+        moving = [j for j, h in adj[i] if j in zset]
+        wh += sum(h for j, h in adj[i] if j in zset)
+        fixed[i] = (opps_fixed, moving, wh)
     rounds = 0
     while rounds < MAX_ROUNDS:
         rounds += 1
         new: dict[int, float] = {}
-        for i in zusatz:  # from step 1 on: Restpartien + all games against Auswahl II
-            opps, wh = _terms(adj, rest, i, auswahl2, values)
+        for i in zusatz:
+            opps_fixed, moving, wh = fixed[i]
+            opps = opps_fixed + [values[j] for j in moving] if moving else opps_fixed
             nxt = ed.iteration_next(values[i], wh, opps)
             if classic and nxt != values[i] and nxt in seen[i]:
                 nxt = values[i]  # a value repeats: keep the current one (spec §8.3)

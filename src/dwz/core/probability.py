@@ -18,6 +18,7 @@ from statistics import NormalDist
 __all__ = [
     "P_CLASSIC_CAP",
     "P_CLASSIC_FULL",
+    "D_CLASSIC_FULL",
     "SIGMA",
     "d_classic",
     "dp_fide",
@@ -79,6 +80,8 @@ def _build_inverse_table() -> tuple[int, ...]:
 
 
 _D3 = _build_inverse_table()
+# D(P) indexed by P in thousandths, 1 … 999 (0 and 1000 hold the clamped ends): one lookup.
+D_CLASSIC_FULL: tuple[int, ...] = (-_D3[499], *(-v for v in reversed(_D3[1:])), *_D3, _D3[499])
 
 
 def d_classic(p_milli: int) -> int:

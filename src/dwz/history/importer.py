@@ -1,0 +1,319 @@
+"""Bringing tournaments and rating lists into the store.
+
+Players are identified (in this order) by DSB id, ZPS + member number, FIDE id,
+then name + birth year (case- and umlaut-insensitive; a name alone when it is
+unique and a birth year is missing on one side).  A weaker key never overrides a
+stronger one that both sides carry and that differs.
+
+A player's *starting value* (DWZ, index) is the earliest one known: from a
+rating list, or — for players no list knows — the R0 a tournament file gives at
+its earliest tournament.  Everything after it is computed by the history run.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from dwz.core.errors import InputError, Problem
+from dwz.core.model import Tournament
+from dwz.history.store import pack, sort_key, transaction
+
+__all__ = ["FileReport", "Identity", "ImportReport", "add_rating_list", "add_tournament", "import_files", "name_key"]
+
+_TRANSLIT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "æ": "ae", "ø": "oe", "œ": "oe", "ł": "l", "đ": "d"})
+
+
+def name_key(name: str) -> str:
+    """A name reduced for matching: case- and umlaut-insensitive (Ä = Ae, ß = ss),
+    accents dropped, "Nachname, Vorname" = "Nachname,Vorname", a title part ignored.
+
+    >>> name_key("Böhmler, Thomas") == name_key("BOEHMLER,Thomas,Dr.")
+    True
+    """
+    parts = [p.strip() for p in name.split(",") if p.strip()][:2]
+    s = " ".join(parts).casefold().translate(_TRANSLIT)
+    s = "".join(c for c in unicodedata.normalize("NFKD", s) if not unicodedata.combining(c))
+    return " ".join(re.sub(r"[^\w]+", " ", s).split())
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    name: str
+    birth_year: int | None = None
+    dsb_id: str | None = None
+    zps: str | None = None
+    member_no: str | None = None
+    fide_id: str | None = None
+    sex: str | None = None
+
+
+@dataclass
+class FileReport:
+    """What one file brought: ``kind`` is tournament, list or duplicate."""
+
+    source: str
+    kind: str
+    name: str = ""
+    end: str | None = None
+    players_new: int = 0
+    matched: dict[str, int] = field(default_factory=dict)  # key → count
+    updated: int = 0  # players whose starting value or attributes changed
+    tournament_id: int | None = None
+
+    @property
+    def players_matched(self) -> int:
+        return sum(self.matched.values())
+
+
+@dataclass
+class ImportReport:
+    files: list[FileReport] = field(default_factory=list)
+
+
+_ID_COLS = "id, birth_year, dsb_id, fide_id"
+
+
+class _Matcher:
+    """Player identification against the store (see the module docstring)."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def _ok(self, row: tuple[Any, ...], who: Identity, key: str) -> bool:
+        _, by, dsb, fide = row
+        if key != "dsb_id" and who.dsb_id and dsb and who.dsb_id != dsb:
+            return False
+        if key not in ("dsb_id", "fide_id") and who.fide_id and fide and who.fide_id != fide:
+            return False
+        return not (who.birth_year and by and who.birth_year != by)
+
+    def find(self, who: Identity) -> tuple[int | None, str | None]:
+        q = self.conn.execute
+        if who.dsb_id:
+            row = q(f"SELECT {_ID_COLS} FROM players WHERE dsb_id = ? ORDER BY id LIMIT 1", (who.dsb_id,)).fetchone()
+            if row:
+                return int(row[0]), "dsb_id"
+        if who.zps and who.member_no:
+            for row in q(f"SELECT {_ID_COLS} FROM players WHERE zps = ? AND member_no = ? ORDER BY id", (who.zps, who.member_no)):
+                if self._ok(row, who, "zps+member_no"):
+                    return int(row[0]), "zps+member_no"
+        if who.fide_id:
+            for row in q(f"SELECT {_ID_COLS} FROM players WHERE fide_id = ? ORDER BY id", (who.fide_id,)):
+                if self._ok(row, who, "fide_id"):
+                    return int(row[0]), "fide_id"
+        key = name_key(who.name)
+        if not key:
+            return None, None
+        rows = [r for r in q(f"SELECT {_ID_COLS} FROM players WHERE name_key = ? ORDER BY id", (key,)) if self._ok(r, who, "name")]
+        if who.birth_year:
+            same = [r for r in rows if r[1] == who.birth_year]
+            if len(same) == 1:
+                return int(same[0][0]), "name+birth_year"
+            if same:
+                return None, None  # two known players with that name and year: do not guess
+            rows = [r for r in rows if r[1] is None]
+        if len(rows) == 1:
+            return int(rows[0][0]), "name"
+        return None, None
+
+    def create(self, who: Identity, member: bool) -> int:
+        cur = self.conn.execute(
+            "INSERT INTO players (name, name_key, birth_year, sex, dsb_id, zps, member_no, fide_id, member) VALUES (?,?,?,?,?,?,?,?,?)",
+            (who.name, name_key(who.name), who.birth_year, who.sex, who.dsb_id, who.zps, who.member_no, who.fide_id, int(member)))
+        return int(cur.lastrowid or 0)
+
+    def complete(self, pid: int, who: Identity) -> bool:
+        """Fill attributes the store lacks (never overwrite); True if the birth year changed
+        (it decides the age group, so evaluations must be redone)."""
+        row = self.conn.execute("SELECT birth_year, sex, dsb_id, zps, member_no, fide_id FROM players WHERE id = ?", (pid,)).fetchone()
+        by, sex, dsb, zps, mno, fide = row
+        new = (by or who.birth_year, sex or who.sex, dsb or who.dsb_id, zps if zps else who.zps,
+               mno if zps else who.member_no, fide or who.fide_id)
+        if new != tuple(row):
+            self.conn.execute("UPDATE players SET birth_year=?, sex=?, dsb_id=?, zps=?, member_no=?, fide_id=? WHERE id=?", (*new, pid))
+        return bool(by is None and who.birth_year)
+
+    def set_start(self, pid: int, rating: int | None, index: int | None, when: str, source: str) -> bool:
+        """The earliest known value is the starting value; on the same day a list beats a file."""
+        if not rating:
+            return False
+        row = self.conn.execute("SELECT start_rating, start_index, start_date, start_source FROM players WHERE id = ?", (pid,)).fetchone()
+        old_r, old_i, old_d, old_s = row
+        better = old_r is None or when < old_d or (when == old_d and source == "list" and old_s == "file")
+        if not better or (old_r, old_i, old_d, old_s) == (rating, index, when, source):
+            return False
+        self.conn.execute("UPDATE players SET start_rating=?, start_index=?, start_date=?, start_source=? WHERE id=?",
+                          (rating, index, when, source, pid))
+        return True
+
+
+def _dirty(conn: sqlite3.Connection, pids: Iterable[int]) -> None:
+    conn.executemany("INSERT OR IGNORE INTO dirty_players (player) VALUES (?)", ((p,) for p in pids))
+
+
+def _halves(rw: Any, rb: Any) -> int | None:
+    """Halves of white for a played, rated game; None otherwise (forfeits, byes, short games)."""
+    if rb is None or not rw.rated or not rb.rated:
+        return None
+    return int(rw.halves)
+
+
+def add_tournament(conn: sqlite3.Connection, t: Tournament, *, rules: str | None = None,
+                   source: str | None = None) -> FileReport:
+    """Store one tournament (inside the caller's transaction); it is evaluated by the next run."""
+    if t.end is None:
+        raise InputError.single(source or t.source or t.name, "end_missing", source or t.source or t.name)
+    end = t.end.isoformat()
+    rep = FileReport(source or t.source or t.name, "tournament", t.name, end)
+    dup = conn.execute("SELECT id FROM tournaments WHERE kind = 'tournament' AND name = ? AND end = ? AND coalesce(code, '') = ? "
+                       "AND (SELECT count(*) FROM participants p WHERE p.tournament = tournaments.id) = ?",
+                       (t.name, end, t.code or "", len(t.players))).fetchone()
+    if dup:
+        rep.kind = "duplicate"
+        rep.tournament_id = int(dup[0])
+        return rep
+    if rules is not None:
+        from dwz.rules import get_edition
+
+        rules = get_edition(rules).NAME
+    cur = conn.execute(
+        "INSERT INTO tournaments (kind, name, code, start, end, sort_key, rules, rated, rounds, source, evaluated) "
+        "VALUES ('tournament', ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+        (t.name, t.code, t.start.isoformat() if t.start else None, end, sort_key(t.code, t.name), rules, int(t.rated),
+         t.rounds, source or t.source))
+    tid = int(cur.lastrowid or 0)
+    rep.tournament_id = tid
+    m = _Matcher(conn)
+    pid_of: dict[int, int] = {}
+    used: set[int] = set()
+    changed: list[int] = []
+    for p in sorted(t.players, key=lambda p: p.no):
+        who = Identity(p.name, p.birth_year, p.dsb_id, p.zps, p.member_no, p.fide_id, p.sex)
+        pid, key = (None, None) if p.computer else m.find(who)
+        if pid is not None and pid in used:
+            pid = None  # the same identity twice in one tournament: two people, not one
+        if pid is None:
+            pid = m.create(who, p.member)
+            rep.players_new += 1
+        else:
+            rep.matched[key or "?"] = rep.matched.get(key or "?", 0) + 1
+            if m.complete(pid, who):
+                changed.append(pid)
+        if not p.computer and m.set_start(pid, p.rating, p.index, end, "file"):
+            changed.append(pid)
+        used.add(pid)
+        pid_of[p.no] = pid
+    conn.executemany("INSERT INTO participants (tournament, no, player, rating, rating_index, elo, computer) VALUES (?,?,?,?,?,?,?)",
+                     [(tid, p.no, pid_of[p.no], p.rating, p.index, p.elo, int(p.computer)) for p in t.players])
+    conn.executemany("INSERT INTO games (tournament, round, white, black, result_white, result_black) VALUES (?,?,?,?,?,?)",
+                     [(tid, g.round, g.white, g.black, g.result_white.code, g.result_black.code if g.result_black else None)
+                      for g in t.pairings])
+    # kernel input: non-computers ordered by number; games as the evaluation sees them
+    # (played and rated, not against a computer — WO 4.1.4, spec §2)
+    kplayers = [p for p in sorted(t.players, key=lambda p: p.no) if not p.computer]
+    pos = {p.no: i for i, p in enumerate(kplayers)}
+    games = []
+    if t.rated:
+        for g in t.pairings:
+            if g.black is None or g.white not in pos or g.black not in pos:
+                continue
+            h = _halves(g.result_white, g.result_black)
+            if h is not None:
+                games.append((pos[g.white], pos[g.black], h))
+    conn.execute("UPDATE tournaments SET packed = ? WHERE id = ?",
+                 (pack([pid_of[p.no] for p in kplayers], [p.elo or 0 for p in kplayers], games), tid))
+    rep.updated = len(set(changed))
+    _dirty(conn, changed)
+    return rep
+
+
+def add_rating_list(conn: sqlite3.Connection, entries: Sequence[Any], list_date: date, source: str) -> FileReport:
+    """DSB list: starting DWZ, index, birth year, ids (new players are created).
+    FIDE list: Elo and birth year of players already known (none are created)."""
+    rep = FileReport(source, "list", Path(source).name, list_date.isoformat())
+    m = _Matcher(conn)
+    when = list_date.isoformat()
+    changed: list[int] = []
+    for e in entries:
+        if hasattr(e, "dwz"):  # DsbEntry
+            who = Identity(e.name, e.birth_year, e.id, e.zps, e.member_no, e.fide_id, e.sex)
+            pid, key = m.find(who)
+            if pid is None:
+                pid = m.create(who, True)
+                rep.players_new += 1
+                changed.append(pid)  # a list player without tournaments still takes part in the Umstufung
+            else:
+                rep.matched[key or "?"] = rep.matched.get(key or "?", 0) + 1
+                if m.complete(pid, who):
+                    changed.append(pid)
+                if conn.execute("UPDATE players SET member = 1 WHERE id = ? AND member = 0", (pid,)).rowcount:
+                    changed.append(pid)
+            if m.set_start(pid, e.dwz, e.index, when, "list"):
+                changed.append(pid)
+            elo = e.elo
+        else:  # FideEntry
+            who = Identity(e.name, e.birth_year, None, None, None, e.fide_id, e.sex)
+            pid, key = m.find(who)
+            if pid is None:
+                continue
+            rep.matched[key or "?"] = rep.matched.get(key or "?", 0) + 1
+            if m.complete(pid, who):
+                changed.append(pid)
+            elo = e.rating
+        if elo and conn.execute("UPDATE players SET elo = ? WHERE id = ? AND elo IS NOT ?", (elo, pid, elo)).rowcount:
+            changed.append(pid)
+    rep.updated = len(set(changed))
+    _dirty(conn, changed)
+    return rep
+
+
+_DATE_IN_NAME = re.compile(r"(20\d\d|19\d\d)[-_.]?(0[1-9]|1[0-2])(?:[-_.]?(0[1-9]|[12]\d|3[01]))?")
+
+
+def list_date_from_name(name: str) -> date | None:
+    """A date in a list's file name ("LV-0-csv_2026-07-01.zip", "dwz_202607.zip"); the 1st if no day."""
+    m = _DATE_IN_NAME.search(name)
+    if not m:
+        return None
+    return date(int(m.group(1)), int(m.group(2)), int(m.group(3) or 1))
+
+
+def _is_rating_list(path: Path, head: bytes) -> bool:
+    from dwz.formats import detect_format
+    from dwz.formats.dsb_list import is_zip
+
+    if is_zip(head) or path.suffix.lower() in (".zip", ".xml"):
+        return True
+    return detect_format(head) is None
+
+
+def import_files(conn: sqlite3.Connection, paths: Sequence[Path], *, rules: str | None = None, list_date: date | None = None,
+                 fmt: str | None = None) -> ImportReport:
+    """Import tournament files (every reader of :mod:`dwz.formats`) and rating lists,
+    all in one transaction: if any file fails, nothing is stored."""
+    from dwz.formats import read_rating_list, read_tournament
+
+    report = ImportReport()
+    with transaction(conn):
+        for path in paths:
+            if not path.is_file():
+                raise InputError([Problem(str(path), "file_missing", str(path))])
+            with open(path, "rb") as f:
+                head = f.read(65536)
+            if fmt is None and _is_rating_list(path, head):
+                when = list_date or list_date_from_name(path.name)
+                if when is None:
+                    raise InputError.single(str(path), "history_list_date_missing", path.name)
+                entries = read_rating_list(path)
+                report.files.append(add_rating_list(conn, entries, when, str(path)))
+            else:
+                t = read_tournament(path, format=fmt)
+                report.files.append(add_tournament(conn, t, rules=rules, source=path.name))
+    return report

@@ -1,0 +1,330 @@
+"""The SQLite store of a rating history (stdlib :mod:`sqlite3` only).
+
+One file holds the players (identity and starting values from rating lists),
+the tournaments with their participants and games, and the evaluations: one row
+per player and tournament with everything a DSB card shows.  The Umstufung 2026
+is a pseudo-tournament (``kind = 'umstufung'``) whose rows are the conversions.
+
+Every write runs inside :func:`transaction`: an import or run that fails or is
+interrupted (exception, Ctrl-C, a killed process) leaves the database as it was.
+The schema carries a version (``PRAGMA user_version``) and is upgraded by the
+:data:`MIGRATIONS`, applied in order.
+
+Besides the normalised ``participants`` and ``games`` tables every tournament
+keeps a *packed* copy of what the kernel needs (player ids in kernel order,
+Elo at the time, rated games as position triples) so that a run reads one blob
+per tournament instead of millions of rows; it is derived data, written together
+with the rows it is derived from.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import sys
+from array import array
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import date
+from pathlib import Path
+
+from dwz.core.errors import InputError
+
+__all__ = [
+    "APPLICATION_ID", "DEFAULT_DB", "MIGRATIONS", "SCHEMA_VERSION", "UMSTUFUNG_END", "connect", "decode_rest",
+    "encode_rest", "insert_sql", "open_store", "pack", "sort_key", "transaction", "unpack", "user_version",
+]
+
+DEFAULT_DB = "dwz.sqlite"
+APPLICATION_ID = 0x44575A48  # "DWZH": marks our files, so a foreign SQLite file is not altered
+# The Umstufung took place between 2026-06-07 and 2026-06-08 (spec dwz-2026 §6): the
+# pseudo-tournament ends on the 7th and sorts after every real tournament of that day.
+UMSTUFUNG_END = "2026-06-07"
+
+_V1 = [
+    """CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID""",
+    """CREATE TABLE players (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL,          -- case/umlaut-insensitive, for matching
+        birth_year INTEGER,
+        sex TEXT,
+        dsb_id TEXT,                     -- PKZ or nu id
+        zps TEXT,
+        member_no TEXT,
+        fide_id TEXT,
+        member INTEGER NOT NULL DEFAULT 1,   -- WO 3.4.3: non-members are evaluated, never stored
+        elo INTEGER,                     -- FIDE Elo from a list (fallback when a file has none)
+        start_rating INTEGER,            -- starting DWZ before the first evaluation in this history
+        start_index INTEGER,
+        start_date TEXT,                 -- date of the list/tournament it comes from (decides the scale)
+        start_source TEXT,               -- 'list' or 'file'
+        cur_rating INTEGER,              -- after the last run (members only)
+        cur_index INTEGER
+    )""",
+    "CREATE INDEX players_dsb_id ON players(dsb_id) WHERE dsb_id IS NOT NULL",
+    "CREATE INDEX players_zps ON players(zps, member_no) WHERE zps IS NOT NULL",
+    "CREATE INDEX players_fide_id ON players(fide_id) WHERE fide_id IS NOT NULL",
+    "CREATE INDEX players_name ON players(name_key, birth_year)",
+    """CREATE TABLE tournaments (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL DEFAULT 'tournament',   -- 'tournament' or 'umstufung'
+        name TEXT NOT NULL,
+        code TEXT,                       -- Turniercode YYWW-LLL-KKK
+        start TEXT,
+        end TEXT NOT NULL,
+        sort_key TEXT NOT NULL,          -- WO 2.2.3: the 3-character key KKK (else the name)
+        rules TEXT,                      -- forced edition, or NULL: by end date
+        rated INTEGER NOT NULL DEFAULT 1,
+        rounds INTEGER,
+        source TEXT,
+        seq INTEGER,                     -- position in the order of evaluation (set by each run)
+        evaluated INTEGER NOT NULL DEFAULT 0,
+        packed BLOB                      -- derived: kernel input, see pack()
+    )""",
+    "CREATE INDEX tournaments_order ON tournaments(end, kind, sort_key, id)",
+    "CREATE INDEX tournaments_seq ON tournaments(seq)",
+    """CREATE TABLE participants (
+        tournament INTEGER NOT NULL REFERENCES tournaments(id),
+        no INTEGER NOT NULL,             -- the number pairings refer to
+        player INTEGER NOT NULL REFERENCES players(id),
+        rating INTEGER,                  -- as given in the file (for reference only)
+        rating_index INTEGER,
+        elo INTEGER,                     -- Elo at the time (WO 4.1.2)
+        computer INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (tournament, no)
+    ) WITHOUT ROWID""",
+    "CREATE INDEX participants_player ON participants(player)",
+    """CREATE TABLE games (
+        tournament INTEGER NOT NULL REFERENCES tournaments(id),
+        round INTEGER NOT NULL,
+        white INTEGER NOT NULL,          -- participant number
+        black INTEGER,                   -- NULL: bye
+        result_white TEXT NOT NULL,      -- Result codes: 1 ½ 0 + - W D L F U H Z
+        result_black TEXT
+    )""",
+    "CREATE INDEX games_tournament ON games(tournament)",
+    # one row per player and tournament (kernel KResult); 'coefficient' is E (int) or K
+    # (float) and has no declared type so that each is kept as it is
+    """CREATE TABLE evaluations (
+        tournament INTEGER NOT NULL,
+        player INTEGER NOT NULL,
+        edition TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'established',  -- or foreign first unrated no_games umstufung
+        stage INTEGER NOT NULL DEFAULT 0,
+        old_rating INTEGER,
+        old_index INTEGER,
+        coeff_index INTEGER,
+        wh INTEGER,                      -- W in halves
+        n INTEGER,
+        we REAL,
+        coefficient,
+        rc INTEGER,                      -- Niveau
+        perf INTEGER,                    -- Leistung
+        sonder INTEGER,
+        ri REAL,
+        start REAL,
+        new_rating INTEGER,
+        new_index INTEGER,
+        rest BLOB,                       -- Restpartien after this evaluation (unrated players)
+        reason TEXT,
+        published INTEGER NOT NULL DEFAULT 1,
+        PRIMARY KEY (tournament, player)
+    ) WITHOUT ROWID""",
+    "CREATE INDEX evaluations_player ON evaluations(player, tournament)",
+    """CREATE TABLE restpartien (
+        player INTEGER NOT NULL,
+        opponent INTEGER NOT NULL,
+        halves INTEGER NOT NULL,
+        played TEXT NOT NULL
+    )""",
+    "CREATE INDEX restpartien_player ON restpartien(player)",
+    "CREATE TABLE dirty_players (player INTEGER PRIMARY KEY)",
+    f"""INSERT INTO tournaments (kind, name, end, sort_key, rated, evaluated)
+        VALUES ('umstufung', 'Umstufung 2026', '{UMSTUFUNG_END}', '', 1, 0)""",
+]
+
+# Each entry upgrades the schema by one version; never edit an entry once released.
+MIGRATIONS: list[list[str]] = [_V1]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+EVALUATION_COLUMNS = (
+    "tournament", "player", "edition", "status", "stage", "old_rating", "old_index", "coeff_index", "wh", "n", "we",
+    "coefficient", "rc", "perf", "sonder", "ri", "start", "new_rating", "new_index", "rest", "reason", "published",
+)
+
+
+def insert_sql(columns: tuple[str, ...]) -> str:
+    return f"INSERT INTO evaluations ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+
+
+INSERT_EVALUATION = insert_sql(EVALUATION_COLUMNS)
+
+
+def connect(path: str | Path, *, readonly: bool = False) -> sqlite3.Connection:
+    """A connection with our PRAGMAs; autocommit mode, writes go through :func:`transaction`."""
+    p = Path(path)
+    try:
+        if readonly:
+            conn = sqlite3.connect(p.resolve().as_uri() + "?mode=ro", uri=True, isolation_level=None,
+                                   check_same_thread=False)
+        else:
+            conn = sqlite3.connect(p, isolation_level=None)
+        # NORMAL is safe with WAL (open_store switches to WAL once the file is known to be
+        # ours): it may lose the last commit on power loss but never corrupts; temp tables
+        # and sorts stay in memory.
+        conn.execute("PRAGMA synchronous=NORMAL")
+        conn.execute("PRAGMA temp_store=MEMORY")
+        conn.execute("PRAGMA cache_size=-262144")  # 256 MiB
+        conn.execute("PRAGMA foreign_keys=OFF")  # integrity is kept by the importer; checks would slow bulk loads
+    except sqlite3.DatabaseError as e:
+        raise InputError.single(str(p), "history_db_invalid", str(p), reason=str(e)) from None
+    return conn
+
+
+def user_version(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def open_store(path: str | Path, *, create: bool = True, readonly: bool = False) -> sqlite3.Connection:
+    """Open (and create or upgrade) a history database.
+
+    Refuses files that are not ours: another SQLite database or anything else
+    gives an :class:`InputError` (``history_db_invalid`` / ``history_db_missing``).
+    """
+    p = Path(path)
+    if not p.exists() and (readonly or not create):
+        raise InputError.single(str(p), "history_db_missing", str(p))
+    conn = connect(p, readonly=readonly)
+    try:
+        version = user_version(conn)
+        app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
+        tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+    except sqlite3.DatabaseError as e:
+        conn.close()
+        raise InputError.single(str(p), "history_db_invalid", str(p), reason=str(e)) from None
+    if (version or tables) and app_id != APPLICATION_ID:
+        conn.close()
+        raise InputError.single(str(p), "history_db_invalid", str(p), reason="not a dwz history database")
+    if version > SCHEMA_VERSION:
+        conn.close()
+        raise InputError.single(str(p), "history_db_invalid", str(p), reason=f"schema {version} is newer than {SCHEMA_VERSION}")
+    if version < SCHEMA_VERSION and readonly:
+        conn.close()
+        raise InputError.single(str(p), "history_db_invalid", str(p), reason=f"schema {version} needs an upgrade")
+    if not readonly:
+        if not version and not tables:
+            conn.execute("PRAGMA page_size=8192")  # a new file: fewer, fuller B-tree pages for bulk inserts
+        # WAL: readers (the web page) never block a run, and a run's big transaction
+        # does not copy the old pages into a rollback journal first
+        conn.execute("PRAGMA journal_mode=WAL")
+        if version < SCHEMA_VERSION:
+            migrate(conn)
+    return conn
+
+
+def migrate(conn: sqlite3.Connection) -> None:
+    """Apply the missing migrations in order, each in its own transaction."""
+    for version in range(user_version(conn), SCHEMA_VERSION):
+        with transaction(conn):
+            for stmt in MIGRATIONS[version]:
+                conn.execute(stmt)
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            conn.execute(f"PRAGMA user_version = {version + 1}")
+
+
+@contextmanager
+def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """BEGIN IMMEDIATE … COMMIT; any exception — KeyboardInterrupt included — rolls back."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
+# --- ordering ---------------------------------------------------------------------------------
+
+
+def sort_key(code: str | None, name: str) -> str:
+    """WO 2.2.3 / 4.3.3: tournaments ending on the same day are ordered by the
+    3-character key KKK of the Turniercode ``YYWW-LLL-KKK`` (the organisation level
+    is not used); without a code by the name.
+
+    >>> sort_key("B431-636-C4F", "x"), sort_key(None, "Stadtmeisterschaft")
+    ('C4F', 'stadtmeisterschaft')
+    """
+    if code:
+        parts = code.strip().split("-")
+        if len(parts) == 3 and len(parts[2]) == 3:
+            return parts[2].upper()
+    return name.casefold()
+
+
+# --- packed kernel input --------------------------------------------------------------------
+
+_SWAP = sys.byteorder != "little"  # blobs are little-endian on every machine
+
+
+def _ints(values: Sequence[int]) -> bytes:
+    a = array("i", values)
+    if _SWAP:
+        a.byteswap()
+    return a.tobytes()
+
+
+def _from_bytes(blob: bytes) -> list[int]:
+    a = array("i")
+    a.frombytes(blob)
+    if _SWAP:
+        a.byteswap()
+    return a.tolist()
+
+
+def pack(pids: Sequence[int], elos: Sequence[int], games: Sequence[tuple[int, int, int]]) -> bytes:
+    """Kernel input of one tournament: player ids in kernel order, their Elo at the
+    time (0 = none) and the rated games as (position a, position b, halves of a)."""
+    flat: list[int] = [len(pids), *pids, *elos]
+    for g in games:
+        flat.extend(g)
+    return _ints(flat)
+
+
+def unpack(blob: bytes) -> tuple[array[int], array[int], array[int]]:
+    """(player ids, Elo values, flat games a, b, h, a, b, h, …) as compact arrays."""
+    v = array("i")
+    v.frombytes(blob)
+    if _SWAP:
+        v.byteswap()
+    n = v[0]
+    return v[1:1 + n], v[1 + n:1 + 2 * n], v[1 + 2 * n:]
+
+
+# --- Restpartien blobs ---------------------------------------------------------------------
+
+_DATES: dict[int, date] = {}
+
+
+def encode_rest(rest: Sequence[tuple[int, int, date]]) -> bytes | None:
+    """Restpartien (opponent rating, halves, end date of their tournament) as a blob."""
+    if not rest:
+        return None
+    flat: list[int] = []
+    for opp, h, d in rest:
+        flat += (opp, h, d.year * 10000 + d.month * 100 + d.day)
+    return _ints(flat)
+
+
+def decode_rest(blob: bytes | None) -> tuple[tuple[int, int, date], ...]:
+    if not blob:
+        return ()
+    v = _from_bytes(blob)
+    out = []
+    for i in range(0, len(v), 3):
+        key = v[i + 2]
+        d = _DATES.get(key)
+        if d is None:
+            d = _DATES[key] = date(key // 10000, key // 100 % 100, key % 100)
+        out.append((v[i], v[i + 1], d))
+    return tuple(out)

@@ -1,0 +1,106 @@
+"""The card in the DSB's shape, its chart, and the web page."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from dwz.core.errors import InputError
+from dwz.history import add_tournament, open_store, run, transaction
+from dwz.history.card import card_svg, card_table, find_player, load_card
+from tests.history import _spec as spec
+from tests.history._build import P, T
+from tests.history.test_runner import _newcomer_history
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    path = tmp_path / "h.sqlite"
+    conn = open_store(path)
+    with transaction(conn):
+        for t in _newcomer_history():
+            add_tournament(conn, t)
+        add_tournament(conn, T("Sommer-Open 2026", "2026-08-01", [P(1, "Barthel", born=1995), P(2, "O905", 905, 30)], [(1, 1, 2, "½-½")]))
+        add_tournament(conn, T("<b>Böse</b> & Co", "2016-01-01", [P(1, "<script>x</script>", 1500, 3), P(2, "O894", 894, 30)],
+                               [(1, 1, 2, "1-0")]))
+    run(conn)
+    conn.close()
+    return path
+
+
+def test_card_rows(db: Path) -> None:
+    conn = open_store(db, readonly=True)
+    card = load_card(conn, find_player(conn, "barthel"))
+    assert [(r.name, r.status) for r in card.rows] == [
+        ("T1", "unrated"), ("T2", "unrated"), ("T3", "first"), ("Umstufung 2026", "umstufung"), ("Sommer-Open 2026", "established")]
+    first, umst, new = card.rows[2], card.rows[3], card.rows[4]
+    assert (first.W, first.n, first.new_rating, first.new_index, first.coefficient_name) == (2.0, 5, 983, 1, None)
+    assert (umst.old_rating, umst.old_index, umst.new_rating, umst.new_index) == (983, 1, spec.umstufung(983), 2)
+    assert new.coefficient_name == "K" and new.old_rating == spec.umstufung(983)
+    titles, rows = card_table(card, "de")
+    assert titles == ["Nr.", "Turnier", "Ende", "DWZ alt", "W/n", "We", "E/K", "Niveau", "Leistung", "DWZ-Index"]
+    assert rows[0]["new"] == "Restpartien: 1" and rows[1]["new"] == "Restpartien: 3"
+    assert rows[2]["wn"] == "2/5" and rows[2]["new"] == "983-1 *" and rows[2]["end"] == "01.09.2015"
+    assert rows[3]["tournament"] == "Umstufung 2026" and rows[3]["no"] == "" and rows[3]["new"] == f"{spec.umstufung(983)}-2"
+    assert rows[4]["no"] == "4" and rows[4]["wn"] == "0,5/1" and rows[4]["coef"].count(",") == 1
+    en = card_table(card, "en")[1]
+    assert en[4]["wn"] == "0.5/1" and en[2]["end"] == "2015-09-01"
+    # an established opponent: E (an integer) for a classic evaluation
+    o = load_card(conn, find_player(conn, "O905"))
+    assert o.rows[0].coefficient_name == "E" and isinstance(o.rows[0].coefficient, int)
+    conn.close()
+
+
+def test_chart_svg(db: Path) -> None:
+    conn = open_store(db, readonly=True)
+    card = load_card(conn, find_player(conn, "Barthel"))
+    svg = card_svg(card, "de")
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    assert svg.count("<circle") == 3  # first DWZ, Umstufung, Sommer-Open
+    assert "983" in svg and "Umstufung 2026" in svg and "DWZ von Barthel" in svg
+    bad = load_card(conn, find_player(conn, "<script>x</script>"))
+    out = card_svg(bad, "en")
+    assert "<script>" not in out and "&lt;script&gt;" in out
+    conn.close()
+
+
+def test_find_player(db: Path) -> None:
+    conn = open_store(db, readonly=True)
+    with pytest.raises(InputError) as e:
+        find_player(conn, "Niemand")
+    assert e.value.problems[0].code == "player_unknown"
+    with pytest.raises(InputError) as e:
+        find_player(conn, "O")  # O1177, O894, … : a prefix of several names
+    assert e.value.problems[0].code == "player_ambiguous"
+    assert find_player(conn, "#1") == 1
+    conn.close()
+
+
+def test_web_card_page(db: Path) -> None:
+    from fastapi import FastAPI
+    from fastapi.testclient import TestClient
+
+    from dwz.web.history_page import make_router
+
+    app = FastAPI()
+    app.include_router(make_router(db))
+    client = TestClient(app)
+    conn = open_store(db, readonly=True)
+    pid = find_player(conn, "Barthel")
+    evil = find_player(conn, "<script>x</script>")
+    conn.close()
+    r = client.get(f"/karte/{pid}")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    assert "983-1 *" in r.text and "<svg" in r.text and "Umstufung 2026" in r.text
+    assert len(re.findall(r"<tr class=\"(tournament|umstufung)", r.text)) == 5
+    assert "Rating card" in client.get(f"/karte/{pid}?lang=en").text
+    r = client.get(f"/karte/{evil}")
+    assert "<script>x" not in r.text and "&lt;script&gt;x" in r.text
+    assert "<b>Böse" not in r.text
+    assert client.get("/karte/99999").status_code == 404
+    assert client.get("/karte/abc").status_code == 422
+    app2 = FastAPI()
+    app2.include_router(make_router(db.parent / "missing.sqlite"))
+    assert TestClient(app2).get(f"/karte/{pid}").status_code == 503

@@ -1,0 +1,162 @@
+"""``dwz history``: add, run, card, compare, generate; errors exit 2, Ctrl-C exits 130."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+import pytest
+from click.testing import CliRunner, Result
+
+from dwz.cli import main as cli_main
+from dwz.formats.table import write_json
+from dwz.history import open_store
+from tests.history._build import dump
+from tests.history.test_runner import _newcomer_history
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def cli() -> click.Group:
+    cli_main._register_optional()
+    return cli_main.cli
+
+
+def invoke(cli: click.Group, *args: str) -> Result:
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def _files(tmp: Path) -> list[str]:
+    out = []
+    for i, t in enumerate(_newcomer_history()):
+        f = tmp / f"t{i}.json"
+        f.write_text(write_json(t), encoding="utf-8")
+        out.append(str(f))
+    return out
+
+
+def test_add_run_card(cli: click.Group, tmp_path: Path) -> None:
+    db = str(tmp_path / "h.sqlite")
+    files = _files(tmp_path)
+    r = invoke(cli, "history", "add", *files[:2], "--db", db)
+    assert r.exit_code == 0, r.output
+    assert "T1 (2015-01-10): 2 neue Spieler, 0 zugeordnet" in r.output
+    assert "T2 (2015-05-01): 2 neue Spieler, 1 zugeordnet (name+birth_year 1)" in r.output
+    r = invoke(cli, "history", "run", "--db", db, "--no-progress")
+    assert r.exit_code == 0 and "Vollständig ausgewertet: 2 Turniere" in r.output
+    r = invoke(cli, "history", "add", files[2], files[0], "--db", db, "--lang", "en")
+    assert "already in the database" in r.output
+    r = invoke(cli, "history", "run", "--db", db, "--no-progress", "--lang", "en")
+    assert r.exit_code == 0 and "Recomputed from 2015-09-01: 2 tournaments evaluated again" in r.output, r.output
+    assert "Nothing to do" in invoke(cli, "history", "run", "--db", db, "--lang", "en").output
+    chart = tmp_path / "b.svg"
+    r = invoke(cli, "history", "card", "Barthel", "--db", db, "--chart", str(chart))
+    assert r.exit_code == 0
+    assert "983-1 *" in r.output and "Restpartien: 3" in r.output and "Umstufung 2026" in r.output
+    assert chart.read_text(encoding="utf-8").startswith("<svg")
+    r = invoke(cli, "history", "card", "Barthel", "--db", db, "--json")
+    assert '"new_rating": 983' in r.output
+
+
+def test_compare_command(cli: click.Group, tmp_path: Path) -> None:
+    db = str(tmp_path / "g.sqlite")
+    assert invoke(cli, "history", "generate", "--players", "600", "--tournaments", "120", "--db", db, "--no-progress").exit_code == 0
+    assert invoke(cli, "history", "run", "--db", db, "--no-progress").exit_code == 0
+    chart = tmp_path / "c.svg"
+    r = invoke(cli, "history", "compare", "--db", db, "--chart", str(chart), "--top", "3")
+    assert r.exit_code == 0, r.output
+    assert "Wirkung der neuen Regeln" in r.output and "│" in r.output
+    assert "<rect" in chart.read_text(encoding="utf-8")
+    r = invoke(cli, "history", "generate", "--players", "600", "--tournaments", "120", "--db", db)
+    assert r.exit_code == 2 and "--force" in r.output
+
+
+def test_errors_exit_2(cli: click.Group, tmp_path: Path) -> None:
+    bad = tmp_path / "x.sqlite"
+    bad.write_text("not a database" * 100)
+    for args in (["history", "run", "--db", str(bad)],
+                 ["history", "run", "--db", str(tmp_path / "none.sqlite")],
+                 ["history", "card", "Niemand", "--db", str(tmp_path / "none.sqlite")],
+                 ["history", "add", str(tmp_path / "missing.trf"), "--db", str(tmp_path / "n.sqlite")]):
+        r = CliRunner().invoke(cli, args)
+        assert r.exit_code == 2, (args, r.output)
+        assert "Fehler" in r.output and "Traceback" not in r.output
+    db = str(tmp_path / "h.sqlite")
+    invoke(cli, "history", "add", *_files(tmp_path), "--db", db)
+    r = CliRunner().invoke(cli, ["history", "card", "Niemand", "--db", db, "--lang", "en"])
+    assert r.exit_code == 2 and "not found" in r.output
+    lst = tmp_path / "spieler.csv"
+    lst.write_text("ID,ZPS,Mgl-Nr,Status,Spielername,Geschlecht,Spielberechtigung,Geburtsjahr,Letzte-Auswertung,DWZ,Index,"
+                   "FIDE-Elo,FIDE-Titel,FIDE-ID,FIDE-Land\n1,C0512,1,A,\"Neu,Nina\",w,D,1990,201501,1500,10,,,,\n", encoding="utf-8")
+    r = CliRunner().invoke(cli, ["history", "add", str(lst), "--db", db])
+    assert r.exit_code == 2 and "--list-date" in r.output
+    r = CliRunner().invoke(cli, ["history", "add", str(lst), "--db", db, "--list-date", "2015-01-01"])
+    assert r.exit_code == 0 and "Wertungsliste spieler.csv (2015-01-01): 1 neue Spieler" in r.output, r.output
+
+
+def test_ctrl_c_exits_130_and_changes_nothing(cli: click.Group, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dwz.history import runner
+
+    db = tmp_path / "h.sqlite"
+    invoke(cli, "history", "add", *_files(tmp_path), "--db", str(db))
+    conn = open_store(db)
+    before = dump(conn)
+    conn.close()
+    monkeypatch.setattr(runner, "PROGRESS_EVERY", 1)
+
+    real_run = runner.run
+
+    def interrupted(conn: sqlite3.Connection, **kw: Any) -> runner.RunReport:
+        def stop(done: int, total: int) -> None:
+            raise KeyboardInterrupt
+
+        return real_run(conn, full=kw.get("full", False), progress=stop)
+
+    monkeypatch.setattr(runner, "run", interrupted)
+    r = CliRunner().invoke(cli, ["history", "run", "--db", str(db), "--no-progress"])
+    assert r.exit_code == 130 and "Abgebrochen" in r.output
+    conn = open_store(db)
+    assert dump(conn) == before
+    conn.close()
+
+
+@pytest.mark.skipif(shutil.which("dwz") is None, reason="console script not installed")
+def test_console_script_progress_and_sigint(tmp_path: Path) -> None:
+    """The real command: a progress bar on request, SIGINT (Ctrl-C) → exit 130, database unchanged."""
+    import signal
+    import time
+
+    db = tmp_path / "g.sqlite"
+    env = {**os.environ, "COLUMNS": "120"}
+    subprocess.run(["dwz", "history", "generate", "--players", "3000", "--tournaments", "700", "--db", str(db)], check=True,
+                   env=env, capture_output=True)
+    conn = open_store(db)
+    before = dump(conn)
+    conn.close()
+    proc = subprocess.Popen([sys.executable, "-m", "dwz", "history", "run", "--db", str(db), "--progress"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    # wait until the run holds the write lock (BEGIN IMMEDIATE), then press Ctrl-C
+    probe = sqlite3.connect(db, timeout=0, isolation_level=None)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            probe.execute("BEGIN IMMEDIATE")
+            probe.execute("ROLLBACK")
+        except sqlite3.OperationalError:
+            break
+        time.sleep(0.005)
+    probe.close()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, (out, err)
+    assert "Abgebrochen" in err and "Traceback" not in err
+    conn = open_store(db)
+    assert dump(conn) == before
+    conn.close()
