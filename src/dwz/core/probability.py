@@ -18,6 +18,8 @@ from statistics import NormalDist
 __all__ = [
     "P_CLASSIC_CAP",
     "P_CLASSIC_FULL",
+    "P_CLASSIC_WIDE",
+    "P_CLASSIC_WIDE_OFFSET",
     "D_CLASSIC_FULL",
     "SIGMA",
     "d_classic",
@@ -53,6 +55,10 @@ def _build_classic_table() -> tuple[int, ...]:
 _P3 = _build_classic_table()
 # The same table indexed by D + 735 for D = −735 … 735: one lookup in the hot loops.
 P_CLASSIC_FULL: tuple[int, ...] = tuple(1000 - v for v in reversed(_P3[1:])) + _P3
+# … and widened to D = −4000 … 4000 (beyond ±735 it is 0 / 1000), so that a Leistung
+# iteration needs no clamping for any realistic pair of ratings.
+P_CLASSIC_WIDE_OFFSET = 4000
+P_CLASSIC_WIDE: tuple[int, ...] = (0,) * (P_CLASSIC_WIDE_OFFSET - P_CLASSIC_CAP) + P_CLASSIC_FULL + (1000,) * (P_CLASSIC_WIDE_OFFSET - P_CLASSIC_CAP)
 
 
 def p_classic_milli(d: int) -> int:

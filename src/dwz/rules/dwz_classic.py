@@ -17,7 +17,15 @@ from typing import cast
 
 from dwz.core.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome
 from dwz.core.performance import average, extreme_performance
-from dwz.core.probability import D_CLASSIC_FULL, P_CLASSIC_CAP, P_CLASSIC_FULL, d_classic, p_classic_milli
+from dwz.core.probability import (
+    D_CLASSIC_FULL,
+    P_CLASSIC_CAP,
+    P_CLASSIC_FULL,
+    P_CLASSIC_WIDE,
+    P_CLASSIC_WIDE_OFFSET,
+    d_classic,
+    p_classic_milli,
+)
 from dwz.core.rounding import round_half_up, round_ratio_half_up
 from dwz.core.steps import Step
 from dwz.core.values import AgeGroup
@@ -159,20 +167,23 @@ def iteration_step(r: float, w_halves: int, opponents: Sequence[float], int_oppo
     we = 0
     full, cap = P_CLASSIC_FULL, P_CLASSIC_CAP
     if int_opponents:  # floor(R − o + ½) = floor(R + ½) − o for whole o: one floor per step
-        s = math.floor(r + 0.5) + cap
-        top = 2 * cap
-        for o in cast("Sequence[int]", opponents):  # the hot loop of every Leistung: P(D) inlined
-            i = s - o
-            we += full[i if 0 <= i <= top else (top if i > 0 else 0)]
+        ints = cast("Sequence[int]", opponents)
+        wide = P_CLASSIC_WIDE
+        s = math.floor(r + 0.5) + P_CLASSIC_WIDE_OFFSET
+        if s - max(ints) >= 0 and s - min(ints) < len(wide):  # |D| ≤ 4000: one lookup each
+            we = sum([wide[s - o] for o in ints])
+        else:
+            s = math.floor(r + 0.5) + cap
+            top = 2 * cap
+            for o in ints:  # the hot loop of every Leistung: P(D) inlined
+                i = s - o
+                we += full[i if 0 <= i <= top else (top if i > 0 else 0)]
     else:
-        floor = math.floor
+        floor, wide, off = math.floor, P_CLASSIC_WIDE, P_CLASSIC_WIDE_OFFSET
+        last = len(wide) - 1
         for of in opponents:
-            d = floor(r - of + 0.5)
-            if d > cap:
-                d = cap
-            elif d < -cap:
-                d = -cap
-            we += full[d + cap]
+            i = floor(r - of + 0.5) + off
+            we += wide[i] if 0 <= i <= last else (1000 if i > last else 0)
     w_milli = w_halves * 500
     if -5 <= w_milli - we <= 5:  # W and We agree to two decimals [EMP]
         return 0, we
@@ -181,7 +192,7 @@ def iteration_step(r: float, w_halves: int, opponents: Sequence[float], int_oppo
     return D_CLASSIC_FULL[1 if p < 1 else (999 if p > 999 else p)], we
 
 
-def iterate(opponents: Sequence[float], w_halves: int, explain: bool = True) -> tuple[float, list[Step]]:
+def iterate(opponents: Sequence[float], w_halves: int, explain: bool = True, ints: bool | None = None) -> tuple[float, list[Step]]:
     """Single-player iteration of spec §8.3 (Leistung, first DWZ); returns (R, steps)."""
     r, rc, d0 = iteration_start(opponents, w_halves)
     n = len(opponents)
@@ -189,7 +200,8 @@ def iterate(opponents: Sequence[float], w_halves: int, explain: bool = True) -> 
     if explain:
         steps.append(Step("classic.iter_start", "WO Anhang 1.1.1", {"Rc": rc, "W": w_halves / 2, "n": n, "p": w_halves / (2 * n), "D": d0, "result": r}))
     seen = {r}
-    ints = all(type(o) is int for o in opponents)
+    if ints is None:
+        ints = all(type(o) is int for o in opponents)
     for i in range(1, MAX_ITERATIONS + 1):
         d, we = iteration_step(r, w_halves, opponents, ints)
         if d == 0 or r + d in seen:
@@ -215,7 +227,7 @@ def performance(opponents: Sequence[int], w_halves: int, explain: bool = True) -
     extreme = extreme_performance(rc, w_halves, n)
     if extreme is not None:
         return extreme
-    r, steps = iterate(opponents, w_halves, explain)
+    r, steps = iterate(opponents, w_halves, explain, ints=True)  # opponents' ratings are whole numbers
     rh = round_half_up(r)
     if explain:
         steps.append(Step("perf.result", "WO 3.6.1", {"R": r, "result": rh}))
@@ -252,8 +264,11 @@ PER_GAME_DECIMALS = 3
 
 def expected_total(own: int, opponents: Sequence[int]) -> int:
     """We in thousandths (exact), without the per-game list."""
-    full, cap = P_CLASSIC_FULL, P_CLASSIC_CAP
-    return sum([full[cap + (d if -cap <= d <= cap else (cap if d > 0 else -cap))] for d in [own - o for o in opponents]])
+    wide, off = P_CLASSIC_WIDE, P_CLASSIC_WIDE_OFFSET
+    s = own + off
+    if opponents and s - max(opponents) >= 0 and s - min(opponents) < len(wide):
+        return sum([wide[s - o] for o in opponents])
+    return sum([p_classic_milli(own - o) for o in opponents])
 
 
 def expected_exact(own: int, opponents: Sequence[int]) -> tuple[list[float], int]:
