@@ -14,7 +14,6 @@ matching players (by DSB id, by ZPS + member number, else by name and birth year
 from __future__ import annotations
 
 import json
-import unicodedata
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ from typing import Any
 from dwz.core.errors import InputError, Problem
 from dwz.core.model import Player, StoredGame, Tournament
 from dwz.core.values import parse_result
+from dwz.formats._common import name_key
 
 __all__ = ["restpartien_document", "read_restpartien", "apply_restpartien", "FORMAT"]
 
@@ -71,19 +71,13 @@ def read_restpartien(source: Path | str | dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
-def _norm(name: str) -> str:
-    s = name.casefold().replace("ß", "ss").replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
-    s = "".join(c for c in unicodedata.normalize("NFKD", s) if not unicodedata.combining(c))
-    return "".join(c for c in s if c.isalnum())
-
-
 def _key_sets(p: Player) -> list[tuple[str, str]]:
     keys = []
     if p.dsb_id:
         keys.append(("dsb_id", p.dsb_id.strip()))
     if p.zps and p.member_no:
         keys.append(("zps", f"{p.zps.strip()}-{int(p.member_no) if str(p.member_no).isdigit() else p.member_no}"))
-    keys.append(("name", f"{_norm(p.name)}|{p.birth_year or ''}"))
+    keys.append(("name", f"{name_key(p.name)}|{p.birth_year or ''}"))
     return keys
 
 

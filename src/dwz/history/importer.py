@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 import sqlite3
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -23,25 +22,10 @@ from typing import Any
 
 from dwz.core.errors import InputError, Problem
 from dwz.core.model import Tournament
+from dwz.formats._common import name_key  # one name comparison for readers, lists and history
 from dwz.history.store import pack, sort_key, transaction
 
 __all__ = ["FileReport", "Identity", "ImportReport", "add_rating_list", "add_tournament", "import_files", "name_key"]
-
-_TRANSLIT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "æ": "ae", "ø": "oe", "œ": "oe", "ł": "l", "đ": "d"})
-
-
-def name_key(name: str) -> str:
-    """A name reduced for matching: case- and umlaut-insensitive (Ä = Ae, ß = ss),
-    accents dropped, "Nachname, Vorname" = "Nachname,Vorname", a title part ignored.
-
-    >>> name_key("Böhmler, Thomas") == name_key("BOEHMLER,Thomas,Dr.")
-    True
-    """
-    parts = [p.strip() for p in name.split(",") if p.strip()][:2]
-    s = " ".join(parts).casefold().translate(_TRANSLIT)
-    s = "".join(c for c in unicodedata.normalize("NFKD", s) if not unicodedata.combining(c))
-    return " ".join(re.sub(r"[^\w]+", " ", s).split())
-
 
 @dataclass(frozen=True, slots=True)
 class Identity:
