@@ -104,3 +104,25 @@ def test_web_card_page(db: Path) -> None:
     app2 = FastAPI()
     app2.include_router(make_router(db.parent / "missing.sqlite"))
     assert TestClient(app2).get(f"/karte/{pid}").status_code == 503
+
+
+def test_web_search_page_and_serve_mounts_the_cards(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from fastapi.testclient import TestClient
+
+    from dwz.web.app import create_app
+
+    monkeypatch.setenv("DWZ_HISTORY_DB", str(db))  # what `dwz serve --db FILE` sets
+    client = TestClient(create_app())
+    page = client.get("/karte?q=barth")
+    conn = open_store(db, readonly=True)
+    pid = find_player(conn, "Barthel")
+    last = load_card(conn, pid).rows[-1]
+    conn.close()
+    assert page.status_code == 200 and f'href="/karte/{pid}"' in page.text
+    assert f"{last.new_rating}-{last.new_index}" in page.text  # the current DWZ-index
+    assert 'href="/karte"' in client.get("/").text  # the navigation offers the cards
+    assert "Kein Spieler gefunden" in client.get("/karte?q=Niemand").text
+    evil = client.get("/karte?q=%3Cscript%3E")
+    assert "<script>x" not in evil.text
+    monkeypatch.delenv("DWZ_HISTORY_DB")
+    assert TestClient(create_app()).get("/karte?q=barth").status_code == 404  # without --db: no cards

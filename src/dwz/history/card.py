@@ -83,6 +83,22 @@ _PLAYER_COLS = ("id", "name", "birth_year", "dsb_id", "zps", "member_no", "fide_
                 "start_index", "start_date", "start_source", "cur_rating", "cur_index")
 
 
+def find_players(conn: sqlite3.Connection, query: str, limit: int = 50) -> list[dict[str, Any]]:
+    """Candidates for a search box: (id, name, birth year, club code, current DWZ-index)."""
+    q = query.strip()
+    key = name_key(q)
+    rows = list(conn.execute(
+        "SELECT id, name, birth_year, zps FROM players WHERE dsb_id = ? OR fide_id = ? OR zps || '-' || member_no = ? "
+        "OR (name_key >= ? AND name_key < ?) ORDER BY name_key, id LIMIT ?", (q, q, q, key, key + "\uffff", limit))) if q else []
+    out = []
+    for pid, name, by, zps in rows:
+        last = conn.execute("SELECT e.new_rating, e.new_index FROM evaluations e JOIN tournaments t ON t.id = e.tournament "
+                            "WHERE e.player = ? AND e.new_rating IS NOT NULL ORDER BY t.seq DESC LIMIT 1", (pid,)).fetchone()
+        out.append({"id": pid, "name": name, "birth_year": by, "zps": zps,
+                    "rating": None if last is None else (f"{last[0]}-{last[1]}" if last[1] is not None else str(last[0]))})
+    return out
+
+
 def find_player(conn: sqlite3.Connection, query: str) -> int:
     """A player by store id ("#12" or "12"), DSB id, FIDE id, ZPS-member number
     ("C0512-7"), or name (exact name first, then names starting with it)."""

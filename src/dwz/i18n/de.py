@@ -293,6 +293,11 @@ CATALOG: dict[str, dict[str, Any]] = {
         "list_nonmember": "{value}: nicht in der DSB-Liste – als Nichtmitglied behandelt",
     },
     "ui": {
+        "history.search_label": "Spieler suchen",
+        "history.search_hint": "Name (Anfang genügt), DSB-ID, FIDE-ID oder ZPS-Mitgliedsnummer (C0512-135)",
+        "history.search": "Suchen",
+        "history.search_none": "Kein Spieler gefunden für „{q}“.",
+        "history.birth_year": "Jahrgang",
         "web.output_label": "Ausgabe",
         "web.output_page": "Tabelle hier anzeigen",
         "web.output_csv": "CSV herunterladen",

@@ -292,6 +292,11 @@ CATALOG: dict[str, dict[str, Any]] = {
         "list_nonmember": "{value}: not in the DSB list – treated as a non-member",
     },
     "ui": {
+        "history.search_label": "Find a player",
+        "history.search_hint": "Name (the beginning is enough), DSB id, FIDE id or ZPS member number (C0512-135)",
+        "history.search": "Search",
+        "history.search_none": "No player found for “{q}”.",
+        "history.birth_year": "Born",
         "web.output_label": "Output",
         "web.output_page": "show the table here",
         "web.output_csv": "download CSV",

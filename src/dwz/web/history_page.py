@@ -23,6 +23,30 @@ def make_router(db_path: Path) -> APIRouter:
     db = Path(db_path)
     router = APIRouter(include_in_schema=False)
 
+    @router.get("/karte", response_class=HTMLResponse)
+    def suche(request: Request, q: str = "") -> Response:
+        """Find a player by name (prefix), DSB id, FIDE id or ZPS-member number."""
+        from dwz.core.errors import InputError
+        from dwz.history.card import find_players
+        from dwz.history.store import open_store
+        from dwz.web.pages import render
+
+        hits: list[dict[str, Any]] = []
+        error = None
+        query = q.strip()[:80]
+        if query:
+            try:
+                conn = open_store(db, readonly=True)
+            except InputError:
+                raise HTTPException(status_code=503, detail="history database unavailable") from None
+            try:
+                hits = find_players(conn, query)
+            finally:
+                conn.close()
+            if not hits:
+                error = query
+        return render(request, "history_search.html", {"page": "history", "q": query, "hits": hits, "not_found": error})
+
     @router.get("/karte/{player_id}", response_class=HTMLResponse)
     def karte(request: Request, player_id: int) -> Response:
         from dwz.core.errors import InputError

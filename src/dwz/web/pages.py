@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 from datetime import date
 from typing import Any
 
@@ -76,6 +77,7 @@ def render(request: Request, name: str, ctx: dict[str, Any], status: int = 200) 
         "js_texts": _js_texts(lg),
         "version": dwz.__version__,
         "path": request.url.path,
+        "history_enabled": bool(os.environ.get("DWZ_HISTORY_DB")),  # `dwz serve --db FILE`
     }
     base.update(ctx)
     return templates.TemplateResponse(request, name, base, status_code=status)
