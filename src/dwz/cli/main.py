@@ -97,6 +97,9 @@ def cli() -> None:
     dwz scenarios   neue DWZ je Punktzahl / new DWZ for every possible score
     dwz umstufung   Umstufung 2026 (alt → neu, --inverse)
     dwz elo         FIDE-Elo (Periode, Partie für Partie, Erstelo, Kompression 2024)
+    dwz tournament  ganzes Turnier auswerten / whole tournament (TRF, SWI, CSV, JSON, PGN)
+    dwz history     Wertungshistorie in SQLite / rating history (add, run, card, compare)
+    dwz serve       Web-Rechner und JSON-API / web calculator and JSON API
     """
 
 
