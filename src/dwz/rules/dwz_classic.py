@@ -19,8 +19,6 @@ from dwz.core.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome
 from dwz.core.performance import average, extreme_performance
 from dwz.core.probability import (
     D_CLASSIC_FULL,
-    P_CLASSIC_CAP,
-    P_CLASSIC_FULL,
     P_CLASSIC_WIDE,
     P_CLASSIC_WIDE_OFFSET,
     d_classic,
@@ -157,63 +155,70 @@ def iteration_start(opponents: Sequence[float], w_halves: int) -> tuple[float, f
     return rc + d, rc, d
 
 
-def iteration_step(r: float, w_halves: int, opponents: Sequence[float], int_opponents: bool = False) -> tuple[int, int]:
-    """One correction (Anhang 1.1.2) with the stop tests of spec §8.3.
-
-    Returns (D', We in thousandths); D' = 0 means stop.  D = R − opponent is
-    rounded half up before the table lookup (spec §8.3: fits all vectors).
-    """
-    n = len(opponents)
-    we = 0
-    full, cap = P_CLASSIC_FULL, P_CLASSIC_CAP
-    if int_opponents:  # floor(R − o + ½) = floor(R + ½) − o for whole o: one floor per step
-        ints = cast("Sequence[int]", opponents)
-        wide = P_CLASSIC_WIDE
-        s = math.floor(r + 0.5) + P_CLASSIC_WIDE_OFFSET
-        if s - max(ints) >= 0 and s - min(ints) < len(wide):  # |D| ≤ 4000: one lookup each
-            we = sum([wide[s - o] for o in ints])
-        else:
-            s = math.floor(r + 0.5) + cap
-            top = 2 * cap
-            for o in ints:  # the hot loop of every Leistung: P(D) inlined
-                i = s - o
-                we += full[i if 0 <= i <= top else (top if i > 0 else 0)]
-    else:
-        floor, wide, off = math.floor, P_CLASSIC_WIDE, P_CLASSIC_WIDE_OFFSET
-        last = len(wide) - 1
-        for of in opponents:
-            i = floor(r - of + 0.5) + off
-            we += wide[i] if 0 <= i <= last else (1000 if i > last else 0)
-    w_milli = w_halves * 500
-    if -5 <= w_milli - we <= 5:  # W and We agree to two decimals [EMP]
-        return 0, we
-    # p' = 0.5 + (W − We)/n in thousandths, half up, within 1 … 999 (as _p_milli; inlined: hot loop)
+def correction(w_milli: int, we: int, n: int) -> int:
+    """D' of one iteration step (Anhang 1.1.2) with the stop test of spec §8.3:
+    0 when W and We agree to two decimals, else D(p') with p' = 0.5 + (W − We)/n
+    in thousandths (half up, within 1 … 999)."""
+    if -5 <= w_milli - we <= 5:  # [EMP]
+        return 0
     p = (2 * (500 * n + w_milli - we) + n) // (2 * n)
-    return D_CLASSIC_FULL[1 if p < 1 else (999 if p > 999 else p)], we
+    return D_CLASSIC_FULL[1 if p < 1 else (999 if p > 999 else p)]
+
+
+def iteration_step(r: float, w_halves: int, opponents: Sequence[float]) -> tuple[int, int]:
+    """One correction for any (also fractional) opponent values — the Gesamtiteration
+    step, where other newcomers enter with their current Rp.  Returns (D', We in
+    thousandths); D' = 0 means stop.  D = R − opponent is rounded half up before the
+    table lookup (spec §8.3: fits all vectors)."""
+    floor, wide, off = math.floor, P_CLASSIC_WIDE, P_CLASSIC_WIDE_OFFSET
+    last = len(wide) - 1
+    we = 0
+    for of in opponents:
+        i = floor(r - of + 0.5) + off
+        we += wide[i] if 0 <= i <= last else (1000 if i > last else 0)
+    return correction(w_halves * 500, we, len(opponents)), we
 
 
 def iterate(opponents: Sequence[float], w_halves: int, explain: bool = True, ints: bool | None = None) -> tuple[float, list[Step]]:
-    """Single-player iteration of spec §8.3 (Leistung, first DWZ); returns (R, steps)."""
+    """Single-player iteration of spec §8.3 (Leistung, first DWZ); returns (R, steps).
+
+    With whole-number opponents (the usual case) the iteration runs on integers:
+    R keeps the fractional part of its start value, so floor(R − o + ½) = s − o with
+    s = floor(R + ½) moving by the integer D' of each step.
+    """
     r, rc, d0 = iteration_start(opponents, w_halves)
     n = len(opponents)
     steps: list[Step] = []
     if explain:
         steps.append(Step("classic.iter_start", "WO Anhang 1.1.1", {"Rc": rc, "W": w_halves / 2, "n": n, "p": w_halves / (2 * n), "D": d0, "result": r}))
-    seen = {r}
     if ints is None:
         ints = all(type(o) is int for o in opponents)
+    w_milli = w_halves * 500
+    base = math.floor(r + 0.5)
+    s = base
+    seen = {s}
+    if ints:
+        whole = cast("Sequence[int]", opponents)
+        wide, off = P_CLASSIC_WIDE, P_CLASSIC_WIDE_OFFSET
+        top, low = off - max(whole), len(wide) - off + min(whole)  # s within these: no |D| > 4000
     for i in range(1, MAX_ITERATIONS + 1):
-        d, we = iteration_step(r, w_halves, opponents, ints)
-        if d == 0 or r + d in seen:
+        if not ints:
+            d, we = iteration_step(r + (s - base), w_halves, opponents)
+        else:
+            t = s + off
+            we = sum([wide[t - o] for o in whole]) if -top <= s < low else sum([p_classic_milli(s - o) for o in whole])
+            d = correction(w_milli, we, n)
+        if d == 0 or s + d in seen:
             if explain:
-                steps.append(Step("classic.iter_stop", "WO Anhang 1.1.3", {"i": i, "R": r, "We": we / 1000, "W": w_halves / 2, "D": d, "result": r},
-                                  assumption=True))
+                steps.append(Step("classic.iter_stop", "WO Anhang 1.1.3", {"i": i, "R": r + (s - base), "We": we / 1000, "W": w_halves / 2,
+                                                                            "D": d, "result": r + (s - base)}, assumption=True))
             break
         if explain:
-            steps.append(Step("classic.iter", "WO Anhang 1.1.2", {"i": i, "R": r, "We": we / 1000, "W": w_halves / 2, "n": n, "D": d, "result": r + d}))
-        r += d
-        seen.add(r)
-    return r, steps
+            steps.append(Step("classic.iter", "WO Anhang 1.1.2", {"i": i, "R": r + (s - base), "We": we / 1000, "W": w_halves / 2, "n": n,
+                                                                   "D": d, "result": r + (s + d - base)}))
+        s += d
+        seen.add(s)
+    return r + (s - base), steps
 
 
 def performance(opponents: Sequence[int], w_halves: int, explain: bool = True) -> PerformanceOutcome:
