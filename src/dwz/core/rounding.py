@@ -17,6 +17,8 @@ def round_half_up(x: Fraction | float | int) -> int:
     >>> round_half_up(2013.5), round_half_up(-2.5), round_half_up(Fraction(7, 2))
     (2014, -2, 4)
     """
+    if type(x) is float:  # the common case first: this runs for every player
+        return math.floor(x + 0.5)
     if isinstance(x, int):
         return x
     if isinstance(x, Fraction):

@@ -177,15 +177,15 @@ def performance(opponents: Sequence[int], w_halves: int, explain: bool = True) -
     2315
     """
     n = len(opponents)
-    rc = average(opponents)
-    extreme = extreme_performance(rc, w_halves, n)
-    if extreme is not None:
+    if not 0 < w_halves < 2 * n:  # 0 % or 100 %: no solution exists
+        extreme = extreme_performance(average(opponents), w_halves, n)
+        assert extreme is not None
         return extreme
     r = solve(opponents, w_halves / 2)
     rh = round_half_up(r)
     if not explain:
         return PerformanceOutcome(rh, r, False, [])
-    step = Step("k26.perf", "WO 3.6.1", {"Rc": rc, "W": w_halves / 2, "n": n, "exact": r, "result": rh})
+    step = Step("k26.perf", "WO 3.6.1", {"Rc": average(opponents), "W": w_halves / 2, "n": n, "exact": r, "result": rh})
     return PerformanceOutcome(rh, r, False, [step])
 
 

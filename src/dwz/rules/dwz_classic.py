@@ -228,9 +228,9 @@ def performance(opponents: Sequence[int], w_halves: int, explain: bool = True) -
     2130
     """
     n = len(opponents)
-    rc = average(opponents)
-    extreme = extreme_performance(rc, w_halves, n)
-    if extreme is not None:
+    if not 0 < w_halves < 2 * n:  # 0 % or 100 %: no D(P) exists
+        extreme = extreme_performance(average(opponents), w_halves, n)
+        assert extreme is not None
         return extreme
     r, steps = iterate(opponents, w_halves, explain, ints=True)  # opponents' ratings are whole numbers
     rh = round_half_up(r)
