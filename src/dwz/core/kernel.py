@@ -212,7 +212,13 @@ def run(ed: ModuleType, end: date, players: Sequence[KPlayer], games: Sequence[t
     for i, p in enumerate(players):
         if i in base:
             r0 = base[i]
-            opps = [values[j] for j, _ in adj[i] if j in auswahl2]
+            opps = []
+            wh = 0
+            for j, h in adj[i]:
+                v = values.get(j)  # values holds exactly Auswahl II
+                if v is not None:
+                    opps.append(v)
+                    wh += h
             n = len(opps)
             status = "foreign" if i in foreign else "established"
             if n == 0:  # nothing rated: the DWZ stays; a foreign rating does not become a DWZ
@@ -220,7 +226,6 @@ def run(ed: ModuleType, end: date, players: Sequence[KPlayer], games: Sequence[t
                 results.append(KResult("no_games", 0, r0, idx_shown[i], idx_coeff[i], 0, 0, None, None, None, None, None,
                                        None, None, r0 if keep else None, idx_shown[i] if keep else None, (), (), (), (), None))
                 continue
-            wh = sum(h for j, h in adj[i] if j in auswahl2)
             we = ed.expected_total(r0, opps)
             out = ed.folge(r0, idx_coeff[i], p.age_group, wh, n, we, explain=False)
             shown = idx_shown[i]

@@ -84,28 +84,29 @@ def development_coefficient(
             upper = 5 * idx if 5 * idx < E_MAX else E_MAX
             upper_reason = "index" if 5 * idx < E_MAX else "max"
     e = E_MIN if e_rounded < E_MIN else (upper if e_rounded > upper else e_rounded)
+    if not explain:  # the lean path (whole tournaments, history): E alone
+        return e, {}, steps
     e0 = e0_num / 10**12
     fb = f_num / f_den
-    if explain:
-        steps.append(Step("classic.E0", "WO Anhang 1.2", {"R0": r0, "J": j, "group": age_group.value, "result": e0}))
-        if youth_success:
-            steps.append(Step("classic.fB", "WO Anhang 1.2", {"R0": r0, "result": fb}))
-        else:
-            reason = "not_youth" if age_group is not AgeGroup.YOUTH else "below_expectation"
-            steps.append(Step("classic.fB_one", "WO Anhang 1.2", {"reason": reason, "result": 1.0}))
-        if brake:
-            steps.append(Step("classic.SBr", "WO Anhang 1.2", {"R0": r0, "result": sbr}))
-        else:
-            steps.append(Step("classic.SBr_zero", "WO Anhang 1.2", {"reason": "sbr_rating" if r0 >= 1300 else "sbr_result", "result": 0.0}))
-        steps.append(Step("classic.E_raw", "WO Anhang 1.2", {"E0": e0, "fB": fb, "SBr": sbr, "raw": raw, "result": e_rounded}))
-        steps.append(
-            Step(
-                "classic.E_limits",
-                "WO Anhang 1.2",
-                {"E": e_rounded, "lower": E_MIN, "upper": upper, "why": upper_reason, "index": index, "result": e},
-                assumption=upper_reason == "index_unknown",
-            )
+    steps.append(Step("classic.E0", "WO Anhang 1.2", {"R0": r0, "J": j, "group": age_group.value, "result": e0}))
+    if youth_success:
+        steps.append(Step("classic.fB", "WO Anhang 1.2", {"R0": r0, "result": fb}))
+    else:
+        reason = "not_youth" if age_group is not AgeGroup.YOUTH else "below_expectation"
+        steps.append(Step("classic.fB_one", "WO Anhang 1.2", {"reason": reason, "result": 1.0}))
+    if brake:
+        steps.append(Step("classic.SBr", "WO Anhang 1.2", {"R0": r0, "result": sbr}))
+    else:
+        steps.append(Step("classic.SBr_zero", "WO Anhang 1.2", {"reason": "sbr_rating" if r0 >= 1300 else "sbr_result", "result": 0.0}))
+    steps.append(Step("classic.E_raw", "WO Anhang 1.2", {"E0": e0, "fB": fb, "SBr": sbr, "raw": raw, "result": e_rounded}))
+    steps.append(
+        Step(
+            "classic.E_limits",
+            "WO Anhang 1.2",
+            {"E": e_rounded, "lower": E_MIN, "upper": upper, "why": upper_reason, "index": index, "result": e},
+            assumption=upper_reason == "index_unknown",
         )
+    )
     comps: dict[str, float | int | None] = {"E0": e0, "fB": fb, "SBr": sbr, "J": j, "E_unrounded": raw, "E_max": upper}
     return e, comps, steps
 
