@@ -7,10 +7,10 @@ problems included (``games[2].result`` → ``["body", "games", 2, "result"]``).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Annotated, Any
 
+import orjson
 from fastapi import APIRouter, File, Header, Query, UploadFile
 from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
@@ -54,7 +54,8 @@ class _Json(Response):
     media_type = "application/json"
 
     def render(self, content: Any) -> bytes:
-        return json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+        # orjson: the Rechenweg makes answers of several KB; the stdlib encoder took ~20 % of a request
+        return orjson.dumps(content)
 
 
 def _run(fn: Callable[[], dict[str, Any]], lang: str, root: str = "body", rename: dict[str, str] | None = None) -> Response:
