@@ -339,22 +339,30 @@ def _index_step(old: int | None, evaluated: bool) -> tuple[int | None, Step]:
 
 def _rate_games(r0: Rating, ctx: Context, games: tuple[Game, ...], warnings: list[Problem]) -> RatingResult:
     ed = ctx.edition
-    counted, _ = _classify(games)
-    opps = [g.opponent for g in counted if g.opponent is not None]
-    for i, g in enumerate(games):
-        if g.opponent is not None and g.opponent > IMPLAUSIBLE_RATING:
-            warnings.append(Problem(f"games[{i}].opponent", "rating_implausible", g.opponent, {"limit": IMPLAUSIBLE_RATING}))
-    ps, we_exact = ed.expected_exact(r0.value, opps)
+    own = r0.value
+    opps: list[int] = []
+    w_halves = 0
+    for i, g in enumerate(games):  # one pass: counted games, W, implausible ratings
+        opp = g.opponent
+        if opp is not None:
+            if g.result.rated:
+                opps.append(opp)
+                w_halves += g.result.halves
+            if opp > IMPLAUSIBLE_RATING:
+                warnings.append(Problem(f"games[{i}].opponent", "rating_implausible", opp, {"limit": IMPLAUSIBLE_RATING}))
+    ps, we_exact = ed.expected_exact(own, opps)
     lines: list[GameLine] = []
+    per_game: list[tuple[int, int, float]] = []
     k = 0
     for g in games:
         if g.result.rated and g.opponent is not None:
-            lines.append(GameLine(g.opponent, g.result, True, None, ps[k], r0.value - g.opponent, g.name))
+            d = own - g.opponent
+            lines.append(GameLine(g.opponent, g.result, True, None, ps[k], d, g.name))
+            per_game.append((g.opponent, d, ps[k]))
             k += 1
         else:
             lines.append(GameLine(g.opponent, g.result, False, _why_not_counted(g), None, None, g.name))
     n = len(opps)
-    w_halves = sum(g.result.halves for g in counted)
     steps = list(ctx.steps)
     steps.append(Step("core.games", "WO 3.3.2", {"total": len(games), "n": n, "excluded": len(games) - n, "result": n}))
     we = ed.we_to_float(we_exact)
@@ -366,14 +374,15 @@ def _rate_games(r0: Rating, ctx: Context, games: tuple[Game, ...], warnings: lis
                             None, None, None, ctx.age_group, ctx.age, ctx.age_source, "K" if ed.NAME == "dwz-2026" else "E",
                             None, {}, tuple(lines), tuple(steps), tuple(warnings), evaluated=False)
     steps.append(Step("core.W", "WO 3.2", {"n": n, "result": w_halves / 2}))
-    steps.append(Step("core.We", "WO 3.3.1, 3.3.2",
-                      {"R0": r0.value, "games": [(ln.opponent, ln.D, ln.P) for ln in lines if ln.counted],
-                       "decimals": ed.PER_GAME_DECIMALS, "result": we},
-                      assumption=ed.NAME == "dwz-classic" and any(abs(ln.D or 0) >= 735 for ln in lines if ln.counted)))
+    # the cap of P at |D| ≥ 735 is the spec's reading of the ELOBASE table: flagged where it bites
+    capped = ed.NAME == "dwz-classic" and (own - min(opps) >= 735 or max(opps) - own >= 735)
+    steps.append(Step("core.We", "WO 3.3.1, 3.3.2", {"R0": own, "games": per_game, "decimals": ed.PER_GAME_DECIMALS, "result": we},
+                      assumption=capped))
     steps.append(Step("core.W_We", "WO 3.5.2", {"W": w_halves / 2, "We": we, "result": w_halves / 2 - we}))
-    rc_exact = sum(opps) / n
+    total = sum(opps)
+    rc_exact = total / n
     rc = round_half_up(rc_exact)
-    steps.append(Step("core.Rc", "WO 3.6.2", {"sum": sum(opps), "n": n, "exact": rc_exact, "result": rc}))
+    steps.append(Step("core.Rc", "WO 3.6.2", {"sum": total, "n": n, "exact": rc_exact, "result": rc}))
     outcome = ed.folge(r0.value, r0.index, ctx.age_group, w_halves, n, we_exact)
     steps.extend(outcome.steps)
     new_index, idx_step = _index_step(r0.index, True)
