@@ -63,3 +63,17 @@ def test_issue_elo_example() -> None:
     assert e.change == float(15 * sigma)
     assert e.new_rating == 2224 + half_away(15 * sigma)
     assert json.dumps(e.to_dict())
+
+
+def test_elo_initial_rating_events_may_be_written_as_text_games() -> None:
+    """A list of events whose games are "RATING:RESULT" strings is read as events (the first,
+    scored zero, is dropped: FIDE B.02 §8.2.1), a list of [rating, result] pairs as one event."""
+    from datetime import date
+
+    import dwz
+
+    games = [[1500, 1], [1600, 0.5], [1700, 0], [1650, 0.5], [1550, 0.5]]
+    as_pairs = dwz.elo.initial_rating(games, period=date(2026, 1, 1))
+    as_events = dwz.elo.initial_rating([["1400:0", "1450:0"], [f"{o}:{r}" for o, r in games]], period=date(2026, 1, 1))
+    assert not as_pairs.dropped_first_event and as_events.dropped_first_event
+    assert as_events.rating == as_pairs.rating and as_events.n == as_pairs.n == 5

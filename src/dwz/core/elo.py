@@ -296,7 +296,7 @@ def initial_rating(
     per = period or today or date.today()
     items: list[Any] = list(games)
     events: list[list[GameLike]]
-    if items and all(isinstance(x, list) and (not x or not isinstance(x[0], (int, float, str))) for x in items):
+    if items and all(_is_event(x) for x in items):
         events = [list(x) for x in items]  # a list of events
     else:
         events = [items]
@@ -343,6 +343,13 @@ def initial_rating(
         reasons.append(Problem("rating", "elo_initial_below_floor", ru, {"floor": floor}))
     steps.append(Step("fide.init_publish", "FIDE B.02 §7.1.4", {"R": ru, "min": floor, "result": published}))
     return InitialRatingResult(era, per, True, ru, published, n, w_halves / 2, ra, tuple(reasons), tuple(steps), dropped)
+
+
+def _is_event(x: Any) -> bool:
+    """A list whose elements are games ((1500, 1), "1500:1", dicts) is an event;
+    a list like [1500, 1] is one game."""
+    return isinstance(x, list) and all(
+        isinstance(g, (tuple, list, dict, Game)) or (isinstance(g, str) and ":" in g) for g in x)
 
 
 @dataclass(frozen=True, slots=True)
