@@ -202,7 +202,9 @@ def run(ed: ModuleType, end: date, players: Sequence[KPlayer], games: Sequence[t
         # Leistung is Ri: it changes with Ri even when his rounded first DWZ does not)
         changed = {i for i, v in values.items() if old_values.get(i) != v}
         changed |= {i for i in ri if old_ri.get(i) != ri[i]}
-        again = {i for i in auswahl2 if i in changed or any(j in changed for j, _ in adj[i])}
+        again = {i for i in changed if i in auswahl2}
+        for i in changed:  # … and everyone who played one of them
+            again.update(j for j, _ in adj[i] if j in auswahl2)
         perf_all.update(_performances(ed, adj, again, values, ri, rest))
 
     # 4. Folge-DWZ of the established players over their games against Auswahl II (WO 3.5.2)
