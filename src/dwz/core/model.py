@@ -6,7 +6,6 @@ them.  Validation errors name the player and the round.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
@@ -14,7 +13,7 @@ from typing import Any
 from dwz.core.errors import InputError, Problem
 from dwz.core.values import Result
 
-__all__ = ["StoredGame", "Player", "Pairing", "Tournament", "pairing_from_results", "make_tournament", "validate", "results_consistent"]
+__all__ = ["StoredGame", "Player", "Pairing", "Tournament", "validate", "results_consistent"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,10 +93,6 @@ class Pairing:
 
     def opponent_of(self, no: int) -> int | None:
         return self.black if no == self.white else self.white
-
-
-def pairing_from_results(rnd: int, a: int, ra: Result, b: int | None, rb: Result | None, source: str | None = None) -> Pairing:
-    return Pairing(rnd, a, b, ra, rb, source)
 
 
 def results_consistent(a: Result, b: Result) -> bool:
@@ -191,13 +186,3 @@ def _double_round_ok(a: Pairing, b: Pairing) -> bool:
     # Several games in one round (double rounds) are legitimate between the same
     # two players (SWI "extra blocks"); anything else is a pairing error.
     return a is not b and {a.white, a.black} == {b.white, b.black} and a.black is not None
-
-
-def make_tournament(
-    name: str,
-    end: date | None,
-    players: Iterable[Player],
-    pairings: Iterable[Pairing],
-    **kw: Any,
-) -> Tournament:
-    return Tournament(name, end, tuple(players), tuple(pairings), **kw)

@@ -112,11 +112,6 @@ def development_factor(
     return k, {"K0": base, "a": a, "b": b, "K_unrounded": raw, "K0_row": row, "K0_column": col}, steps
 
 
-def expected(own: float, opponents: Sequence[float]) -> list[float]:
-    """Per-game P(D) from the exact normal distribution (WO 3.3.1; nu uses exact Φ)."""
-    return [phi(own - o) for o in opponents]
-
-
 def folge(r0: int, index: int | None, age_group: AgeGroup, w_halves: int, n: int, we: float, explain: bool = True) -> FolgeOutcome:
     """Rn = R0 + K·(W − We), rounded, at least 1100 (WO 3.5.2).
 
@@ -225,7 +220,6 @@ def first_rating(ri: float, explain: bool = True) -> FirstOutcome:
 
 # --- Umstufung 2026 -------------------------------------------------------------------
 
-UMSTUFUNG_DATE_OLD = "2026-06-07"
 UMSTUFUNG_LOW = 1000
 UMSTUFUNG_HIGH = 2110
 

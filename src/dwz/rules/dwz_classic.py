@@ -38,11 +38,6 @@ LOW_VALUE_LIMIT = 800  # first DWZ below 800 → 700 + Ri/8
 MAX_ITERATIONS = 200
 
 
-def expected_milli(own: int, opponents: Sequence[int]) -> list[int]:
-    """Per-game P(D) in thousandths, D = own − opponent (WO 3.3.1, 3-decimal table)."""
-    return [p_classic_milli(own - o) for o in opponents]
-
-
 def development_coefficient(
     r0: int, age_group: AgeGroup, index: int | None, w_milli: int, we_milli: int, explain: bool = True
 ) -> tuple[int, dict[str, float | int | None], list[Step]]:
