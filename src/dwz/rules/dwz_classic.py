@@ -21,7 +21,6 @@ from dwz.core.probability import (
     D_CLASSIC_FULL,
     P_CLASSIC_WIDE,
     P_CLASSIC_WIDE_OFFSET,
-    d_classic,
     p_classic_milli,
 )
 from dwz.core.rounding import round_half_up, round_ratio_half_up
@@ -137,17 +136,18 @@ def folge(
     return FolgeOutcome(rn, exact, "E", e, comps, we_milli / 1000, steps)
 
 
-def _p_milli(numerator_milli: int, n: int) -> int:
-    """numerator/n as a score fraction in thousandths, .0005 up, clamped to 1 … 999
-    (where D(P) exists).  Integer arithmetic: floor(x + ½) = (2·num + n) // (2n)."""
-    return min(max(round_ratio_half_up(numerator_milli, n), 1), 999)
+def d_of_score(numerator_milli: int, n: int) -> int:
+    """D(P) for the score fraction P = numerator/n (thousandths), rounded half up to
+    thousandths (integer arithmetic) and kept within 1 … 999, where D(P) exists."""
+    p = (2 * numerator_milli + n) // (2 * n)  # round_ratio_half_up, inlined: every iteration step
+    return D_CLASSIC_FULL[1 if p < 1 else (999 if p > 999 else p)]
 
 
 def iteration_start(opponents: Sequence[float], w_halves: int) -> tuple[float, float, int]:
     """Start value Rp = Rc + D(p) with p = W/n (Anhang 1.1.1); returns (Rp, Rc, D)."""
     n = len(opponents)
-    rc = average(opponents)
-    d = d_classic(_p_milli(500 * w_halves, n))
+    rc = sum(opponents) / n
+    d = d_of_score(500 * w_halves, n)
     return rc + d, rc, d
 
 
@@ -157,8 +157,7 @@ def correction(w_milli: int, we: int, n: int) -> int:
     in thousandths (half up, within 1 … 999)."""
     if -5 <= w_milli - we <= 5:  # [EMP]
         return 0
-    p = (2 * (500 * n + w_milli - we) + n) // (2 * n)
-    return D_CLASSIC_FULL[1 if p < 1 else (999 if p > 999 else p)]
+    return d_of_score(500 * n + w_milli - we, n)
 
 
 def iteration_step(r: float, w_halves: int, opponents: Sequence[float]) -> tuple[int, int]:
