@@ -7,19 +7,9 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from dwz.i18n import fmt_num, render_step, term, text
+from dwz.i18n import fmt_num, fmt_rating, fmt_signed, render_step, term, text
 
 _console = Console(highlight=False, soft_wrap=False)
-
-
-def _signed(v: int) -> str:
-    return f"+{v}" if v > 0 else ("±0" if v == 0 else f"−{-v}")
-
-
-def _rating(value: int | None, index: int | None) -> str:
-    if value is None:
-        return "–"
-    return f"{value}-{index}" if index is not None else str(value)
 
 
 def _kv_table(rows: list[tuple[str, str]]) -> Table:
@@ -66,7 +56,7 @@ def _warnings(result: Any, lang: str) -> None:
 
 
 def print_rating(r: Any, lang: str, explain: bool) -> None:
-    line = f"{text('new_dwz', lang)}: {_rating(r.new_rating, r.new_index)} ({_signed(r.change)})"
+    line = f"{text('new_dwz', lang)}: {fmt_rating(r.new_rating, r.new_index)} ({fmt_signed(r.change)})"
     _console.print(f"[bold]{line}[/bold]")
     coeff = r.coefficient_name
     c = r.components
@@ -78,7 +68,7 @@ def print_rating(r: Any, lang: str, explain: bool) -> None:
         cdesc = f"K = {fmt_num(r.K, '.1f', lang)}" + (f"  (K0 {c['K0']}, a {fmt_num(c['a'], '.2f', lang)}, b {fmt_num(c['b'], '.3f', lang)})" if c else "")
     rows = [
         (text("rules", lang), term(r.rules, lang)),
-        ("DWZ alt", _rating(r.old_rating, r.old_index)),
+        ("DWZ alt", fmt_rating(r.old_rating, r.old_index)),
         (text("points", lang), f"{fmt_num(r.W, '.1f', lang)} / {r.n}"),
         (text("expected", lang), fmt_num(r.We, ".3f", lang)),
         (text("w_minus_we", lang), fmt_num(r.W - r.We, "+.3f", lang)),
@@ -99,7 +89,7 @@ def print_rating(r: Any, lang: str, explain: bool) -> None:
 
 def print_first(r: Any, lang: str, explain: bool) -> None:
     if r.eligible:
-        _console.print(f"[bold]{text('first_dwz', lang)}: {_rating(r.new_rating, r.new_index)}[/bold]")
+        _console.print(f"[bold]{text('first_dwz', lang)}: {fmt_rating(r.new_rating, r.new_index)}[/bold]")
     else:
         _console.print(f"[bold]{text('no_first_dwz', lang)}[/bold]")
         for p in r.reasons:
@@ -128,8 +118,8 @@ def print_scenarios(t: Any, lang: str) -> None:
     tab.add_column(text("new_dwz", lang), justify="right")
     tab.add_column(text("change", lang), justify="right")
     for row in t.rows:
-        tab.add_row(fmt_num(row.W, ".1f", lang), _rating(row.new_rating, t.new_index) if row.new_rating else "–",
-                    _signed(row.change) if row.change is not None else "")
+        tab.add_row(fmt_num(row.W, ".1f", lang), fmt_rating(row.new_rating, t.new_index) if row.new_rating else "–",
+                    fmt_signed(row.change) if row.change is not None else "")
     _console.print(tab)
     if t.old_rating is not None:
         keep = "–" if t.keep_score is None else fmt_num(t.keep_score, ".1f", lang)
@@ -141,12 +131,12 @@ def print_scenarios(t: Any, lang: str) -> None:
 
 def print_umstufung(u: Any, lang: str, explain: bool) -> None:
     if u.direction == "forward":
-        _console.print(f"[bold]{text('umstufung', lang)}: {_rating(u.old_rating, u.old_index)} → {_rating(u.new_rating, u.new_index)}[/bold]")
+        _console.print(f"[bold]{text('umstufung', lang)}: {fmt_rating(u.old_rating, u.old_index)} → {fmt_rating(u.new_rating, u.new_index)}[/bold]")
     else:
         c = list(u.candidates)
         shown = ", ".join(map(str, c)) if len(c) <= 20 else f"{c[0]} … {c[-1]}"
         note = "" if u.unique else f" ({text('not_unique', lang)})"
-        _console.print(f"[bold]{text('umstufung', lang)}: {_rating(u.new_rating, u.new_index)} ← {shown or '–'}{note}[/bold]")
+        _console.print(f"[bold]{text('umstufung', lang)}: {fmt_rating(u.new_rating, u.new_index)} ← {shown or '–'}{note}[/bold]")
     if explain:
         print_steps(list(u.steps), lang)
 
@@ -170,7 +160,7 @@ def print_elo(e: Any, lang: str, explain: bool) -> None:
             print_steps(list(e.steps), lang)
         return
     exact = "" if e.new_rating_exact is None else f"  [{fmt_num(e.new_rating_exact, '.1f', lang)}]"
-    _console.print(f"[bold]{text('new_elo', lang)}: {e.new_rating} ({_signed(e.rounded_change)}){exact}[/bold]")
+    _console.print(f"[bold]{text('new_elo', lang)}: {e.new_rating} ({fmt_signed(e.rounded_change)}){exact}[/bold]")
     rows = [
         (text("rules", lang), term(e.rules, lang) + f" – {term(e.mode, lang)}, {term(e.expectation, lang)}"),
         (text("k_factor", lang), f"{e.K}" + ("" if e.K_base == e.K else f" ({e.K_base} → K·n ≤ 700)") + f"  ({term(e.K_reason, lang)})"),

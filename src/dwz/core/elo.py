@@ -15,7 +15,7 @@ from dwz.core.errors import InputError, Problem
 from dwz.core.probability import p_fide_hundredths, p_logistic
 from dwz.core.rounding import round_half_away, round_half_up
 from dwz.core.steps import Explained, Step, render_steps
-from dwz.core.values import RATING_MAX, Game, GameLike, parse_games
+from dwz.core.values import RATING_MAX, Game, GameLike, age_from_birth_year, parse_games
 from dwz.rules import fide
 
 __all__ = ["CompressionResult", "EloGame", "EloResult", "InitialRatingResult", "compression_2024", "initial_rating", "rate"]
@@ -166,7 +166,7 @@ def rate(
     if k_given is not None:
         k_base, k_reason, k_assumed = k_given, "k.given", False
     else:
-        age = per.year - by if by is not None else None
+        age = age_from_birth_year(by, per) if by is not None else None  # FIDE: list year − birth year
         k_base, k_reason, k_assumed = fide.k_factor(r, era, age=age, games_played=gp, reached_2400=reached_2400, reached_2300=reached_2300)
     k_used = fide.k_for_games(k_base, n, era)
     steps.append(Step("fide.k", "FIDE B.02 §8.3.3", {"base": k_base, "reason": k_reason, "result": k_base}, assumption=k_assumed))

@@ -25,6 +25,7 @@ from dwz.core.values import (
     GameLike,
     Rating,
     Result,
+    age_from_birth_year,
     age_group_for_age,
     parse_age_group,
     parse_games,
@@ -104,7 +105,7 @@ def resolve_context(
             problems.append(Problem("birth_year", "birth_year_invalid", birth_year))
             birth_year = None
     if birth_year is not None:
-        age = end_d.year - birth_year
+        age = age_from_birth_year(birth_year, end_d)
         if age < 0:
             problems.append(Problem("birth_year", "birth_after_end", birth_year, {"end": end_d.isoformat()}))
         else:

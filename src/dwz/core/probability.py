@@ -100,9 +100,7 @@ def d_classic(p_milli: int) -> int:
     """
     if not 1 <= p_milli <= 999:
         raise ValueError(f"D(P) is undefined for P = {p_milli / 1000}")
-    if p_milli >= 500:
-        return _D3[p_milli - 500]
-    return -_D3[500 - p_milli]
+    return D_CLASSIC_FULL[p_milli]
 
 
 # FIDE B.02 table 8.1.2: upper edge of |D| for PD_H = .50 + .01·i (i = 0 … 49)

@@ -30,7 +30,7 @@ from dwz.core.kernel import EvaluationOptions, KPlayer, KResult
 from dwz.core.model import Player, StoredGame, Tournament
 from dwz.core.performance import MIN_GAMES
 from dwz.core.steps import Explained, Step, WithCoefficient
-from dwz.core.values import AgeGroup, Result, age_group_for_age
+from dwz.core.values import AgeGroup, Result, age_from_birth_year, age_group_of
 from dwz.rules import edition_for, get_edition
 
 __all__ = ["EvaluationOptions", "TournamentGame", "PlayerEvaluation", "TournamentEvaluation", "evaluate_tournament"]
@@ -224,12 +224,6 @@ def _collect(t: Tournament, index: dict[int, int]) -> tuple[list[tuple[int, int,
     return games, excluded
 
 
-def _age(p: Player, end: date) -> tuple[AgeGroup, bool]:
-    if p.birth_year is None or p.birth_year > end.year:
-        return AgeGroup.ADULT, True
-    return age_group_for_age(end.year - p.birth_year), False
-
-
 def evaluate_tournament(
     t: Tournament,
     *,
@@ -266,7 +260,7 @@ def _evaluate(t: Tournament, end: date | None, rules: str | None, opts: Evaluati
     evaluated = [p for p in t.players if not p.computer]
     index = {p.no: i for i, p in enumerate(evaluated)}
     games, excluded = _collect(t, index)
-    ages = {p.no: _age(p, end_d) for p in t.players}
+    ages = {p.no: age_group_of(p.birth_year, end_d) for p in t.players}
     kplayers = [KPlayer(p.rating, p.index, p.elo, ages[p.no][0], p.member,
                         tuple((g.opponent, g.result.halves, g.played) for g in p.restpartien)) for p in evaluated]
     k = kernel.run(ed, end_d, kplayers, games if t.rated else [], opts)
@@ -328,7 +322,7 @@ def _age_step(p: Player, group: AgeGroup, assumed: bool, end: date) -> Step:
     if assumed:
         return Step("core.age_assumed", "WO 3.2", {"result": group.value}, assumption=True)
     by = p.birth_year or 0
-    return Step("core.age", "WO 3.2", {"end_year": end.year, "birth_year": by, "age": end.year - by, "result": group.value})
+    return Step("core.age", "WO 3.2", {"end_year": end.year, "birth_year": by, "age": age_from_birth_year(by, end), "result": group.value})
 
 
 def _explain(ed: ModuleType, p: Player, kr: KResult, group: AgeGroup, assumed: bool, lines: list[TournamentGame],

@@ -27,6 +27,8 @@ __all__ = [
     "Rating",
     "Result",
     "age_group_for_age",
+    "age_from_birth_year",
+    "age_group_of",
     "parse_age_group",
     "parse_game",
     "parse_games",
@@ -364,3 +366,15 @@ def parse_games(items: Iterable[GameLike] | None, field: str = "games") -> tuple
 def age_from_birth_year(birth_year: int, end: date) -> int:
     """A = calendar year of the tournament end − birth year (WO 3.2)."""
     return end.year - birth_year
+
+
+def age_group_of(birth_year: int | None, end: date) -> tuple[AgeGroup, bool]:
+    """The age group for a birth year, and whether it was assumed: without a (possible)
+    birth year the player counts as an adult (the calculators' convention, spec §5).
+
+    >>> age_group_of(2010, date(2026, 6, 8)), age_group_of(None, date(2026, 6, 8))
+    ((<AgeGroup.YOUTH: 'youth'>, False), (<AgeGroup.ADULT: 'adult'>, True))
+    """
+    if birth_year is None or birth_year > end.year:
+        return AgeGroup.ADULT, True
+    return age_group_for_age(age_from_birth_year(birth_year, end)), False

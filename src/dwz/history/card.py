@@ -18,7 +18,7 @@ from typing import Any
 from dwz.core.errors import InputError, Problem
 from dwz.history.importer import name_key
 from dwz.history.store import decode_rest
-from dwz.i18n import fmt_num, term, text
+from dwz.i18n import fmt_num, fmt_rating, term, text
 
 __all__ = ["Card", "CardRow", "card_svg", "card_table", "find_player", "load_card"]
 
@@ -154,12 +154,6 @@ def load_card(conn: sqlite3.Connection, pid: int) -> Card:
 COLUMNS = ("no", "tournament", "end", "old", "wn", "we", "coef", "niveau", "perf", "new")
 
 
-def _rating(value: int | None, index: int | None) -> str:
-    if value is None:
-        return "–"
-    return f"{value}-{index}" if index is not None else str(value)
-
-
 def _end(iso: str, lang: str) -> str:
     d = date.fromisoformat(iso)
     return f"{d.day:02d}.{d.month:02d}.{d.year}" if lang == "de" else iso
@@ -174,8 +168,8 @@ def card_table(card: Card, lang: str = "de") -> tuple[list[str], list[dict[str, 
     for r in card.rows:
         if r.kind == "umstufung":
             out.append({"no": "", "tournament": text("history.umstufung_row", lang), "end": _end(r.end, lang),
-                        "old": _rating(r.old_rating, r.old_index), "wn": "", "we": "", "coef": "", "niveau": "", "perf": "",
-                        "new": _rating(r.new_rating, r.new_index) if r.new_rating is not None else
+                        "old": fmt_rating(r.old_rating, r.old_index), "wn": "", "we": "", "coef": "", "niveau": "", "perf": "",
+                        "new": fmt_rating(r.new_rating, r.new_index) if r.new_rating is not None else
                         text("history.rest_converted", lang, n=r.restpartien), "kind": "umstufung", "status": r.status})
             continue
         no += 1
@@ -187,7 +181,7 @@ def card_table(card: Card, lang: str = "de") -> tuple[list[str], list[dict[str, 
         else:
             coef = fmt_num(float(r.coefficient), ".1f", lang)
         if r.status in ("established", "foreign", "first"):
-            new = _rating(r.new_rating, r.new_index)
+            new = fmt_rating(r.new_rating, r.new_index)
             if r.status == "first":
                 new += " *"
         elif r.status == "unrated":
@@ -197,7 +191,7 @@ def card_table(card: Card, lang: str = "de") -> tuple[list[str], list[dict[str, 
         if not r.published:
             new = f"({new})"
         out.append({
-            "no": str(no), "tournament": r.name, "end": _end(r.end, lang), "old": _rating(r.old_rating, r.old_index), "wn": wn,
+            "no": str(no), "tournament": r.name, "end": _end(r.end, lang), "old": fmt_rating(r.old_rating, r.old_index), "wn": wn,
             "we": "" if r.We is None else fmt_num(r.We, ".3f", lang), "coef": coef,
             "niveau": "" if r.Rc is None else str(r.Rc), "perf": "" if r.performance is None else str(r.performance) + (
                 " S" if r.sonderwertung else ""), "new": new, "kind": "tournament", "status": r.status,

@@ -14,7 +14,7 @@ from typing import Any
 
 from dwz.i18n import de, en
 
-__all__ = ["CATALOGS", "LANGS", "fmt_num", "problem_text", "render_step", "term", "text"]
+__all__ = ["CATALOGS", "LANGS", "fmt_num", "fmt_rating", "fmt_signed", "problem_text", "render_step", "term", "text"]
 
 LANGS = ("de", "en")
 CATALOGS: dict[str, dict[str, dict[str, Any]]] = {"de": de.CATALOG, "en": en.CATALOG}
@@ -34,6 +34,28 @@ def fmt_num(value: float | int, spec: str = "", lang: str = "de") -> str:
     if lang == "de":
         s = s.replace(".", ",")
     return s.replace("-", "−") if s.startswith("-") else s
+
+
+def fmt_signed(value: float | None, spec: str = "d", lang: str = "de", empty: str = "–") -> str:
+    """A change with its sign: +20, −3, ±0 (German decimal comma for fractions).
+
+    >>> fmt_signed(20), fmt_signed(-3), fmt_signed(0), fmt_signed(-2.5, ".1f")
+    ('+20', '−3', '±0', '−2,5')
+    """
+    if value is None:
+        return empty
+    return ("+" if value > 0 else ("−" if value < 0 else "±")) + fmt_num(abs(value), spec, lang)
+
+
+def fmt_rating(value: int | None, index: int | None, empty: str = "–") -> str:
+    """A DWZ with its index as on the DSB card: "1650-12", or "1650" when the index is unknown.
+
+    >>> fmt_rating(1650, 12), fmt_rating(1650, None), fmt_rating(None, None)
+    ('1650-12', '1650', '–')
+    """
+    if value is None:
+        return empty
+    return f"{value}-{index}" if index is not None else str(value)
 
 
 def term(key: str, lang: str = "de") -> str:

@@ -9,7 +9,7 @@ import io
 from typing import Any
 
 from dwz.core.tournament import PlayerEvaluation, TournamentEvaluation
-from dwz.i18n import fmt_num, term
+from dwz.i18n import fmt_num, fmt_rating, fmt_signed, term
 
 __all__ = ["COLUMNS", "ELO_COLUMNS", "elo_rows", "evaluation_rows", "to_csv", "to_html"]
 
@@ -19,18 +19,6 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 }
 
 _AGE_SHORT = {"de": {"youth": "J", "junior": "Jr", "adult": "E"}, "en": {"youth": "Y", "junior": "Jr", "adult": "A"}}
-
-
-def _rating(value: int | None, index: int | None) -> str:
-    if value is None:
-        return ""
-    return f"{value}-{index}" if index is not None else str(value)
-
-
-def _signed(v: int | None) -> str:
-    if v is None:
-        return ""
-    return f"+{v}" if v > 0 else ("0" if v == 0 else f"−{-v}")
 
 
 def remarks_text(pe: PlayerEvaluation, lang: str) -> str:
@@ -47,10 +35,10 @@ def player_row(pe: PlayerEvaluation, lang: str) -> dict[str, str]:
         coeff = str(int(pe.coefficient))
     else:
         coeff = fmt_num(pe.coefficient, ".1f", lang)
-    old = _rating(pe.old_rating, pe.old_index)
+    old = fmt_rating(pe.old_rating, pe.old_index, empty="")
     if pe.status == "foreign":
         old += " (FIDE)"
-    new = _rating(pe.new_rating, pe.new_index)
+    new = fmt_rating(pe.new_rating, pe.new_index, empty="")
     if pe.new_rating is not None and not pe.published:
         new = f"({new})"
     values = (
@@ -64,7 +52,7 @@ def player_row(pe: PlayerEvaluation, lang: str) -> dict[str, str]:
         "" if pe.Rc is None else str(pe.Rc),
         "" if pe.performance is None else str(pe.performance),
         new,
-        _signed(pe.change),
+        fmt_signed(pe.change, lang=lang, empty=""),
         remarks_text(pe, lang),
     )
     return dict(zip(cols, values, strict=True))

@@ -21,7 +21,7 @@ from starlette.concurrency import run_in_threadpool
 import dwz
 from dwz.core.errors import InputError, Problem
 from dwz.core.values import parse_result
-from dwz.i18n import CATALOGS, fmt_num, term, text
+from dwz.i18n import CATALOGS, fmt_num, fmt_signed, term, text
 from dwz.web import chart, service
 from dwz.web import lang as langs
 from dwz.web.app import HERE
@@ -35,13 +35,6 @@ templates = Jinja2Templates(env=_env)
 
 RESULT_OPTIONS = ("1", "½", "0", "+", "-")
 MAX_ROWS = MAX_GAMES
-
-
-def _signed(value: float | int | None, spec: str = "d", lang: str = "de") -> str:
-    if value is None:
-        return "–"
-    s = fmt_num(abs(value), spec, lang)
-    return ("+" if value > 0 else ("−" if value < 0 else "±")) + s
 
 
 def _js_texts(lang: str) -> Markup:
@@ -65,7 +58,7 @@ def render(request: Request, name: str, ctx: dict[str, Any], status: int = 200) 
         return "–" if v is None else fmt_num(v, spec, lg)
 
     def signed(v: float | None, spec: str = "d") -> str:
-        return _signed(v, spec, lg)
+        return fmt_signed(v, spec, lg)
 
     base = {
         "lang": lg,
