@@ -9,8 +9,8 @@ from rich.console import Console
 from rich.table import Table
 
 from dwz.cli.render import print_steps
-from dwz.i18n import term
-from dwz.reports.table import COLUMNS, ELO_COLUMNS, elo_rows, evaluation_rows, player_row
+from dwz.i18n import term, text
+from dwz.reports.table import COLUMNS, ELO_COLUMNS, TEAM_COLUMNS, elo_rows, evaluation_rows, player_row, team_tables
 
 _console = Console(highlight=False)
 
@@ -41,6 +41,8 @@ def print_evaluation(ev: Any, lang: str, selected: Any, explain: bool, notes: li
         for row in rows:
             if row[cols[-1]]:
                 _console.print(f"  {row[cols[0]]}. {row[cols[1]]}: {row[cols[-1]]}", markup=False)
+    if not selected:
+        print_teams(ev, lang)
     elo = [] if selected else elo_rows(ev, lang)
     if elo:
         ecols = ELO_COLUMNS.get(lang, ELO_COLUMNS["de"])
@@ -68,6 +70,27 @@ def print_evaluation(ev: Any, lang: str, selected: Any, explain: bool, notes: li
         for pe in targets:
             _console.print(f"\n[bold]{pe.player.no}. {pe.player.name}[/bold]")
             print_steps(list(pe.steps), lang)
+
+
+def print_teams(ev: Any, lang: str) -> None:
+    """Team competitions: each team's lineup with its rows (a grouping of the table above)."""
+    teams = team_tables(ev, lang)
+    if not teams:
+        return
+    cols = TEAM_COLUMNS.get(lang, TEAM_COLUMNS["de"])
+    _console.print(f"\n[bold]{text('cli.teams', lang)}[/bold]", markup=True)
+    for tm in teams:
+        head = f"{tm['no']}. {tm['name']}" if tm["no"] is not None else tm["name"]
+        table = Table(title=f"{head}  –  W/n {tm['total']}", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False,
+                      padding=(0, 1))
+        for c in cols:
+            if c == cols[2]:
+                table.add_column(c, no_wrap=True, overflow="ellipsis", max_width=26)
+            else:
+                table.add_column(c, justify="right", no_wrap=True)
+        for row in tm["rows"]:
+            table.add_row(*(row[c] for c in cols))
+        _console.print(table)
 
 
 def _note_lines(note: Any, lang: str) -> list[str]:

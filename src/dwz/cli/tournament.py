@@ -16,11 +16,16 @@ Beispiele / examples:
   dwz tournament turnier.trf --end 2026-09-14 -o auswertung.html
   dwz tournament turnier.swi --player Gehringer --explain
   dwz tournament turnier.trf --restpartien alt.json --restpartien-out neu.json
+  dwz tournament turnier.SWT --dsb-xml meldung.xml --location Leipzig --time-control "90 min + 30 s"
+  dwz tournament liga.SWT --dewis-xml liga-dewis.xml
 
 \b
-Formats (detected from the content, --format to force): TRF16/TRF-2026, Swiss-Chess SWI
-(DeWIS export, CP850), our CSV and JSON (see docs/formats.md), PGN.
+Formats (detected from the content, --format to force): TRF16/TRF-2026 (with team records),
+Swiss-Chess SWT (binary, 7.xx/8.xx) and SWI (DeWIS export, CP850), DSB XML 2.5 and legacy
+DeWIS XML, our CSV and JSON (see docs/formats.md), PGN.
 Output by extension of -o: .csv (table), .json (everything incl. Rechenweg), .html (standalone page).
+--dsb-xml writes the DSB-Wertungsportal upload file (DSB_DWZ_TournamentReport 2.5) and lists
+everything the portal or a rating officer would query; --dewis-xml the legacy DeWIS XML.
 """
 
 
@@ -29,8 +34,8 @@ def register(cli: click.Group) -> None:
 
     @cli.command(epilog=EPILOG)
     @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-    @click.option("--format", "fmt", type=click.Choice(["trf", "swi", "csv", "json", "pgn"]), default=None,
-                  help="Format erzwingen / force the input format.")
+    @click.option("--format", "fmt", type=click.Choice(["trf", "swi", "csv", "json", "pgn", "swt", "dsb-xml", "dewis-xml"]),
+                  default=None, help="Format erzwingen / force the input format.")
     @click.option("--list", "dsb_list", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
                   help="DSB-DWZ-Liste (ZIP oder spieler.csv) zum Ergänzen von DWZ, Index, Geburtsjahr.")
     @click.option("--fide-list", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
@@ -54,12 +59,20 @@ def register(cli: click.Group) -> None:
     @click.option("--elo-from-2400", is_flag=True, help="DWZ ≥ 2400: FIDE-Elo als R0 (WO 4.1.2, 'in der Regel').")
     @click.option("--no-elo-for-unrated", is_flag=True, help="Spieler ohne DWZ nicht mit ihrer Elo einstufen.")
     @click.option("--restpartien-vs-stage2", is_flag=True, help="auch Partien gegen Erst-DWZ-Spieler der 2. Stufe speichern.")
+    @click.option("--dsb-xml", "dsb_xml", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                  help="DSB-Meldedatei (DSB_DWZ_TournamentReport 2.5) schreiben.")
+    @click.option("--dewis-xml", "dewis_xml", type=click.Path(dir_okay=False, path_type=Path), default=None,
+                  help="alte DeWIS-XML-Datei schreiben.")
+    @click.option("--location", type=str, default=None, help="Spielort für die XML-Datei.")
+    @click.option("--time-control", type=str, default=None, help="Bedenkzeit für die XML-Datei, z. B. '90 min + 30 s'.")
+    @click.option("--sender", type=str, default=None, help="Absender (Verein / Turnierleiter) für die DSB-XML-Datei.")
     @_lang_option
     def tournament(file: Path, fmt: str | None, dsb_list: Path | None, fide_list: Path | None, end: str | None,
                    rules: str | None, player: str | None, explain: bool, output: Path | None, as_json: bool,
                    rest_in: Path | None, rest_out: Path | None, foreign_e_index: str, no_sonderwertung: bool,
                    no_sonder_extremes: bool, elo_from_2400: bool, no_elo_for_unrated: bool, restpartien_vs_stage2: bool,
-                   lang: str) -> None:
+                   dsb_xml: Path | None, dewis_xml: Path | None, location: str | None, time_control: str | None,
+                   sender: str | None, lang: str) -> None:
         """Ganzes Turnier auswerten wie der DSB: Erst-DWZ, Sonderwertung, Restpartien, Elo."""
         from dwz.cli.main import _fail
         from dwz.core.errors import InputError, Problem
@@ -80,19 +93,30 @@ def register(cli: click.Group) -> None:
         except Exception as e:
             _fail(e, lang)
             return
-        if output is not None:
-            write_output(ev, output, lang)
-        if rest_out is not None:
-            rest_out.write_text(json.dumps(restpartien_document(ev), ensure_ascii=False, indent=2), encoding="utf-8")
+        xml_reports: list[tuple[Path, str, Any]] = []
+        try:
+            if output is not None:
+                write_output(ev, output, lang)
+            if rest_out is not None:
+                _write(rest_out, json.dumps(restpartien_document(ev), ensure_ascii=False, indent=2))
+            for path, kind in ((dsb_xml, "dsb"), (dewis_xml, "dewis")):
+                if path is not None:
+                    xml_reports.append((path, kind, write_xml(ev, path, kind, location=location, time_control=time_control,
+                                                              sender=sender)))
+        except Exception as e:
+            _fail(e, lang)
+            return
         if as_json:
             d: Any = selected.to_dict(lang) if selected else ev.to_dict(lang)
             click.echo(json.dumps(d, ensure_ascii=False, indent=2))
-            return
-        from dwz.cli.render_tournament import print_evaluation
+        else:
+            from dwz.cli.render_tournament import print_evaluation
 
-        print_evaluation(ev, lang, selected, explain, notes)
-        if output is not None:
-            click.echo(("Geschrieben: " if lang == "de" else "Written: ") + str(output), err=True)
+            print_evaluation(ev, lang, selected, explain, notes)
+            if output is not None:
+                click.echo(("Geschrieben: " if lang == "de" else "Written: ") + str(output), err=True)
+        for path, kind, out in xml_reports:
+            print_xml_report(path, kind, out, lang)
 
 
 def load_tournament(file: Path, fmt: str | None, dsb_list: Path | None, fide_list: Path | None,
@@ -123,18 +147,61 @@ def restpartien_document(ev: Any) -> dict[str, Any]:
     return doc(ev)
 
 
+def _write(path: Path, text: str, encoding: str = "utf-8") -> None:
+    """Write a file; an unwritable path is an input error (exit 2), not a traceback."""
+    from dwz.core.errors import InputError
+
+    try:
+        path.write_text(text, encoding=encoding)
+    except OSError as e:
+        raise InputError.single(str(path), "file_unwritable", str(path), reason=e.strerror or type(e).__name__) from None
+
+
+def write_xml(ev: Any, path: Path, kind: str, *, location: str | None = None, time_control: str | None = None,
+              sender: str | None = None) -> Any:
+    """Write the DSB (2.5) or legacy DeWIS XML of the evaluated tournament; returns the
+    :class:`~dwz.formats.dsb_xml.XmlOutput` (its problems are printed by :func:`print_xml_report`)."""
+    t = ev.tournament if ev.tournament.end else ev.tournament.with_(end=ev.end)  # the end used for the evaluation
+    if kind == "dsb":
+        from dwz.formats.dsb_xml import write_dsb_xml
+
+        out = write_dsb_xml(t, location=location, time_control=time_control, sender=sender)
+    else:
+        from dwz.formats.dewis_xml import write_dewis_xml
+
+        out = write_dewis_xml(t)
+    _write(path, out.text)
+    return out
+
+
+def print_xml_report(path: Path, kind: str, out: Any, lang: str) -> None:
+    """The path written and every problem of the file (stderr, so that --json stays clean)."""
+    from dwz.i18n import text
+
+    label = "DSB-XML 2.5" if kind == "dsb" else "DeWIS-XML"
+    click.echo(text("cli.xml_written", lang, kind=label, path=str(path)), err=True)
+    if not out.problems:
+        click.echo(text("cli.xml_clean", lang, kind=label), err=True)
+        return
+    click.echo(text("cli.xml_problems", lang, count=len(out.problems)), err=True)
+    for p in out.problems:
+        click.echo(f"  {p.field}: {p.message(lang)}", err=True)
+    if out.errors:
+        click.echo(text("cli.xml_invalid", lang, count=len(out.errors)), err=True)
+
+
 def write_output(ev: Any, output: Path, lang: str) -> None:
     suffix = output.suffix.lower()
     if suffix == ".csv":
         from dwz.reports import to_csv
 
-        output.write_text(to_csv(ev, lang), encoding="utf-8-sig" if lang == "de" else "utf-8")
+        _write(output, to_csv(ev, lang), encoding="utf-8-sig" if lang == "de" else "utf-8")
     elif suffix == ".html" or suffix == ".htm":
         from dwz.reports import to_html
 
-        output.write_text(to_html(ev, lang), encoding="utf-8")
+        _write(output, to_html(ev, lang))
     elif suffix == ".json":
-        output.write_text(json.dumps(ev.to_dict(lang), ensure_ascii=False, indent=2), encoding="utf-8")
+        _write(output, json.dumps(ev.to_dict(lang), ensure_ascii=False, indent=2))
     else:
         from dwz.core.errors import InputError
 

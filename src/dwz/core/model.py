@@ -13,7 +13,7 @@ from typing import Any
 from dwz.core.errors import InputError, Problem
 from dwz.core.values import Result
 
-__all__ = ["StoredGame", "Player", "Pairing", "Tournament", "validate", "results_consistent"]
+__all__ = ["StoredGame", "Player", "Pairing", "Team", "Tournament", "validate", "results_consistent"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +95,22 @@ class Pairing:
         return self.black if no == self.white else self.white
 
 
+@dataclass(frozen=True, slots=True)
+class Team:
+    """A team of a team competition (league group, team Swiss): its players in lineup order.
+
+    ``lineup`` holds player numbers (``Player.no``), board 1 first; a player who
+    played for several teams (a substitute from the second team) is one player
+    and appears in each of their lineups.  ``no`` is the team's number in the
+    file (lot / starting rank), if it has one.
+    """
+
+    name: str
+    lineup: tuple[int, ...]
+    no: int | None = None
+    source: str | None = None
+
+
 def results_consistent(a: Result, b: Result) -> bool:
     """Do two sides' results describe the same game?  The opponent's result is the
     reverse of one's own; a double forfeit (−/−) is the one asymmetric case allowed."""
@@ -117,6 +133,7 @@ class Tournament:
     code: str | None = None  # Turniercode, e.g. "B431-636-C4F"
     source: str | None = None  # file name
     notes: tuple[Problem, ...] = field(default=())  # reader remarks (non-fatal)
+    teams: tuple[Team, ...] = field(default=())  # team competitions: lineups (a pure grouping of the players)
 
     def __post_init__(self) -> None:
         problems = validate(self)
@@ -179,6 +196,14 @@ def validate(t: Tournament) -> list[Problem]:
             problems.append(Problem(where, "bye_result", g.result_white.code, {"round": g.round}))
         if g.round < 1:
             problems.append(Problem(where, "round_invalid", g.round))
+    for team in t.teams:
+        where = team.source or f"team {team.name}"
+        for no in team.lineup:
+            if no not in by_no:
+                problems.append(Problem(where, "team_player_unknown", no, {"team": team.name}))
+        if len(set(team.lineup)) != len(team.lineup):
+            twice = next(no for no in team.lineup if team.lineup.count(no) > 1)
+            problems.append(Problem(where, "team_player_twice", twice, {"team": team.name}))
     return problems
 
 

@@ -22,7 +22,7 @@ import gc
 from dataclasses import dataclass, field
 from datetime import date
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dwz.core import kernel
 from dwz.core.errors import InputError, Problem
@@ -32,6 +32,9 @@ from dwz.core.performance import MIN_GAMES
 from dwz.core.steps import Explained, Step, WithCoefficient
 from dwz.core.values import AgeGroup, Result, age_from_birth_year, age_group_of
 from dwz.rules import edition_for, get_edition
+
+if TYPE_CHECKING:
+    from dwz.core.teams import TeamEvaluation
 
 __all__ = ["EvaluationOptions", "TournamentGame", "PlayerEvaluation", "TournamentEvaluation", "evaluate_tournament"]
 
@@ -190,7 +193,14 @@ class TournamentEvaluation:
             "notes": [w.to_dict(lang) for w in t.notes],
             "players": [pe.to_dict(lang, steps) for pe in self.players],
             "restpartien": self.restpartien(),
+            "teams": [te.to_dict() for te in self.teams()],
         }
+
+    def teams(self) -> tuple[TeamEvaluation, ...]:
+        """Team competitions: the evaluation per team in lineup order (a grouping, see :mod:`dwz.core.teams`)."""
+        from dwz.core.teams import team_evaluations
+
+        return team_evaluations(self)
 
 
 # --------------------------------------------------------------------------------------------

@@ -7,6 +7,10 @@ One module per format, each with one entry point and small immutable values:
 :mod:`~dwz.formats.swi`    Swiss-Chess SWI / DeWIS text export → ``Tournament``
 :mod:`~dwz.formats.table`  our JSON and CSV tournament files (read and write)
 :mod:`~dwz.formats.pgn`    PGN game collections → ``Tournament``
+:mod:`~dwz.formats.swt`    Swiss-Chess ``.SWT`` (binary) → ``Tournament``
+:mod:`~dwz.formats.dsb_xml`    DSB_DWZ_TournamentReport 2.5 (read and write)
+:mod:`~dwz.formats.dewis_xml`  legacy DeWIS XML (read and write)
+:mod:`~dwz.formats.teams`  team seasons: TRF team records, one player per person
 :mod:`~dwz.formats.dsb_list`   DSB rating list (ZIP, spieler.csv, SPIELER.TXT) → ``DsbEntry``
 :mod:`~dwz.formats.fide_list`  FIDE rating list (TXT, XML, ZIP) → ``FideEntry``
 :mod:`~dwz.formats.lists`  ``enrich()``: fill a tournament from the lists
@@ -34,11 +38,12 @@ from dwz.core.model import Tournament
 from dwz.formats._common import DEFAULT_NAME, Source, load, problem, split_lines
 from dwz.formats.dsb_list import DsbEntry, is_zip, read_dsb_list
 from dwz.formats.fide_list import FideEntry, read_fide_list
+from dwz.formats.swt import is_swt
 
 __all__ = ["FORMATS", "detect_format", "read_rating_list", "read_tournament"]
 
-FORMATS = ("trf", "swi", "csv", "json", "pgn")
-_SUFFIXES = (".trf", ".txt", ".swi", ".csv", ".json", ".pgn", ".zip", ".xml")
+FORMATS = ("trf", "swi", "csv", "json", "pgn", "swt", "dsb-xml", "dewis-xml")
+_SUFFIXES = (".trf", ".txt", ".swi", ".csv", ".json", ".pgn", ".zip", ".xml", ".swt")
 _TAG = re.compile(r'^\s*\[[A-Za-z0-9_]+\s+"')
 _SECTION = re.compile(r"^\s*\[\s*(tournament|turnier|players|spieler|teilnehmer|games|partien)\s*\]", re.IGNORECASE)
 
@@ -59,17 +64,24 @@ def _source(path_or_text: Source, name: str | None) -> tuple[bytes | str, str]:
 
 
 def detect_format(content: bytes | str) -> str | None:
-    """``"trf"``, ``"swi"``, ``"json"``, ``"csv"``, ``"pgn"`` from the content, or None.
+    """``"trf"``, ``"swi"``, ``"json"``, ``"csv"``, ``"pgn"``, ``"swt"``, ``"dsb-xml"``,
+    ``"dewis-xml"`` from the content, or None.
 
     >>> detect_format("012 Open\\n001    1 m    A"), detect_format(" ttt. rrr nnnn"), detect_format("[Event \\"x\\"]")
     ('trf', 'swi', 'pgn')
+    >>> detect_format('<?xml version="1.0"?><DSB_DWZ_TournamentReport version="2.5">'), detect_format("<dewis>")
+    ('dsb-xml', 'dewis-xml')
     """
+    if isinstance(content, bytes) and is_swt(content[:65536]):
+        return "swt"
     text = content if isinstance(content, str) else content[:65536].decode("latin-1")
     text = text.removeprefix("\ufeff").removeprefix("ï»¿")
     lines = split_lines(text[:65536])
     first = next((line for line in lines if line.strip()), "")
     if first.lstrip().startswith("{"):
         return "json"
+    if first.lstrip().startswith("<"):
+        return _xml_kind(text[:8192])
     if any(re.match(r"^\s*ttt\.\s+rrr\s", line) for line in lines[:50]):
         return "swi"
     if any(line[:4] in ("001 ", "012 ") for line in lines):
@@ -81,17 +93,33 @@ def detect_format(content: bytes | str) -> str | None:
     return None
 
 
+_XML_ROOT = re.compile(r"<(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)[\s/>]")
+
+
+def _xml_kind(head: str) -> str | None:
+    # The root element: the first tag that is no declaration, comment or processing instruction.
+    for m in _XML_ROOT.finditer(head):
+        if head[m.start() + 1] in "?!":
+            continue
+        root = m.group(1)
+        return {"DSB_DWZ_TournamentReport": "dsb-xml", "dewis": "dewis-xml"}.get(root)
+    return None
+
+
 def read_tournament(path_or_text: Source, format: str | None = None, *, name: str | None = None,
                     strict: bool = False) -> Tournament:
     """Read a tournament file in any supported format.
 
     ``path_or_text``: a path (``Path`` or a one-line ``str`` naming an existing
     file), ``bytes``, or the text itself.  ``format`` forces one of
-    ``trf``, ``swi``, ``csv``, ``json``, ``pgn``; otherwise it is recognised from
-    the content (TRF: lines ``001``/``012``; SWI: the `` ttt. rrr`` line; JSON:
-    ``{``; CSV: a ``[tournament]``/``[players]`` section; PGN: ``[Tag "…"]``).
-    ``name`` is the file name used in messages.  ``strict`` (TRF, SWI): a game
+    ``trf``, ``swi``, ``csv``, ``json``, ``pgn``, ``swt``, ``dsb-xml``, ``dewis-xml``;
+    otherwise it is recognised from the content (TRF: lines ``001``/``012``; SWI:
+    the `` ttt. rrr`` line; JSON: ``{``; CSV: a ``[tournament]``/``[players]``
+    section; PGN: ``[Tag "…"]``; SWT: binary with a Swiss-Chess version at byte
+    609; XML: the root element ``DSB_DWZ_TournamentReport`` or ``dewis``).
+    ``name`` is the file name used in messages.  ``strict`` (TRF, SWI, SWT): a game
     found in only one player's line is an error rather than a dropped half-game.
+    TRF team records (``013``/``310``) become the lineups of a team season.
     """
     data, fname = _source(path_or_text, name)
     if format is not None:
@@ -102,15 +130,30 @@ def read_tournament(path_or_text: Source, format: str | None = None, *, name: st
         if not data.strip():
             raise InputError([problem(fname, None, "file_empty", "")])
         found = detect_format(data)
+        if found is None and isinstance(data, bytes) and fname.lower().endswith(".swt"):
+            found = "swt"  # too short for the header: the SWT reader says what is missing
         if found is None:
             text = data if isinstance(data, str) else data[:200].decode("latin-1")
             first = next((line for line in split_lines(text) if line.strip()), "")
-            raise InputError([problem(fname, 1, "format_unknown", first, expected="TRF, SWI, JSON, CSV, PGN")])
+            raise InputError([problem(fname, 1, "format_unknown", first, expected="TRF, SWI, JSON, CSV, PGN, SWT, XML")])
         fmt = found
     if fmt == "trf":
+        from dwz.formats.teams import with_trf_teams
         from dwz.formats.trf import read_trf
 
-        return read_trf(data, name=fname, strict=strict)
+        return with_trf_teams(read_trf(data, name=fname, strict=strict), data, fname)
+    if fmt == "swt":
+        from dwz.formats.swt import read_swt
+
+        return read_swt(data, name=fname, strict=strict)
+    if fmt == "dsb-xml":
+        from dwz.formats.dsb_xml import read_dsb_xml
+
+        return read_dsb_xml(data, name=fname)
+    if fmt == "dewis-xml":
+        from dwz.formats.dewis_xml import read_dewis_xml
+
+        return read_dewis_xml(data, name=fname)
     if fmt == "swi":
         from dwz.formats.swi import read_swi
 

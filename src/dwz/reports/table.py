@@ -11,7 +11,7 @@ from typing import Any
 from dwz.core.tournament import PlayerEvaluation, TournamentEvaluation
 from dwz.i18n import fmt_num, fmt_rating, fmt_signed, term
 
-__all__ = ["COLUMNS", "ELO_COLUMNS", "elo_rows", "evaluation_rows", "to_csv", "to_html"]
+__all__ = ["COLUMNS", "ELO_COLUMNS", "TEAM_COLUMNS", "elo_rows", "evaluation_rows", "team_tables", "to_csv", "to_html"]
 
 COLUMNS: dict[str, tuple[str, ...]] = {
     "de": ("Nr", "Name", "DWZ alt", "AK", "W/n", "We", "E/K", "Niveau", "Leistung", "DWZ neu", "Diff.", "Bemerkung"),
@@ -90,6 +90,28 @@ def evaluation_rows(ev: TournamentEvaluation, lang: str = "de") -> list[dict[str
     return [player_row(pe, lang) for pe in ev.players]
 
 
+TEAM_COLUMNS: dict[str, tuple[str, ...]] = {
+    "de": ("Brett", "Nr", "Name", "DWZ alt", "W/n", "We", "Leistung", "DWZ neu", "Diff."),
+    "en": ("Board", "No", "Name", "Old DWZ", "W/n", "We", "Perf.", "New DWZ", "Change"),
+}
+# the team table's cells are those of the main table's row (the same formatting, one place)
+_FROM_ROW = (None, 0, 1, 2, 4, 5, 8, 9, 10)
+
+
+def team_tables(ev: TournamentEvaluation, lang: str = "de") -> list[dict[str, Any]]:
+    """Team competitions: per team (lineup order) its number, name, rated points/games and one row per board."""
+    cols = COLUMNS.get(lang, COLUMNS["de"])
+    tcols = TEAM_COLUMNS.get(lang, TEAM_COLUMNS["de"])
+    out = []
+    for te in ev.teams():
+        rows = []
+        for board, pe in enumerate(te.players, 1):
+            row = player_row(pe, lang)
+            rows.append(dict(zip(tcols, [str(board) if i is None else row[cols[i]] for i in _FROM_ROW], strict=True)))
+        out.append({"no": te.team.no, "name": te.team.name, "total": f"{fmt_num(te.W, '.1f', lang)}/{te.n}", "rows": rows})
+    return out
+
+
 def to_csv(ev: TournamentEvaluation, lang: str = "de") -> str:
     """The table as CSV: ';' and decimal comma in German (spreadsheets), ',' in English."""
     buf = io.StringIO()
@@ -110,5 +132,6 @@ def to_html(ev: TournamentEvaluation, lang: str = "de", rechenweg: bool = True) 
     data: dict[str, Any] = ev.to_dict(lang, steps=rechenweg)
     return tmpl.render(ev=data, columns=COLUMNS.get(lang, COLUMNS["de"]), rows=evaluation_rows(ev, lang), lang=lang,
                        elo_columns=ELO_COLUMNS.get(lang, ELO_COLUMNS["de"]), elo=elo_rows(ev, lang),
+                       team_columns=TEAM_COLUMNS.get(lang, TEAM_COLUMNS["de"]), teams=team_tables(ev, lang),
                        rules=term(ev.rules, lang), players=ev.players, rechenweg=rechenweg,
                        rw={pe.player.no: pe.rechenweg(lang) for pe in ev.players} if rechenweg else {})
