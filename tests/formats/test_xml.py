@@ -390,3 +390,65 @@ def test_files_are_read_from_paths(tmp_path: Path) -> None:
     path.write_text(write_dsb_xml(t).text, encoding="utf-8")
     assert read_tournament(path).source == "out.xml"
     assert len(read_tournament(str(path)).players) == len(t.players)
+
+
+# ---------------------------------------------------------------- the command line
+
+
+def _run(*args: str) -> Any:
+    from click.testing import CliRunner
+
+    from dwz.cli import main as cli_main
+
+    cli_main._register_optional()
+    return CliRunner(env={"COLUMNS": "160", "DWZ_LANG": "de"}).invoke(cli_main.cli, list(args), catch_exceptions=False)
+
+
+def test_cli_writes_the_dsb_file_and_reports_every_player_problem(tmp_path: Path) -> None:
+    swi = SAMPLES / "swi" / "stadtmeisterschaft_le_2011.cp850.swi"
+    out = tmp_path / "meldung.xml"
+    r = _run("tournament", str(swi), "--dsb-xml", str(out), "--location", "Leinfelden", "--time-control", "90+30",
+             "--sender", "SC Leinfelden")
+    assert r.exit_code == 0, r.output
+    expected = write_dsb_xml(read_tournament(swi), location="Leinfelden", time_control="90+30", sender="SC Leinfelden")
+    assert f"DSB-XML 2.5 geschrieben: {out}" in r.stderr
+    assert f"{len(expected.problems)} Hinweis(e)" in r.stderr and f"{len(expected.errors)} davon" in r.stderr
+    for p in expected.problems:  # every player problem, in the user's language
+        assert f"{p.field}: {p.message('de')}" in r.stderr
+    back = read_tournament(out)
+    assert [p.name for p in back.players] == [p.name for p in read_tournament(swi).players]
+    r = _run("tournament", str(out))  # and the file is a readable tournament again
+    assert r.exit_code == 0 and "Stadtmeisterschaft" in r.stdout
+
+
+def test_cli_writes_the_dewis_file_in_english_and_keeps_json_clean(tmp_path: Path) -> None:
+    import json
+
+    out = tmp_path / "alt.xml"
+    r = _run("tournament", str(SAMPLES / "swt" / "SwissTeam.SWT"), "--dewis-xml", str(out), "--json", "--lang", "en")
+    assert r.exit_code == 0
+    assert json.loads(r.stdout)["teams"] and f"DeWIS-XML written: {out}" in r.stderr
+    assert len(read_dewis_xml(out.read_bytes()).teams) == 10
+
+
+@pytest.mark.parametrize("option", ["--dsb-xml", "--dewis-xml", "-o"])
+def test_cli_unwritable_path_is_exit_2_with_the_usual_message(tmp_path: Path, option: str) -> None:
+    target = tmp_path / "missing" / "dir" / "out.json"
+    r = _run("tournament", str(SAMPLES / "swt" / "SwissIndividual.SWT"), option, str(target))
+    assert r.exit_code == 2
+    assert f"Fehler: {target}: Datei kann nicht geschrieben werden" in r.stderr
+    assert "Traceback" not in r.output
+
+
+def test_console_script_reads_swt_and_writes_xml(tmp_path: Path) -> None:
+    import os
+    import shutil
+    import subprocess
+
+    exe = shutil.which("dwz")
+    assert exe
+    out = tmp_path / "o.xml"
+    p = subprocess.run([exe, "tournament", str(SAMPLES / "swt" / "SwissIndividual.SWT"), "--dsb-xml", str(out)],
+                       capture_output=True, text=True, encoding="utf-8", env={**os.environ, "COLUMNS": "160"}, timeout=60)
+    assert p.returncode == 0 and "Traceback" not in p.stderr and out.exists()
+    assert "Gib,David" in p.stdout

@@ -35,8 +35,16 @@ from dwz.core.errors import InputError, Problem
 from dwz.core.values import Result
 from dwz.formats._common import problem
 
-__all__ = ["MAX_XML_BYTES", "invalid_xml_chars", "join_name", "parse_xml", "split_name", "valid_dsb_id"]
+__all__ = ["MAX_XML_BYTES", "MESSAGE_KEYS", "invalid_xml_chars", "join_name", "parse_xml", "split_name", "valid_dsb_id"]
 
+#: Every message key of the XML readers, writers and checks (a test checks both catalogs have them).
+MESSAGE_KEYS = (
+    "xml_too_large", "xml_dtd_refused", "xml_limit", "xml_invalid", "xml_root_unexpected", "xml_number_invalid",
+    "xml_element_missing", "xml_result_unknown", "xml_result_split", "xml_required_missing", "xml_recommended_missing",
+    "xml_order", "xml_unknown_element", "xml_repeated", "xml_value_invalid", "xml_player_number_twice",
+    "xml_player_number_unknown", "xml_dob_computer", "xml_char_removed", "xml_value_dropped", "xml_short_game",
+    "header_date_unreadable", "file_unwritable",
+)
 MAX_XML_BYTES = 32 * 1024 * 1024
 MAX_ELEMENTS = 2_000_000  # a 10,000-player, 40-round tournament needs about 1.6 million
 MAX_DEPTH = 12

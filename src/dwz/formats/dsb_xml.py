@@ -237,7 +237,7 @@ def player_values(p: Player, w: _Writer, place: str) -> dict[str, Any]:
         fide_id = None
     elo = p.elo if p.elo is not None and 0 < p.elo <= 5000 else None
     return {"surname": surname, "forename": forename or None, "dsb_id": dsb_id, "dob": dob, "vkz": vkz,
-            "member": str(int(member)) if member else None, "club": p.club, "fide_id": str(int(fide_id)) if fide_id else None,
+            "member": member, "club": p.club, "fide_id": str(int(fide_id)) if fide_id else None,
             "elo": elo, "sex": p.sex if p.sex in ("m", "w") else None}
 
 

@@ -78,9 +78,17 @@ from dwz.core.model import Pairing, Player, Team, Tournament, results_consistent
 from dwz.core.values import RATING_MAX, Result
 from dwz.formats._common import Source, load, norm_sex, norm_title, parse_date, problem, year_from
 
-__all__ = ["MAX_FILE_BYTES", "MAX_PLAYERS", "VERSIONS", "SwtFile", "SwtPairing", "SwtPlayer", "SwtTeam", "SwtTeamPairing",
+__all__ = ["MAX_FILE_BYTES", "MAX_PLAYERS", "MESSAGE_KEYS", "VERSIONS", "SwtFile", "SwtPairing", "SwtPlayer", "SwtTeam", "SwtTeamPairing",
            "is_swt", "read_swt"]
 
+#: Every message key this reader emits (a test checks both catalogs have them).
+MESSAGE_KEYS = (
+    "swt_too_large", "swt_truncated", "swt_version_unknown", "swt_count_invalid", "swt_code_unknown", "swt_card_ignored",
+    "swt_forfeit_draw", "swt_counter_missing", "swt_half_game_dropped", "swt_pairing_mismatch", "swt_colours_contradict",
+    "swt_results_contradict", "swt_end_from_rounds", "swt_trailing_bytes", "swt_index_unreadable", "swt_team_unknown",
+    "player_duplicate", "number_invalid", "birth_date_unreadable", "fide_id_invalid", "opponent_unknown", "self_pairing",
+    "game_unfinished", "header_date_unreadable",
+)
 #: File versions the field map knows (byte 609–610): Swiss-Chess 7.xx and 8.xx.
 VERSIONS = range(700, 900)
 MAX_PLAYERS = 10_000  # a Landesverband open has a few hundred; more is a damaged header
@@ -136,7 +144,8 @@ _COLOURS = {0: None, _WHITE: "w", _BLACK: "b", _WHITE_BYE: "w", _BLACK_BYE: "b"}
 _POINTS = {1: Result.LOSS, 2: Result.DRAW, 3: Result.WIN}  # low two bits of the result byte
 _STATUS = {0x00: "played", 0x01: "adjourned", 0x11: "adjourned", 0x02: "forfeit", 0x22: "forfeit", 0x03: "absent",
            0x33: "absent"}
-_TEAM_VENUES = {0: None, 1: "home", 3: "away", 2: "home_bye", 4: "away_bye"}
+# One pairing card (19 bytes): colour/venue @8, opponent @9–10, result @11, table @13–14, status @15, board @18.
+_CARD = struct.Struct("<8xBhBxHB2xB")
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,19 +323,20 @@ def _parse(data: bytes, fname: str) -> SwtFile:
     team_pairings: list[SwtTeamPairing] = []
     if drawn:
         # Pairing cards: player by player (in card order), round by round; then the teams'.
-        for i, p in enumerate(players):
-            for r in range(rounds):
-                at = pairings_at + (i * rounds + r) * lay.pairing
-                pairings.append(SwtPairing(
-                    p.id, r + 1, data[at + 8], struct.unpack_from("<h", data, at + 9)[0], data[at + 11], data[at + 15],
-                    struct.unpack_from("<H", data, at + 13)[0], data[at + 18], at))
         base = pairings_at + n_players * rounds * lay.pairing
-        for i, tm in enumerate(teams):
-            for r in range(rounds):
-                at = base + (i * rounds + r) * lay.pairing
-                team_pairings.append(SwtTeamPairing(
-                    tm.id, r + 1, data[at + 8], struct.unpack_from("<h", data, at + 9)[0] - id_offset, data[at + 11],
-                    data[at + 13], at))
+        cards = _CARD.iter_unpack(data[pairings_at:base])
+        at = pairings_at
+        for p in players:
+            for r in range(1, rounds + 1):
+                colour, opponent, result, table, status, board = next(cards)
+                pairings.append(SwtPairing(p.id, r, colour, opponent, result, status, table, board, at))
+                at += lay.pairing
+        cards = _CARD.iter_unpack(data[base:players_at])
+        for tm in teams:
+            for r in range(1, rounds + 1):
+                venue, opponent, result, table, _, _ = next(cards)
+                team_pairings.append(SwtTeamPairing(tm.id, r, venue, opponent - id_offset, result, table & 0xFF, at))
+                at += lay.pairing
     round_dates: tuple[date | None, ...] = ()
     if version >= 800 and size >= _ROUND_DATES_AT + 4 * _ROUND_DATES:
         dates: list[date | None] = []

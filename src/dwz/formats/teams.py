@@ -33,7 +33,11 @@ from dwz.core.errors import Problem
 from dwz.core.model import Player, Team, Tournament
 from dwz.formats._common import decode, name_key, problem, split_lines
 
-__all__ = ["merge_same_people", "trf_teams", "with_trf_teams"]
+__all__ = ["MESSAGE_KEYS", "merge_same_people", "trf_teams", "with_trf_teams"]
+
+#: Every message key of team seasons (the model's lineup checks included).
+MESSAGE_KEYS = ("team_player_unknown", "team_player_twice", "team_player_merged", "team_same_id_other_name",
+                "opponent_no_invalid")
 
 _FILL = ("rating", "index", "elo", "birth_year", "club", "zps", "member_no", "dsb_id", "fide_id", "sex", "title",
          "federation", "fide_k")

@@ -413,7 +413,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "xml_char_removed": "<{element}>: Steuerzeichen {value} kann XML nicht darstellen – entfernt",
         "xml_value_dropped": "{label!t}: '{value}' hat nicht die Form {expected} – nicht in die Datei geschrieben",
         "xml_short_game": "Runde {round}: Partie mit weniger als einem Zug ('{value}') hat im DSB-Format keinen eigenen Code – als kampflos geschrieben",
-        "file_unwritable": "Datei '{value}' kann nicht geschrieben werden ({reason})",
+        "file_unwritable": "Datei kann nicht geschrieben werden ({reason})",
     },
     "ui": {
         "history.search_label": "Spieler suchen",

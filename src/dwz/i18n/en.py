@@ -412,7 +412,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "xml_char_removed": "<{element}>: control character {value} cannot be written in XML – removed",
         "xml_value_dropped": "{label!t}: '{value}' does not have the form {expected} – not written to the file",
         "xml_short_game": "round {round}: game of less than one move ('{value}') has no code of its own in the DSB format – written as a forfeit",
-        "file_unwritable": "cannot write file '{value}' ({reason})",
+        "file_unwritable": "cannot write the file ({reason})",
     },
     "ui": {
         "history.search_label": "Find a player",
