@@ -176,3 +176,26 @@ def test_every_new_message_key_is_in_both_catalogs_and_renders() -> None:
             assert key in CATALOGS[lang]["problems"], (lang, key)
             text = Problem("f", key, "v", {"label": "xml.dobYear", "what": "swt.header"}).message(lang)
             assert key not in text and "xml." not in text and "swt." not in text
+
+
+def test_a_lineup_number_without_player_is_a_note_not_an_error() -> None:
+    t = read_tournament(TRF26.replace(team310(2, "SV Süd", [3, 4, 5, 6]), team310(2, "SV Süd", [3, 4, 5, 6, 77])),
+                        name="liga.trf")
+    assert t.teams[1].lineup == (3, 4, 5, 6)
+    assert [(n.code, n.value) for n in t.notes if n.code.startswith("team")] == [("team_player_unknown", 77)]
+    text = write_dewis_xml(t).text.replace("<noPlayer>6</noPlayer>\n        </lineup>",
+                                           "<noPlayer>6</noPlayer><noPlayer>88</noPlayer></lineup>")
+    back = read_dewis_xml(text)
+    assert back.teams[1].lineup == (3, 4, 5, 6) and [n.value for n in back.notes] == [88]
+
+
+def test_a_zip_is_not_taken_for_an_swt() -> None:
+    import io
+    import zipfile
+
+    from dwz.formats import detect_format
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("spieler.csv", "x" * 2000)
+    assert detect_format(buf.getvalue()) is None

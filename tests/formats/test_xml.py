@@ -452,3 +452,11 @@ def test_console_script_reads_swt_and_writes_xml(tmp_path: Path) -> None:
                        capture_output=True, text=True, encoding="utf-8", env={**os.environ, "COLUMNS": "160"}, timeout=60)
     assert p.returncode == 0 and "Traceback" not in p.stderr and out.exists()
     assert "Gib,David" in p.stdout
+
+
+def test_markup_characters_in_names_round_trip() -> None:
+    ps = (Player(1, "Müller & Söhne, <Hans> \"Jo\"", birth_year=1970, club="SK 1900 'Rot-Weiß' & Co"),)
+    t = Tournament("Open <A> & B", date(2026, 9, 14), ps, ())
+    for write, read in ((write_dsb_xml, read_dsb_xml), (write_dewis_xml, read_dewis_xml)):
+        back = read(write(t).text)
+        assert back.name == t.name and back.players[0].name == ps[0].name and back.players[0].club == ps[0].club

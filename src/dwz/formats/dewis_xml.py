@@ -246,6 +246,11 @@ def read_dewis_xml(source: Source, *, name: str | None = None) -> Tournament:
     rounds = _int(_text(tour, "rounds"), fname, lines.get(id(tour)), "rounds", errors) if tour is not None else None
     if errors:
         raise InputError(errors)
+    if teams:
+        from dwz.formats.teams import known_lineups
+
+        teams, unknown = known_lineups(teams, tuple(players))
+        notes.extend(unknown)
     t = Tournament(
         name=_text(tour, "label") or "", end=_date(_text(tour, "endDate"), fname, tour, lines, notes), players=tuple(players),
         pairings=tuple(pairings), rounds=rounds or 0, source=fname, notes=tuple(notes), teams=teams,

@@ -78,8 +78,8 @@ from dwz.core.model import Pairing, Player, Team, Tournament, results_consistent
 from dwz.core.values import RATING_MAX, Result
 from dwz.formats._common import Source, load, norm_sex, norm_title, parse_date, problem, year_from
 
-__all__ = ["MAX_FILE_BYTES", "MAX_PLAYERS", "MESSAGE_KEYS", "VERSIONS", "SwtFile", "SwtPairing", "SwtPlayer", "SwtTeam", "SwtTeamPairing",
-           "is_swt", "read_swt"]
+__all__ = ["MAX_FILE_BYTES", "MAX_PLAYERS", "MESSAGE_KEYS", "MODES", "VERSIONS", "SwtFile", "SwtPairing", "SwtPlayer",
+           "SwtTeam", "SwtTeamPairing", "is_swt", "read_swt"]
 
 #: Every message key this reader emits (a test checks both catalogs have them).
 MESSAGE_KEYS = (
@@ -238,6 +238,11 @@ class SwtFile:
     team_pairings: tuple[SwtTeamPairing, ...]
     trailing: int  # bytes after the last card
 
+    @property
+    def mode_name(self) -> str | None:
+        """Turniermodus (general field 31): "swiss", "round_robin", "knockout", "scheveningen"."""
+        return MODES.get(self.mode)
+
     @classmethod
     def parse(cls, data: bytes, name: str = "input") -> SwtFile:
         """Decode the cards of an SWT file; raises :class:`InputError` on anything that does not fit."""
@@ -245,12 +250,15 @@ class SwtFile:
 
 
 def is_swt(data: bytes) -> bool:
-    """Binary with a plausible SWT version number at byte 609 (known or not, so that
-    an unknown version is reported as such rather than as an unknown format)."""
-    if len(data) < _HEADER_END or b"\x00" not in data[:_HEADER_END]:
+    """Binary with a plausible SWT header: a version number at byte 609 (known or not, so
+    that an unknown version is reported as such rather than as an unknown format), the
+    team flag 00/FF at byte 606, current and drawn rounds not above the rounds."""
+    if len(data) < _HEADER_END or b"\x00" not in data[:_HEADER_END] or data[:2] in (b"PK", b"\x1f\x8b"):
         return False
     version = int(struct.unpack_from("<h", data, _VERSION_AT)[0])
-    return 100 <= version < 10_000
+    players = int(struct.unpack_from("<h", data, 7)[0])
+    return (100 <= version < 10_000 and data[606] in (0, 0xFF) and data[3] <= data[1] and data[5] <= data[1]
+            and players >= 0)
 
 
 def read_swt(source: Source, *, name: str | None = None, strict: bool = False) -> Tournament:

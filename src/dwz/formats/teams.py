@@ -33,7 +33,7 @@ from dwz.core.errors import Problem
 from dwz.core.model import Player, Team, Tournament
 from dwz.formats._common import decode, name_key, problem, split_lines
 
-__all__ = ["MESSAGE_KEYS", "merge_same_people", "trf_teams", "with_trf_teams"]
+__all__ = ["MESSAGE_KEYS", "known_lineups", "merge_same_people", "trf_teams", "with_trf_teams"]
 
 #: Every message key of team seasons (the model's lineup checks included).
 MESSAGE_KEYS = ("team_player_unknown", "team_player_twice", "team_player_merged", "team_same_id_other_name",
@@ -103,6 +103,20 @@ def merge_same_people(t: Tournament) -> Tournament:
     return t.with_(players=players, pairings=pairings, teams=teams, notes=t.notes + tuple(notes))
 
 
+def known_lineups(teams: tuple[Team, ...], players: tuple[Player, ...]) -> tuple[tuple[Team, ...], list[Problem]]:
+    """Lineups without the numbers no player has (each left out with a note, not an error:
+    a broken team record must not stop the evaluation of the games)."""
+    numbers = {p.no for p in players}
+    notes: list[Problem] = []
+    out = []
+    for tm in teams:
+        for no in tm.lineup:
+            if no not in numbers:
+                notes.append(Problem(tm.source or f"team {tm.name}", "team_player_unknown", no, {"team": tm.name}))
+        out.append(replace(tm, lineup=tuple(no for no in tm.lineup if no in numbers)))
+    return tuple(out), notes
+
+
 def trf_teams(text: str, fname: str = "input") -> tuple[tuple[Team, ...], list[Problem]]:
     """The teams of a TRF's ``013``/``310`` records, with problems for unreadable starting ranks."""
     teams: list[Team] = []
@@ -142,6 +156,7 @@ def with_trf_teams(t: Tournament, data: bytes | str, fname: str) -> Tournament:
         raise InputError(problems)
     if not teams:
         return t
+    teams, unknown = known_lineups(teams, t.players)
     # The TRF reader skips 013 records with a note; here they are read.
-    notes = tuple(n for n in t.notes if not (n.code == "record_skipped" and n.value == "013"))
+    notes = tuple(n for n in t.notes if not (n.code == "record_skipped" and n.value == "013")) + tuple(unknown)
     return merge_same_people(t.with_(teams=teams, notes=notes))
