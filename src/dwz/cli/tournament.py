@@ -69,7 +69,10 @@ def register(cli: click.Group) -> None:
         try:
             if not file.exists():
                 raise InputError([Problem(str(file), "file_missing", str(file))])
-            t, notes = load_tournament(file, fmt, dsb_list, fide_list, rest_in)
+            from dwz.cli.check import gather
+
+            inputs = gather(file, fmt, dsb_list, fide_list, rest_in)
+            t, notes = inputs.tournament, inputs.legacy_notes
             opts = EvaluationOptions(
                 classic_foreign_e_index=int(foreign_e_index), use_elo_for_unrated=not no_elo_for_unrated,
                 use_elo_from_2400=elo_from_2400, sonderwertung=not no_sonderwertung,
@@ -80,17 +83,18 @@ def register(cli: click.Group) -> None:
         except Exception as e:
             _fail(e, lang)
             return
+        report = inputs.check(ev, end=parse_date(end) if end else None)  # the pre-upload check as a section
         if output is not None:
-            write_output(ev, output, lang)
+            write_output(ev, output, lang, report)
         if rest_out is not None:
             rest_out.write_text(json.dumps(restpartien_document(ev), ensure_ascii=False, indent=2), encoding="utf-8")
         if as_json:
-            d: Any = selected.to_dict(lang) if selected else ev.to_dict(lang)
+            d: Any = selected.to_dict(lang) if selected else {**ev.to_dict(lang), "check": report.to_dict(lang)}
             click.echo(json.dumps(d, ensure_ascii=False, indent=2))
             return
         from dwz.cli.render_tournament import print_evaluation
 
-        print_evaluation(ev, lang, selected, explain, notes)
+        print_evaluation(ev, lang, selected, explain, notes, report)
         if output is not None:
             click.echo(("Geschrieben: " if lang == "de" else "Written: ") + str(output), err=True)
 
@@ -98,23 +102,10 @@ def register(cli: click.Group) -> None:
 def load_tournament(file: Path, fmt: str | None, dsb_list: Path | None, fide_list: Path | None,
                     rest_in: Path | None) -> tuple[Any, list[Any]]:
     """Read the file and complete it from rating lists and stored Restpartien; returns (tournament, notes)."""
-    from dwz.formats import read_rating_list, read_tournament
+    from dwz.cli.check import gather
 
-    t = read_tournament(file, format=fmt)
-    notes: list[Any] = list(t.notes)
-    if dsb_list is not None or fide_list is not None:
-        from dwz.formats.lists import enrich
-
-        dsb = read_rating_list(dsb_list) if dsb_list else None
-        fide = read_rating_list(fide_list) if fide_list else None
-        t, report = enrich(t, dsb=dsb, fide=fide)
-        notes.extend(report.problems({p.no: p.name for p in t.players}))
-    if rest_in is not None:
-        from dwz.formats.restpartien import apply_restpartien, read_restpartien
-
-        t, rep = apply_restpartien(t, read_restpartien(rest_in))
-        notes.extend(rep)
-    return t, notes
+    inputs = gather(file, fmt, dsb_list, fide_list, rest_in)
+    return inputs.tournament, inputs.legacy_notes
 
 
 def restpartien_document(ev: Any) -> dict[str, Any]:
@@ -123,7 +114,8 @@ def restpartien_document(ev: Any) -> dict[str, Any]:
     return doc(ev)
 
 
-def write_output(ev: Any, output: Path, lang: str) -> None:
+def write_output(ev: Any, output: Path, lang: str, check: Any = None) -> None:
+    """The evaluation as .csv, .json or .html; ``check`` (a CheckReport) joins the JSON and HTML."""
     suffix = output.suffix.lower()
     if suffix == ".csv":
         from dwz.reports import to_csv
@@ -132,9 +124,10 @@ def write_output(ev: Any, output: Path, lang: str) -> None:
     elif suffix == ".html" or suffix == ".htm":
         from dwz.reports import to_html
 
-        output.write_text(to_html(ev, lang), encoding="utf-8")
+        output.write_text(to_html(ev, lang, check=check), encoding="utf-8")
     elif suffix == ".json":
-        output.write_text(json.dumps(ev.to_dict(lang), ensure_ascii=False, indent=2), encoding="utf-8")
+        d = ev.to_dict(lang) if check is None else {**ev.to_dict(lang), "check": check.to_dict(lang)}
+        output.write_text(json.dumps(d, ensure_ascii=False, indent=2), encoding="utf-8")
     else:
         from dwz.core.errors import InputError
 
