@@ -250,7 +250,7 @@ def check_lines(report: Any, lang: str, *, width: int | None = None, section: bo
                 if len(label) > col:  # a long name gets its own line
                     add([" " * 4 + label])
                     label = ""
-                lines = _wrap(body, w - col - 2, 0)
+                lines = _wrap(body, w - col - 6, 0)
                 add([" " * 4 + label.ljust(col) + "  " + lines[0].lstrip(), *(" " * (col + 6) + x for x in lines[1:])])
         for fix in fixes:
             add(_wrap("→ " + fix, w, 4, 2), "dim" if severity == "note" else None)
@@ -303,8 +303,8 @@ def register(cli: click.Group) -> None:
         from dwz.core.tournament import evaluate_tournament
 
         try:
-            end_d = parse_date(end, "end") if end else None
-            when = parse_date(list_date, "list_date") if list_date else None
+            end_d = parse_date(end, "--end") if end else None  # messages name the option the user typed
+            when = parse_date(list_date, "--list-date") if list_date else None
             inp = gather(file, fmt, dsb_list, fide_list, rest_in, when, collect=True)
         except Exception as e:
             _fail(e, lang)
