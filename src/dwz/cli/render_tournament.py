@@ -61,7 +61,7 @@ def print_evaluation(ev: Any, lang: str, selected: Any, explain: bool, notes: li
         names = ", ".join(ev.player(no).player.name for no in ev.sonderwertung_players)
         _console.print("Sonderwertung: " + names, markup=False)
     if check is not None:
-        from dwz.cli.check import print_check
+        from dwz.cli.render_check import print_check
 
         print_check(check, lang, section=True, player=selected.player.no if selected else None, width=_console.width)
     else:

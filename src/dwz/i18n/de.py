@@ -710,7 +710,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "check.non_member.fix": "Ist er doch Mitglied: ZPS und Mitgliedsnummer oder DSB-ID angeben.",
         "check.stays_unrated.title": "Bleibt ohne DWZ",
         "check.stays_unrated": "{reasons}",
-        "check.stays_unrated.stored": "{reasons}; {stored} als Restpartien gespeichert",
+        "check.stays_unrated.stored": "{reasons}; Restpartien gespeichert: {stored}",
         "check.stays_unrated.fix": "Nichts zu tun, wenn die Angaben stimmen: Partien gegen Gegner mit DWZ werden als Restpartien gespeichert und zählen zwei Jahre lang bei der nächsten Auswertung mit.",
         "check.reason.first_too_few": "{games} gegen Gegner mit DWZ (mit Restpartien), für eine Erst-DWZ sind mindestens {min} nötig",
         "check.reason.first_full": "100 % aus {games} – bei voller Punktzahl gibt es keine Erst-DWZ",

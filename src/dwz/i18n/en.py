@@ -709,7 +709,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "check.non_member.fix": "If he is a member after all: give ZPS and member number or the DSB id.",
         "check.stays_unrated.title": "Stays without DWZ",
         "check.stays_unrated": "{reasons}",
-        "check.stays_unrated.stored": "{reasons}; {stored} stored as Restpartien",
+        "check.stays_unrated.stored": "{reasons}; stored as Restpartien: {stored}",
         "check.stays_unrated.fix": "Nothing to do if the data are right: games against rated opponents are stored as Restpartien and count in the next evaluation for two years.",
         "check.reason.first_too_few": "{games} against rated opponents (with Restpartien), a first DWZ needs at least {min}",
         "check.reason.first_full": "100 % from {games} – a full score gives no first DWZ",

@@ -31,9 +31,12 @@ else 0.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
+from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Literal
 
 from dwz.core.errors import Problem
@@ -45,7 +48,7 @@ from dwz.formats.fide_list import FideEntry
 from dwz.formats.lists import Candidate, MatchReport, closest_entries
 from dwz.i18n import CATALOGS, fmt_rating, term, text
 
-__all__ = ["CheckReport", "Finding", "ListInfo", "SEVERITIES", "check_tournament", "round_dates_trf"]
+__all__ = ["CheckReport", "Finding", "Inputs", "ListInfo", "SEVERITIES", "check_tournament", "gather", "round_dates_trf"]
 
 Severity = Literal["error", "warning", "note"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "note")
@@ -301,7 +304,8 @@ def check_tournament(
 
     rules = evaluation.rules if evaluation is not None else (edition_for(eff_end) if eff_end else None)
     return CheckReport(src, tournament.name if tournament is not None else None, eff_end, rules,
-                       len(tournament.players) if tournament is not None else 0, tuple(lists), matched, tuple(out))
+                       len(tournament.players) if tournament is not None else 0, tuple(lists), MappingProxyType(matched),
+                       tuple(out))
 
 
 def _sort_key(f: Finding) -> tuple[int, int, int, int, str]:
@@ -650,3 +654,108 @@ def round_dates_trf(data: bytes | str) -> dict[int, date]:
             k += 1
         break
     return out
+
+
+# --- gathering the inputs (the CLI with paths, the web with uploads) ---------------------------------
+
+
+ListSource = Path | tuple[bytes, str]  # a path, or (content, file name) of an upload
+
+
+@dataclass
+class Inputs:
+    """What ``dwz check`` and ``dwz tournament`` read: the tournament completed from the
+    lists and stored Restpartien, and what the check needs to know about how."""
+
+    source: str
+    tournament: Tournament | None = None
+    problems: list[Problem] = field(default_factory=list)  # why the file could not be read
+    notes: list[Problem] = field(default_factory=list)  # the readers' remarks and unmatched Restpartien
+    list_notes: list[Problem] = field(default_factory=list)  # the match report as messages (as dwz tournament printed them)
+    dsb: Sequence[DsbEntry | FideEntry] | None = None  # the DSB list's entries
+    match: MatchReport | None = None
+    lists: list[ListInfo] = field(default_factory=list)
+    round_dates: dict[int, date] = field(default_factory=dict)
+
+    @property
+    def legacy_notes(self) -> list[Problem]:
+        """The notes ``dwz tournament`` printed before the check existed."""
+        return [*(self.tournament.notes if self.tournament is not None else ()), *self.list_notes,
+                *(n for n in self.notes if n.code == "restpartien_unmatched")]
+
+    def check(self, evaluation: TournamentEvaluation | None = None, evaluation_problems: Iterable[Problem] = (),
+              end: date | None = None) -> CheckReport:
+        return check_tournament(self.tournament, problems=self.problems, notes=self.notes, evaluation=evaluation,
+                                evaluation_problems=evaluation_problems, dsb=self.dsb, match=self.match, lists=self.lists,
+                                end=end, round_dates=self.round_dates, source=self.source)
+
+
+def gather(data: bytes, name: str, *, fmt: str | None = None, dsb_list: ListSource | None = None,
+           fide_list: ListSource | None = None, restpartien: Path | str | dict[str, Any] | None = None,
+           list_date: date | None = None, collect: bool = False) -> Inputs:
+    """Read a tournament file's content, complete it from the rating lists and stored Restpartien.
+
+    ``collect``: reading problems become part of the result (the check reports them)
+    instead of raising :class:`~dwz.core.errors.InputError` (as ``dwz tournament`` does).
+    ``list_date``: the DSB list's "Stand" if known (else from its file name or content).
+    """
+    from dwz.core.errors import InputError
+    from dwz.formats import detect_format, read_rating_list, read_tournament
+
+    inp = Inputs(name)
+    t: Tournament | None
+    try:
+        t = read_tournament(data, format=fmt, name=name)
+    except InputError as e:
+        if not collect:
+            raise
+        inp.problems.extend(e.problems)
+        t = None
+    if (fmt or detect_format(data)) == "trf":
+        inp.round_dates = round_dates_trf(data)
+    inp.notes.extend(t.notes if t is not None else ())
+    lists: dict[str, tuple[str, Any]] = {}
+    for kind, src in (("dsb", dsb_list), ("fide", fide_list)):
+        if src is None:
+            continue
+        content, shown = (src, src.name) if isinstance(src, os.PathLike) else src
+        try:
+            lists[kind] = (shown, read_rating_list(content, name=shown))
+        except InputError as e:
+            if not collect:
+                raise
+            inp.lists.append(ListInfo(kind, shown, problems=e.problems))
+    if t is not None and lists:
+        from dwz.formats.lists import enrich
+
+        t, inp.match = enrich(t, dsb=lists["dsb"][1] if "dsb" in lists else None,
+                              fide=lists["fide"][1] if "fide" in lists else None)
+        inp.list_notes = inp.match.problems({p.no: p.name for p in t.players})
+        inp.lists += [_list_info(kind, shown, entries, list_date) for kind, (shown, entries) in lists.items()]
+        # enrich() uses entries by their type: the DSB list is whichever holds DSB entries.
+        inp.dsb = next((entries for _, entries in lists.values() if entries and isinstance(entries[0], DsbEntry)), None)
+    if restpartien is not None and t is not None:
+        from dwz.formats.restpartien import apply_restpartien, read_restpartien
+
+        try:
+            t, rep = apply_restpartien(t, read_restpartien(restpartien))
+            inp.notes.extend(rep)
+        except InputError as e:
+            if not collect:
+                raise
+            inp.problems.extend(e.problems)
+    inp.tournament = t
+    return inp
+
+
+def _list_info(kind: str, name: str, entries: Sequence[Any], given: date | None) -> ListInfo:
+    from dwz.formats.lists import list_date
+    from dwz.history.importer import list_date_from_name
+
+    is_dsb = bool(entries) and isinstance(entries[0], DsbEntry)
+    when, how = given, ("given" if given else None)
+    if when is None and is_dsb:
+        when, how = list_date_from_name(name), "name"
+        if when is None:
+            when, how = list_date(entries), "content"
+    return ListInfo("dsb" if is_dsb else ("fide" if entries else kind), name, when, how if when else None, len(entries))

@@ -128,6 +128,7 @@ def check_sections(report: Any, lang: str = "de") -> dict[str, Any]:
         sections[-1]["kinds"].append({
             "title": findings[0].title(lang), "rule": findings[0].rule,
             "findings": [(f.who(lang), f.message(lang)) for f in findings],
+            "who": any(f.who(lang) for f in findings),  # no empty column when no finding names a player or line
             "fixes": list(dict.fromkeys(f.fix(lang) for f in findings)),
         })
     return {"heading": text("check.heading", lang), "summary": report.summary(lang), "sections": sections,
