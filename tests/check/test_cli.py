@@ -199,6 +199,7 @@ def test_tournament_with_player_shows_only_his_findings(tmp_path: Path) -> None:
     others = [f for f in rep["findings"] if f["player"] not in (3, None)]
     out = invoke("tournament", path, "--player", "3").stdout
     assert mine and all(f["title"] in out for f in mine)
+    assert f"Prüfbericht: {expected_summary({'summary': {'errors': 0, 'warnings': len(mine), 'notes': 0}}, 'de')}" in out
     assert not any(f["title"] in out for f in others if f["kind"] not in {m["kind"] for m in mine})
 
 
@@ -262,3 +263,10 @@ def test_dwz_check_json_loads_no_web_stack_and_dwz_rate_no_check() -> None:
         loaded = set(m.group(1).split(","))
         bad = sorted(x for x in loaded if any(x == f or x.startswith(f + ".") for f in forbidden))
         assert not bad, (argv[1], bad)
+
+
+def test_the_html_report_of_a_clean_file_says_so(tmp_path: Path) -> None:
+    html_path = tmp_path / "r.html"
+    invoke("tournament", write(tmp_path, "ok.json", tournament(established(6))), "-o", html_path, lang="en")
+    html = html_path.read_text(encoding="utf-8")
+    assert "Pre-upload check: no errors, no warnings, no notes" in html and "No findings" in html

@@ -64,6 +64,7 @@ def test_every_pairing_problem_of_a_json_file_is_listed_not_only_the_first(tmp_p
     found = {(f["code"], f["where"]) for f in kinds(rep, "file")}
     # games[1]: player 1 paired a second time in round 1; games[2]: 4 against himself; games[3]: no player 9
     assert {("paired_twice", "games[1]"), ("self_pairing", "games[2]"), ("opponent_unknown", "games[3]")} <= found
+    assert ("paired_twice", "games[2]") not in found  # the self-pairing is not also "paired twice"
     assert all(f["severity"] == "error" for f in rep["findings"])
 
 
@@ -470,3 +471,12 @@ def test_the_swi_sample_has_no_birth_years_and_no_index() -> None:
     assert [f["player"] for f in kinds(rep, "birth_year_missing")] == sorted(no_birth) and no_birth
     assert [f["player"] for f in kinds(rep, "index_missing")] == sorted(with_dwz) and with_dwz
     assert code == 2 and rep["summary"]["errors"] == len(no_birth)
+
+
+def test_places_in_a_json_file_are_in_natural_order(tmp_path: Path) -> None:
+    ps = established(3)
+    games = [{"round": r, "white": 1, "black": 2 if r % 2 else 3, "result": "1-0"} for r in range(1, 12)]
+    games[2]["black"] = 9  # games[2] and games[10]: opponents that do not exist
+    games[10]["black"] = 8
+    code, rep = check_json(write(tmp_path, "t.json", tournament(ps, games)))
+    assert code == 2 and [f["where"] for f in kinds(rep, "file")] == ["games[2]", "games[10]"]

@@ -60,11 +60,15 @@ def check_lines(report: Any, lang: str, *, width: int | None = None, section: bo
 
     w = width or _width()
     out: list[tuple[str, str | None]] = []
+    if player is not None:  # his findings only, and the summary of those
+        from dataclasses import replace
+
+        report = replace(report, findings=tuple(f for f in report.findings if f.player == player))
 
     def add(lines: list[str], style: str | None = None) -> None:
         out.extend((line, style) for line in lines)
 
-    groups = report.groups(player)
+    groups = report.groups()
     if section:
         add([""])
         add(_wrap(f"{text('check.heading', lang)}: {report.summary(lang)}", w, 0), "bold")
@@ -87,7 +91,7 @@ def check_lines(report: Any, lang: str, *, width: int | None = None, section: bo
                 else:
                     line = text("check.list_used_nodate", lang, **values)
                 add(_wrap(line, w, 0))
-            if not any(li.kind == "dsb" and not li.problems for li in report.lists):
+            if not any(li.kind == "dsb" for li in report.lists):
                 add(_wrap(text("check.no_list", lang), w, 0), "dim")
     if not groups:
         if not section:
@@ -116,6 +120,9 @@ def check_lines(report: Any, lang: str, *, width: int | None = None, section: bo
             col = min(max(len(x) for x in whos), max(12, w // 3))
             last = None
             for who, body in zip(whos, messages, strict=True):
+                if col == 0:  # nobody and no place to name: the message alone
+                    add(_wrap(body, w, 4, 2))
+                    continue
                 label = "" if who == last else who
                 last = who
                 if len(label) > col:  # a long name gets its own line

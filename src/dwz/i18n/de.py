@@ -593,6 +593,8 @@ CATALOG: dict[str, dict[str, Any]] = {
         "check.line": "Zeile {line}",
         "check.round": "Runde {round}",
         "check.no_rated_games": "keine gewertete Partie",
+        "check.rules.dwz-classic": "klassische WO",
+        "check.rules.dwz-2026": "WO 2026",
         "check.list.dsb": "DWZ-Liste",
         "check.list.fide": "FIDE-Liste",
         "check.date_from.given": "angegeben",

@@ -592,6 +592,8 @@ CATALOG: dict[str, dict[str, Any]] = {
         "check.line": "line {line}",
         "check.round": "round {round}",
         "check.no_rated_games": "no rated game",
+        "check.rules.dwz-classic": "classic rules",
+        "check.rules.dwz-2026": "2026 rules",
         "check.list.dsb": "DWZ list",
         "check.list.fide": "FIDE list",
         "check.date_from.given": "given",

@@ -32,6 +32,7 @@ else 0.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -94,7 +95,7 @@ _NOTE_SEVERITY: dict[str, Severity] = {
     "record_skipped": "note", "bye_code_mapped": "note", "trf_national_ignored": "note", "swi_extra_blocks": "note",
     "csv_column_unknown": "note",
 }
-_NO_FEDERATION = {"", "GER", "DEU", "FID"}
+_NO_FEDERATION = {"", "GER", "DEU"}  # federations that need no FIDE id here (not foreign)
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,15 +222,15 @@ class CheckReport:
 
     def groups(self, player: int | None = None) -> list[tuple[Severity, str, tuple[Finding, ...]]]:
         """(severity, kind, findings) in report order; ``player`` keeps only his findings."""
-        out: list[tuple[Severity, str, tuple[Finding, ...]]] = []
+        out: list[tuple[Severity, str, list[Finding]]] = []
         for f in self.findings:
             if player is not None and f.player != player:
                 continue
             if out and out[-1][0] == f.severity and out[-1][1] == f.kind:
-                out[-1] = (f.severity, f.kind, (*out[-1][2], f))
+                out[-1][2].append(f)
             else:
-                out.append((f.severity, f.kind, (f,)))
-        return out
+                out.append((f.severity, f.kind, [f]))
+        return [(sev, kind, tuple(fs)) for sev, kind, fs in out]
 
     def to_dict(self, lang: str = "de") -> dict[str, Any]:
         return {
@@ -279,7 +280,11 @@ def check_tournament(
     ``round_dates``: the date of each round where the file has them.
     """
     src = source or (tournament.source if tournament is not None else None)
-    out: list[Finding] = [_file_finding(p, "error", src) for p in problems]
+    problems = list(problems)
+    # A self-pairing is also "paired twice" for the model's validation: one fact, said once.
+    selves = {(p.field, p.value) for p in problems if p.code == "self_pairing"}
+    out: list[Finding] = [_file_finding(p, "error", src) for p in problems
+                          if not (p.code == "paired_twice" and (p.field, p.params.get("no")) in selves)]
     for li in lists:
         out += [Finding("error", "list_unreadable", where=p.field, problem=p) for p in li.problems]
     for p in tournament.notes if notes is None and tournament is not None else (notes or ()):
@@ -308,9 +313,11 @@ def check_tournament(
                        tuple(out))
 
 
-def _sort_key(f: Finding) -> tuple[int, int, int, int, str]:
+def _sort_key(f: Finding) -> tuple[int, int, int, int, tuple[tuple[int, str], ...]]:
     line = f.line if f.line is not None else 1 << 30
-    return (SEVERITIES.index(f.severity), _ORDER.get(f.kind, len(_ORDER)), f.player or f.round or 0, line, f.where or "")
+    # "games[2]" before "games[10]": numbers in a place compare as numbers
+    where = tuple((int(part), "") if part.isdigit() else (0, part) for part in re.split(r"(\d+)", f.where or "") if part)
+    return (SEVERITIES.index(f.severity), _ORDER.get(f.kind, len(_ORDER)), f.player or f.round or 0, line, where)
 
 
 def _file_finding(p: Problem, severity: Severity, src: str | None) -> Finding:
@@ -340,8 +347,8 @@ def _dates(t: Tournament, given: date | None, end: date | None, round_dates: Map
     if given is not None and t.end is not None and given != t.end:
         other_rules = edition_for(given) != edition_for(t.end)
         out.append(Finding("error" if other_rules else "warning", "end_mismatch", variant="rules" if other_rules else None,
-                           values=(("given", given), ("file", t.end), ("rules_given", Ref(edition_for(given))),
-                                   ("rules_file", Ref(edition_for(t.end))))))
+                           values=(("given", given), ("file", t.end), ("rules_given", Ref(f"check.rules.{edition_for(given)}")),
+                                   ("rules_file", Ref(f"check.rules.{edition_for(t.end)}")))))
     if t.start is not None and t.start > end:
         out.append(Finding("error", "start_after_end", values=(("start", t.start), ("end", end))))
     if end > today:
@@ -463,12 +470,12 @@ def _list_findings(t: Tournament, match: MatchReport, dsb: Sequence[DsbEntry | F
         values = (("list", info.name), ("date", list_date), ("how", Ref(f"check.date_from.{info.date_from}")), ("end", end))
         if list_date < SWITCH_2026 <= end:
             scale_differs = True
-            out.append(Finding("error" if sure else "warning", "list_old_scale", where=info.name, values=values))
+            out.append(Finding("error" if sure else "warning", "list_old_scale", values=values))
         elif end < SWITCH_2026 <= list_date:
             scale_differs = True
-            out.append(Finding("error", "list_new_scale", where=info.name, values=values))
+            out.append(Finding("error", "list_new_scale", values=values))
         elif list_date > end:
-            out.append(Finding("warning", "list_newer", where=info.name, values=values))
+            out.append(Finding("warning", "list_newer", values=values))
     newer = list_date is not None and end is not None and list_date > end
 
     entries = dsb or ()
