@@ -68,10 +68,27 @@ def check_lines(report: Any, lang: str, *, width: int | None = None, section: bo
     def add(lines: list[str], style: str | None = None) -> None:
         out.extend((line, style) for line in lines)
 
+    def list_lines() -> None:
+        for li in report.lists:
+            if li.problems:
+                continue
+            values = {"kind": text(f"check.list.{li.kind}", lang), "name": li.name,
+                      "matched": report.matched.get(li.kind, 0), "players": report.players}
+            if li.date is not None:
+                line = text("check.list_used", lang, date=fmt_date(li.date, lang),
+                            how=text(f"check.date_from.{li.date_from}", lang), **values)
+            else:
+                line = text("check.list_used_nodate", lang, **values)
+            add(_wrap(line, w, 0))
+        if not any(li.kind == "dsb" for li in report.lists):
+            add(_wrap(text("check.no_list", lang), w, 0), "dim")
+
     groups = report.groups()
     if section:
         add([""])
         add(_wrap(f"{text('check.heading', lang)}: {report.summary(lang)}", w, 0), "bold")
+        if player is None:
+            list_lines()
     else:
         add(_wrap(f"{text('check.heading', lang)}: {report.name or report.source or ''}", w, 0), "bold")
         if report.name is None and report.count("error"):
@@ -80,19 +97,7 @@ def check_lines(report: Any, lang: str, *, width: int | None = None, section: bo
             meta = text("check.meta", lang, end=fmt_date(report.end, lang) if report.end else "–",
                         rules=term(report.rules, lang) if report.rules else "–", players=Count(report.players, "player").text(lang))
             add(_wrap_pieces([report.source or "", *meta.split(" · ")], w))
-            for li in report.lists:
-                if li.problems:
-                    continue
-                values = {"kind": text(f"check.list.{li.kind}", lang), "name": li.name,
-                          "matched": report.matched.get(li.kind, 0), "players": report.players}
-                if li.date is not None:
-                    line = text("check.list_used", lang, date=fmt_date(li.date, lang),
-                                how=text(f"check.date_from.{li.date_from}", lang), **values)
-                else:
-                    line = text("check.list_used_nodate", lang, **values)
-                add(_wrap(line, w, 0))
-            if not any(li.kind == "dsb" for li in report.lists):
-                add(_wrap(text("check.no_list", lang), w, 0), "dim")
+            list_lines()
     if not groups:
         if not section:
             add([""])
