@@ -98,6 +98,7 @@ def cli() -> None:
     dwz umstufung   Umstufung 2026 (alt → neu, --inverse)
     dwz elo         FIDE-Elo (Periode, Partie für Partie, Erstelo, Kompression 2024)
     dwz tournament  ganzes Turnier auswerten / whole tournament (TRF, SWI, CSV, JSON, PGN)
+    dwz check       Prüfbericht vor dem Hochladen / pre-upload check of a tournament file
     dwz history     Wertungshistorie in SQLite / rating history (add, run, card, compare)
     dwz serve       Web-Rechner und JSON-API / web calculator and JSON API
     """
@@ -272,7 +273,7 @@ def _int_arg(value: str, field: str) -> int:
 
 def _register_optional() -> None:
     """Subcommands of later layers register themselves here (lazy: only names and options)."""
-    for module in ("dwz.cli.tournament", "dwz.cli.serve", "dwz.cli.history"):
+    for module in ("dwz.cli.tournament", "dwz.cli.check", "dwz.cli.serve", "dwz.cli.history"):
         try:
             mod = __import__(module, fromlist=["register"])
         except ModuleNotFoundError as e:

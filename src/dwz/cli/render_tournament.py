@@ -15,7 +15,9 @@ from dwz.reports.table import COLUMNS, ELO_COLUMNS, TEAM_COLUMNS, elo_rows, eval
 _console = Console(highlight=False)
 
 
-def print_evaluation(ev: Any, lang: str, selected: Any, explain: bool, notes: list[Any]) -> None:
+def print_evaluation(ev: Any, lang: str, selected: Any, explain: bool, notes: list[Any], check: Any = None) -> None:
+    """The table, the Elo table, and the pre-upload check (``check``, a CheckReport; it
+    covers the readers' and the lists' notes — without it they are printed as before)."""
     t = ev.tournament
     head = f"{t.name} – {ev.end.isoformat()} – {term(ev.rules, lang)}"
     _console.print(f"[bold]{head}[/bold]", markup=True)
@@ -60,11 +62,16 @@ def print_evaluation(ev: Any, lang: str, selected: Any, explain: bool, notes: li
     if ev.sonderwertung_players:
         names = ", ".join(ev.player(no).player.name for no in ev.sonderwertung_players)
         _console.print("Sonderwertung: " + names, markup=False)
-    for n in notes:
-        for line in _note_lines(n, lang):
-            _console.print(f"[yellow]{line}[/yellow]")
-    for w in ev.warnings:
-        _console.print(f"[yellow]{w.field}: {w.message(lang)}[/yellow]")
+    if check is not None:
+        from dwz.cli.render_check import print_check
+
+        print_check(check, lang, section=True, player=selected.player.no if selected else None, width=_console.width)
+    else:
+        for n in notes:
+            for line in _note_lines(n, lang):
+                _console.print(f"[yellow]{line}[/yellow]")
+        for w in ev.warnings:
+            _console.print(f"[yellow]{w.field}: {w.message(lang)}[/yellow]")
     if explain:
         targets = [selected] if selected else list(ev.players)
         for pe in targets:

@@ -82,7 +82,10 @@ def register(cli: click.Group) -> None:
         try:
             if not file.exists():
                 raise InputError([Problem(str(file), "file_missing", str(file))])
-            t, notes = load_tournament(file, fmt, dsb_list, fide_list, rest_in)
+            from dwz.cli.check import gather
+
+            inputs = gather(file, fmt, dsb_list, fide_list, rest_in)
+            t, notes = inputs.tournament, inputs.legacy_notes
             opts = EvaluationOptions(
                 classic_foreign_e_index=int(foreign_e_index), use_elo_for_unrated=not no_elo_for_unrated,
                 use_elo_from_2400=elo_from_2400, sonderwertung=not no_sonderwertung,
@@ -93,10 +96,11 @@ def register(cli: click.Group) -> None:
         except Exception as e:
             _fail(e, lang)
             return
+        report = inputs.check(ev, end=parse_date(end) if end else None)  # the pre-upload check as a section
         xml_reports: list[tuple[Path, str, Any]] = []
         try:
             if output is not None:
-                write_output(ev, output, lang)
+                write_output(ev, output, lang, report)
             if rest_out is not None:
                 _write(rest_out, json.dumps(restpartien_document(ev), ensure_ascii=False, indent=2))
             for path, kind in ((dsb_xml, "dsb"), (dewis_xml, "dewis")):
@@ -107,12 +111,12 @@ def register(cli: click.Group) -> None:
             _fail(e, lang)
             return
         if as_json:
-            d: Any = selected.to_dict(lang) if selected else ev.to_dict(lang)
+            d: Any = selected.to_dict(lang) if selected else {**ev.to_dict(lang), "check": report.to_dict(lang)}
             click.echo(json.dumps(d, ensure_ascii=False, indent=2))
         else:
             from dwz.cli.render_tournament import print_evaluation
 
-            print_evaluation(ev, lang, selected, explain, notes)
+            print_evaluation(ev, lang, selected, explain, notes, report)
             if output is not None:
                 click.echo(("Geschrieben: " if lang == "de" else "Written: ") + str(output), err=True)
         for path, kind, out in xml_reports:
@@ -122,23 +126,10 @@ def register(cli: click.Group) -> None:
 def load_tournament(file: Path, fmt: str | None, dsb_list: Path | None, fide_list: Path | None,
                     rest_in: Path | None) -> tuple[Any, list[Any]]:
     """Read the file and complete it from rating lists and stored Restpartien; returns (tournament, notes)."""
-    from dwz.formats import read_rating_list, read_tournament
+    from dwz.cli.check import gather
 
-    t = read_tournament(file, format=fmt)
-    notes: list[Any] = list(t.notes)
-    if dsb_list is not None or fide_list is not None:
-        from dwz.formats.lists import enrich
-
-        dsb = read_rating_list(dsb_list) if dsb_list else None
-        fide = read_rating_list(fide_list) if fide_list else None
-        t, report = enrich(t, dsb=dsb, fide=fide)
-        notes.extend(report.problems({p.no: p.name for p in t.players}))
-    if rest_in is not None:
-        from dwz.formats.restpartien import apply_restpartien, read_restpartien
-
-        t, rep = apply_restpartien(t, read_restpartien(rest_in))
-        notes.extend(rep)
-    return t, notes
+    inputs = gather(file, fmt, dsb_list, fide_list, rest_in)
+    return inputs.tournament, inputs.legacy_notes
 
 
 def restpartien_document(ev: Any) -> dict[str, Any]:
@@ -190,7 +181,8 @@ def print_xml_report(path: Path, kind: str, out: Any, lang: str) -> None:
         click.echo(text("cli.xml_invalid", lang, count=len(out.errors)), err=True)
 
 
-def write_output(ev: Any, output: Path, lang: str) -> None:
+def write_output(ev: Any, output: Path, lang: str, check: Any = None) -> None:
+    """The evaluation as .csv, .json or .html; ``check`` (a CheckReport) joins the JSON and HTML."""
     suffix = output.suffix.lower()
     if suffix == ".csv":
         from dwz.reports import to_csv
@@ -199,9 +191,10 @@ def write_output(ev: Any, output: Path, lang: str) -> None:
     elif suffix == ".html" or suffix == ".htm":
         from dwz.reports import to_html
 
-        _write(output, to_html(ev, lang))
+        _write(output, to_html(ev, lang, check=check))
     elif suffix == ".json":
-        _write(output, json.dumps(ev.to_dict(lang), ensure_ascii=False, indent=2))
+        d = ev.to_dict(lang) if check is None else {**ev.to_dict(lang), "check": check.to_dict(lang)}
+        _write(output, json.dumps(d, ensure_ascii=False, indent=2))
     else:
         from dwz.core.errors import InputError
 

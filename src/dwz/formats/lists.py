@@ -34,6 +34,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from dwz.core.errors import Problem
@@ -42,7 +43,7 @@ from dwz.formats._common import digits, name_key
 from dwz.formats.dsb_list import DsbEntry
 from dwz.formats.fide_list import FideEntry
 
-__all__ = ["Ambiguous", "Conflict", "Filled", "Match", "MatchReport", "enrich"]
+__all__ = ["Ambiguous", "Candidate", "Conflict", "Filled", "Match", "MatchReport", "closest_entries", "enrich", "list_date"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,3 +348,119 @@ def _rating_pair(p: Player, merged: dict[str, tuple[Any, str]], overwrite: bool)
         return
     if p.rating != merged["rating"][0] and p.index is None:
         merged.pop("index", None)
+
+
+# --- for the pre-upload check (dwz.reports.check): the closest list entries and the list's date ---------
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A list entry whose name resembles a player's; ``similarity`` in 0…1 (1 = same name key)."""
+
+    entry: DsbEntry | FideEntry
+    similarity: float
+    same_birth_year: bool
+    same_club: bool
+
+
+def _buckets(key: str) -> set[str]:
+    # Every name part, and the surname's first letter ("^m" for Maier and Meier).
+    parts = key.split()
+    return {*parts, "^" + parts[0][:1]} if parts else set()
+
+
+def _tokens_sorted(key: str) -> str:
+    return " ".join(sorted(key.split()))
+
+
+def closest_entries(players: Iterable[Player], entries: Iterable[DsbEntry | FideEntry], *, limit: int = 3,
+                    cutoff: float = 0.75) -> dict[int, tuple[Candidate, ...]]:
+    """The list entries whose names come closest to each player's, best first.
+
+    Names are compared as :func:`~dwz.formats._common.name_key` (the one name
+    comparison of the project) with :class:`difflib.SequenceMatcher`; a swapped
+    "Vorname Nachname" counts like the right order.  Equal similarity is broken
+    by the same birth year, then the same club (ZPS).  Only entries sharing a
+    name part or the first two letters of the surname are compared (a typo in
+    both is not found), so the whole DSB list costs milliseconds per player.
+
+    >>> from dwz.formats.dsb_list import DsbEntry
+    >>> e = [DsbEntry("1", "C0512", "7", "A", "Böhmler,Thomas", "m", 1970, 1830, 41, None, None, None, None),
+    ...      DsbEntry("2", None, None, "A", "Bohmler,Tom", "m", 1968, 1500, 3, None, None, None, None)]
+    >>> [(c.entry.name, round(c.similarity, 2), c.same_birth_year)
+    ...  for c in closest_entries([Player(5, "Boehmler, Tomas", birth_year=1970)], e)[5]]
+    [('Böhmler,Thomas', 0.97, True), ('Bohmler,Tom', 0.88, False)]
+    """
+    from difflib import SequenceMatcher
+
+    wanted = list(players)
+    if not wanted:
+        return {}
+    by_key: dict[str, list[DsbEntry | FideEntry]] = {}
+    for e in entries:
+        by_key.setdefault(name_key(e.name), []).append(e)
+    buckets: dict[str, list[str]] = {}
+    for key in by_key:
+        for b in _buckets(key):
+            buckets.setdefault(b, []).append(key)
+    out: dict[int, tuple[Candidate, ...]] = {}
+    for p in wanted:
+        key = name_key(p.name)
+        sm = SequenceMatcher(autojunk=False)
+        sm.set_seq2(key)
+        # quick_ratio() bounds ratio() from above (for the swapped order too: same letters), so
+        # the exact ratio is needed only until the bound falls below the best ``limit`` found.
+        bounds = []
+        for k in {k for b in _buckets(key) for k in buckets.get(b, ())}:
+            sm.set_seq1(k)
+            if sm.real_quick_ratio() >= cutoff:
+                q = sm.quick_ratio()
+                if q >= cutoff:
+                    bounds.append((q, k))
+        bounds.sort(reverse=True)
+        swapped = SequenceMatcher(autojunk=False)
+        swapped.set_seq2(_tokens_sorted(key))
+        best: list[tuple[float, str]] = []
+        for q, k in bounds:
+            if len(best) >= limit and q < best[limit - 1][0]:
+                break
+            sm.set_seq1(k)
+            score = sm.ratio()
+            if score < 1.0:
+                swapped.set_seq1(_tokens_sorted(k))
+                score = max(score, swapped.ratio() - 0.02)  # a swapped order is a little less likely than a typo
+            if score >= cutoff:
+                best.append((score, k))
+                best.sort(key=lambda x: -x[0])
+        scored = [Candidate(e, score, p.birth_year is not None and e.birth_year == p.birth_year,
+                            bool(p.zps and getattr(e, "zps", None) and p.zps.strip().upper() == str(getattr(e, "zps", "")).upper()))
+                  for score, k in best for e in by_key[k]]
+        scored.sort(key=lambda c: (-round(c.similarity, 2), not c.same_birth_year, not c.same_club, c.entry.name,
+                                   str(c.entry.source)))
+        people: dict[str, Candidate] = {}
+        for c in scored:  # one person may have several memberships (lines)
+            people.setdefault(_person(c.entry) if isinstance(c.entry, DsbEntry) else c.entry.fide_id, c)
+        out[p.no] = tuple(people.values())[:limit]
+    return out
+
+
+def list_date(entries: Iterable[DsbEntry | FideEntry]) -> date | None:
+    """The earliest date a DSB list can have been made: the Monday of the latest
+    week in its "Letzte-Auswertung" column (JJJJWW, formats.md §2.3) — it
+    already holds a tournament that ended in that week.  None if no entry has one.
+
+    >>> from dwz.formats.dsb_list import DsbEntry
+    >>> list_date([DsbEntry("1", None, None, "A", "A,B", None, None, 1500, 3, None, None, None, None, None, "202305")])
+    datetime.date(2023, 1, 30)
+    """
+    latest = 0
+    for e in entries:
+        v = getattr(e, "last_evaluation", None)
+        if v and len(v) == 6 and v.isdigit() and 1 <= int(v[4:]) <= 53:
+            latest = max(latest, int(v))
+    while latest:
+        try:
+            return date.fromisocalendar(latest // 100, latest % 100, 1)
+        except ValueError:  # week 53 of a year that has 52
+            latest -= 1
+    return None

@@ -11,7 +11,8 @@ from typing import Any
 from dwz.core.tournament import PlayerEvaluation, TournamentEvaluation
 from dwz.i18n import fmt_num, fmt_rating, fmt_signed, term
 
-__all__ = ["COLUMNS", "ELO_COLUMNS", "TEAM_COLUMNS", "elo_rows", "evaluation_rows", "team_tables", "to_csv", "to_html"]
+__all__ = ["COLUMNS", "ELO_COLUMNS", "TEAM_COLUMNS", "check_sections", "elo_rows", "evaluation_rows", "team_tables", "to_csv",
+           "to_html"]
 
 COLUMNS: dict[str, tuple[str, ...]] = {
     "de": ("Nr", "Name", "DWZ alt", "AK", "W/n", "We", "E/K", "Niveau", "Leistung", "DWZ neu", "Diff.", "Bemerkung"),
@@ -123,8 +124,9 @@ def to_csv(ev: TournamentEvaluation, lang: str = "de") -> str:
     return buf.getvalue()
 
 
-def to_html(ev: TournamentEvaluation, lang: str = "de", rechenweg: bool = True) -> str:
-    """A standalone HTML page (no external resources) with the table and every Rechenweg."""
+def to_html(ev: TournamentEvaluation, lang: str = "de", rechenweg: bool = True, check: Any = None) -> str:
+    """A standalone HTML page (no external resources) with the table and every Rechenweg;
+    ``check`` (a :class:`~dwz.reports.check.CheckReport`) adds the Prüfbericht."""
     from jinja2 import Environment, PackageLoader, select_autoescape
 
     env = Environment(loader=PackageLoader("dwz.reports", "templates"), autoescape=select_autoescape(["html"]))
@@ -134,4 +136,24 @@ def to_html(ev: TournamentEvaluation, lang: str = "de", rechenweg: bool = True) 
                        elo_columns=ELO_COLUMNS.get(lang, ELO_COLUMNS["de"]), elo=elo_rows(ev, lang),
                        team_columns=TEAM_COLUMNS.get(lang, TEAM_COLUMNS["de"]), teams=team_tables(ev, lang),
                        rules=term(ev.rules, lang), players=ev.players, rechenweg=rechenweg,
-                       rw={pe.player.no: pe.rechenweg(lang) for pe in ev.players} if rechenweg else {})
+                       rw={pe.player.no: pe.rechenweg(lang) for pe in ev.players} if rechenweg else {},
+                       check=check_sections(check, lang) if check is not None else None)
+
+
+def check_sections(report: Any, lang: str = "de") -> dict[str, Any]:
+    """The Prüfbericht for a template: the summary and, per severity, its kinds with the rule,
+    the fix(es) and each finding as (who, message)."""
+    from dwz.i18n import text
+
+    sections: list[dict[str, Any]] = []
+    for severity, _kind, findings in report.groups():
+        if not sections or sections[-1]["severity"] != severity:
+            sections.append({"severity": severity, "title": text(f"check.section.{severity}", lang), "kinds": []})
+        sections[-1]["kinds"].append({
+            "title": findings[0].title(lang), "rule": findings[0].rule,
+            "findings": [(f.who(lang), f.message(lang)) for f in findings],
+            "who": any(f.who(lang) for f in findings),  # no empty column when no finding names a player or line
+            "fixes": list(dict.fromkeys(f.fix(lang) for f in findings)),
+        })
+    return {"heading": text("check.heading", lang), "summary": report.summary(lang), "sections": sections,
+            "clean": text("check.clean", lang) if not report.findings else None}

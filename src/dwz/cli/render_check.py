@@ -1,0 +1,155 @@
+"""Terminal layout of the pre-upload check (``dwz check``, and its section in ``dwz tournament``).
+
+Plain lines fitted to the terminal's width — no table padding, no trailing blanks —
+with colours only on a terminal (click strips them elsewhere).  Translates only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+__all__ = ["check_lines", "print_check"]
+
+
+def _width() -> int:
+    import shutil
+
+    return max(40, min(shutil.get_terminal_size((100, 24)).columns, 160))
+
+
+def _wrap(text_: str, width: int, indent: int, hang: int = 0) -> list[str]:
+    import textwrap
+
+    return textwrap.wrap(text_, width=width, initial_indent=" " * indent, subsequent_indent=" " * (indent + hang),
+                         break_long_words=False, break_on_hyphens=False) or [""]
+
+
+def _wrap_pieces(pieces: list[str], width: int) -> list[str]:
+    """Pieces joined by " · ", a line break only between pieces (a piece longer than a line is wrapped)."""
+    lines: list[str] = []
+    for piece in (x for x in pieces if x):
+        if lines and len(lines[-1]) + 3 + len(piece) <= width:
+            lines[-1] += " · " + piece
+        else:
+            lines.extend(_wrap(piece, width, 0))
+    return lines
+
+
+def _columns(labels: list[str], width: int, indent: int) -> list[str]:
+    """Labels in as many columns as fit, filled column by column (like ``ls``)."""
+    col = max(len(x) for x in labels) + 3
+    ncols = max(1, min(len(labels), (width - indent + 3) // col))
+    nrows = -(-len(labels) // ncols)
+    rows = []
+    for r in range(nrows):
+        cells = [labels[c * nrows + r] for c in range(ncols) if c * nrows + r < len(labels)]
+        rows.append(" " * indent + "".join(x.ljust(col) for x in cells[:-1]) + cells[-1])
+    return rows
+
+
+def check_lines(report: Any, lang: str, *, width: int | None = None, section: bool = False,
+                player: int | None = None) -> list[tuple[str, str | None]]:
+    """The report as terminal lines ``(text, style)``: a header, the findings grouped by
+    severity and kind — each kind with its rule, the players or lines, and the fix — and
+    the summary.  ``section``: as a part of ``dwz tournament``'s output (no header);
+    ``player``: his findings only.  Lines never exceed ``width`` unless a word does."""
+    from dwz.i18n import term, text
+    from dwz.reports.check import Count, fmt_date
+
+    w = width or _width()
+    out: list[tuple[str, str | None]] = []
+    if player is not None:  # his findings only, and the summary of those
+        from dataclasses import replace
+
+        report = replace(report, findings=tuple(f for f in report.findings if f.player == player))
+
+    def add(lines: list[str], style: str | None = None) -> None:
+        out.extend((line, style) for line in lines)
+
+    def list_lines() -> None:
+        for li in report.lists:
+            if li.problems:
+                continue
+            values = {"kind": text(f"check.list.{li.kind}", lang), "name": li.name,
+                      "matched": report.matched.get(li.kind, 0), "players": report.players}
+            if li.date is not None:
+                line = text("check.list_used", lang, date=fmt_date(li.date, lang),
+                            how=text(f"check.date_from.{li.date_from}", lang), **values)
+            else:
+                line = text("check.list_used_nodate", lang, **values)
+            add(_wrap(line, w, 0))
+        if not any(li.kind == "dsb" for li in report.lists):
+            add(_wrap(text("check.no_list", lang), w, 0), "dim")
+
+    groups = report.groups()
+    if section:
+        add([""])
+        add(_wrap(f"{text('check.heading', lang)}: {report.summary(lang)}", w, 0), "bold")
+        if player is None:
+            list_lines()
+    else:
+        add(_wrap(f"{text('check.heading', lang)}: {report.name or report.source or ''}", w, 0), "bold")
+        if report.name is None and report.count("error"):
+            add(_wrap(" · ".join(x for x in (report.source, text("check.unreadable", lang)) if x), w, 0))
+        else:
+            meta = text("check.meta", lang, end=fmt_date(report.end, lang) if report.end else "–",
+                        rules=term(report.rules, lang) if report.rules else "–", players=Count(report.players, "player").text(lang))
+            add(_wrap_pieces([report.source or "", *meta.split(" · ")], w))
+            list_lines()
+    if not groups:
+        if not section:
+            add([""])
+            add(_wrap(text("check.clean", lang), w, 0), "green")
+        return out
+    current = None
+    for severity, _kind, findings in groups:
+        if severity != current:
+            current = severity
+            add(["", text(f"check.section.{severity}", lang)], severity)
+        first = findings[0]
+        players = {f.player for f in findings if f.player is not None}
+        head = first.title(lang) + (f" ({Count(len(players), 'player').text(lang)})" if len(players) > 1 else "")
+        add(_wrap(f"{head} · {first.rule}", w, 2, 2), "bold")
+        # Each distinct fix once, after the findings it belongs to (file problems may have their own).
+        fixes = list(dict.fromkeys(f.fix(lang) for f in findings))
+        messages = [f.message(lang) for f in findings]
+        if players and len(set(messages)) == 1 and len(players) == len(findings) > 1:
+            # The same finding for many players: say it once, then the players in columns.
+            add(_wrap(messages[0] + ":", w, 4, 2))
+            nw = max(len(str(f.player)) for f in findings)
+            add(_columns([f"{f.player:>{nw}}. {f.name}" for f in findings], w, 4))
+        else:
+            whos = [f.who(lang) for f in findings]
+            col = min(max(len(x) for x in whos), max(12, w // 3))
+            last = None
+            for who, body in zip(whos, messages, strict=True):
+                if col == 0:  # nobody and no place to name: the message alone
+                    add(_wrap(body, w, 4, 2))
+                    continue
+                label = "" if who == last else who
+                last = who
+                if len(label) > col:  # a long name gets its own line
+                    add([" " * 4 + label])
+                    label = ""
+                lines = _wrap(body, w - col - 6, 0)
+                add([" " * 4 + label.ljust(col) + "  " + lines[0].lstrip(), *(" " * (col + 6) + x for x in lines[1:])])
+        for fix in fixes:
+            add(_wrap("→ " + fix, w, 4, 2), "dim" if severity == "note" else None)
+    if not section:
+        add([""])
+        add(_wrap(text("check.result", lang, summary=report.summary(lang)), w, 0), "bold")
+    return out
+
+
+_STYLES: dict[str, dict[str, Any]] = {
+    "bold": {"bold": True}, "dim": {"dim": True}, "green": {"fg": "green", "bold": True},
+    "error": {"fg": "red", "bold": True}, "warning": {"fg": "yellow", "bold": True}, "note": {"fg": "cyan", "bold": True},
+}
+
+
+def print_check(report: Any, lang: str, *, section: bool = False, player: int | None = None, width: int | None = None) -> None:
+    """:func:`check_lines` on the terminal (colours only on a terminal; click strips them elsewhere)."""
+    for line, style in check_lines(report, lang, width=width, section=section, player=player):
+        click.echo(click.style(line, **_STYLES[style]) if style and line else line)

@@ -1,0 +1,768 @@
+"""The pre-upload check ("Prüfbericht"): what the DSB portal would reject or a
+rating officer would query, found before the file is uploaded.
+
+One entry point, :func:`check_tournament`.  It takes what the readers, the list
+matching and the evaluation produced — or the problems of a file that could not
+be read — and returns an immutable :class:`CheckReport` of :class:`Finding` s.
+It computes no rating: who stays unrated and why comes from the evaluation's
+players (status and reasons), list matches from :func:`dwz.formats.lists.enrich`'s
+:class:`~dwz.formats.lists.MatchReport`.  Renderers (terminal, JSON, HTML, web)
+only translate the findings.
+
+Every finding has a severity — ``error``: the portal would reject the file or the
+evaluation is wrong; ``warning``: a rating officer would query it; ``note`` — the
+player (number and name) or the place in the file, what is wrong, the rule or
+format section, and the fix.  ``exit_code`` is 2 with errors, 1 with warnings,
+else 0.
+
+>>> from datetime import date
+>>> from dwz.core.model import Pairing, Player, Tournament
+>>> from dwz.core.values import Result as R
+>>> t = Tournament("Blitz", date(2025, 9, 14), (Player(1, "Alpha, Anna", 1650, 12, birth_year=1990),
+...                Player(2, "Beta, Bernd", 1500, 20)), (Pairing(1, 1, 2, R.WIN, R.LOSS),))
+>>> r = check_tournament(t)
+>>> [(f.severity, f.kind, f.player) for f in r.findings], r.exit_code
+([('error', 'birth_year_missing', 2)], 2)
+>>> r.summary("de"), r.summary("en")
+('1 Fehler, keine Warnungen, keine Hinweise', '1 error, no warnings, no notes')
+>>> r.findings[0].fix("en")
+'Add the birth year to the tournament file, or give the DWZ list with --list: the DSB XML 2.5 requires it (dobYear).'
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Literal
+
+from dwz.core.errors import Problem
+from dwz.core.model import Player, Tournament
+from dwz.core.tournament import TournamentEvaluation
+from dwz.formats._common import name_key
+from dwz.formats.dsb_list import DsbEntry
+from dwz.formats.fide_list import FideEntry
+from dwz.formats.lists import Candidate, MatchReport, closest_entries
+from dwz.i18n import CATALOGS, fmt_rating, term, text
+
+__all__ = ["CheckReport", "Finding", "Inputs", "ListInfo", "SEVERITIES", "check_tournament", "gather", "round_dates_trf"]
+
+Severity = Literal["error", "warning", "note"]
+SEVERITIES: tuple[Severity, ...] = ("error", "warning", "note")
+
+# The kinds of finding in the order they are reported, each with the rule or format
+# section it rests on (language-neutral; WO = DSB-Wertungsordnung, DSB-XML = the
+# portal's upload format DSB_DWZ_TournamentReport 2.5, spec formats.md §5.3).
+RULES: dict[str, str] = {
+    "file": "WO 6.1",
+    "list_unreadable": "WO 6.1",
+    "end_missing": "DSB-XML 2.5 ‹endDate›, WO 2.2.3",
+    "start_after_end": "DSB-XML 2.5 ‹startDate›",
+    "end_mismatch": "WO 2.2.3",
+    "end_future": "WO 2.2.3",
+    "game_after_end": "WO 2.2.3",
+    "not_rated": "WO 4.2",
+    "duplicate_id": "WO 6.1",
+    "duplicate_name": "WO 6.1",
+    "birth_year_missing": "DSB-XML 2.5 ‹dobYear›, WO 3.2",
+    "birth_year_computer": "DSB-XML 2.5 ‹dobYear›",
+    "birth_year_implausible": "DSB-XML 2.5 ‹dobYear›, WO 3.2",
+    "list_old_scale": "WO 2026, Umstufung 08.06.2026",
+    "list_new_scale": "WO 2.2.3, Umstufung 08.06.2026",
+    "list_newer": "WO 2.2.3",
+    "dwz_old_scale": "Umstufung 08.06.2026",
+    "dwz_differs": "WO 2.2.3",
+    "not_in_list": "WO 6.1",
+    "list_ambiguous": "WO 6.1",
+    "list_differs": "WO 6.1",
+    "fide_id_not_in_list": "WO 4.1.2",
+    "index_missing": "WO 2.2.4, Anhang 1.2/1.3",
+    "foreign_no_fide_id": "WO 4.1.2, DSB-XML 2.5 ‹dsbId FI…›",
+    "elo_unverified": "WO 4.1.2, 4.1.3",
+    "birth_year_from_list": "DSB-XML 2.5 ‹dobYear›",
+    "non_member": "WO 3.4.3",
+    "stays_unrated": "WO 3.4.1, 3.4.2",
+}
+_ORDER = {k: i for i, k in enumerate(RULES)}
+
+# Remarks of the readers (Tournament.notes) that stop nothing: how much each matters
+# for the upload.  Unknown codes are warnings — nothing is dropped silently.
+_NOTE_SEVERITY: dict[str, Severity] = {
+    "record_skipped": "note", "bye_code_mapped": "note", "trf_national_ignored": "note", "swi_extra_blocks": "note",
+    "csv_column_unknown": "note",
+}
+_NO_FEDERATION = {"", "GER", "DEU"}  # federations that need no FIDE id here (not foreign)
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """A number with its noun, rendered with the right plural ("1 Partie", "3 Partien")."""
+
+    n: int
+    unit: str  # "game", "player", "error", "warning", "note"
+
+    def text(self, lang: str) -> str:
+        return text(f"check.n.{self.unit}.{'one' if self.n == 1 else 'many'}", lang, n=self.n)
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """A value shown in the user's words: a catalog term (``check.field.zps`` → "ZPS")."""
+
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One thing wrong or worth a look.  ``kind`` names the message (catalog
+    ``check.<kind>.…``); a file problem carries the reader's :class:`Problem`."""
+
+    severity: Severity
+    kind: str
+    player: int | None = None
+    name: str | None = None
+    where: str | None = None  # the place in a file ("12" = line 12, "games[3]") when no player is meant
+    round: int | None = None
+    values: tuple[tuple[str, Any], ...] = ()
+    variant: str | None = None  # the message's variant ("check.<kind>.<variant>")
+    problem: Problem | None = None
+
+    @property
+    def rule(self) -> str:
+        return RULES.get(self.kind, "")
+
+    @property
+    def line(self) -> int | None:
+        return int(self.where) if self.where and self.where.isdigit() else None
+
+    def title(self, lang: str = "de") -> str:
+        return text(f"check.{self.kind}.title", lang)
+
+    def message(self, lang: str = "de") -> str:
+        """What is wrong, for this player or place."""
+        if self.problem is not None:
+            return self.problem.message(lang)
+        key = f"check.{self.kind}.{self.variant}" if self.variant else f"check.{self.kind}"
+        return text(key, lang, **_rendered(self.values, lang))
+
+    def fix(self, lang: str = "de") -> str:
+        """What to do about it."""
+        if self.problem is not None:
+            specific = f"check.fix.{self.problem.code}"
+            if specific in CATALOGS["de"]["ui"]:
+                return text(specific, lang)
+        return text(f"check.{self.kind}.fix", lang, **_rendered(self.values, lang))
+
+    def who(self, lang: str = "de") -> str:
+        """The player ("5. Böhmler, Thomas") or the place ("Zeile 12")."""
+        if self.player is not None:
+            return f"{self.player}. {self.name}" if self.name else str(self.player)
+        if self.line is not None:
+            return text("check.line", lang, line=self.line)
+        if self.round is not None:
+            return text("check.round", lang, round=self.round)
+        return self.where or ""
+
+    def to_dict(self, lang: str = "de") -> dict[str, Any]:
+        return {
+            "severity": self.severity, "kind": self.kind, "code": self.problem.code if self.problem else None,
+            "player": self.player, "name": self.name, "where": self.where, "line": self.line, "round": self.round,
+            "title": self.title(lang), "message": self.message(lang), "rule": self.rule, "fix": self.fix(lang),
+            "values": {k: _plain(v, lang) for k, v in self.values},
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ListInfo:
+    """A rating list the check used: ``kind`` "dsb" or "fide"; ``date`` is its
+    "Stand" and ``date_from`` how it is known ("given", "name": from the file
+    name, "content": the latest evaluation week in it); ``problems`` if it could
+    not be read."""
+
+    kind: str
+    name: str
+    date: date | None = None
+    date_from: str | None = None
+    entries: int = 0
+    problems: tuple[Problem, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CheckReport:
+    """The whole Prüfbericht: findings sorted by severity, kind and player or line."""
+
+    source: str | None
+    name: str | None
+    end: date | None
+    rules: str | None
+    players: int
+    lists: tuple[ListInfo, ...]
+    matched: Mapping[str, int]  # list kind → players found in it
+    findings: tuple[Finding, ...]
+
+    def count(self, severity: Severity) -> int:
+        return sum(1 for f in self.findings if f.severity == severity)
+
+    @property
+    def exit_code(self) -> int:
+        """2 with errors, 1 with warnings, 0 otherwise (notes only or nothing)."""
+        return 2 if self.count("error") else (1 if self.count("warning") else 0)
+
+    def summary(self, lang: str = "de") -> str:
+        """"2 Fehler, 3 Warnungen, 1 Hinweis" — every severity, "keine" for none."""
+        parts = []
+        for sev in SEVERITIES:
+            n = self.count(sev)
+            parts.append(Count(n, sev).text(lang) if n else text(f"check.none.{sev}", lang))
+        return ", ".join(parts)
+
+    def groups(self, player: int | None = None) -> list[tuple[Severity, str, tuple[Finding, ...]]]:
+        """(severity, kind, findings) in report order; ``player`` keeps only his findings."""
+        out: list[tuple[Severity, str, list[Finding]]] = []
+        for f in self.findings:
+            if player is not None and f.player != player:
+                continue
+            if out and out[-1][0] == f.severity and out[-1][1] == f.kind:
+                out[-1][2].append(f)
+            else:
+                out.append((f.severity, f.kind, [f]))
+        return [(sev, kind, tuple(fs)) for sev, kind, fs in out]
+
+    def to_dict(self, lang: str = "de") -> dict[str, Any]:
+        return {
+            "kind": "check",
+            "source": self.source,
+            "tournament": {"name": self.name, "end": self.end.isoformat() if self.end else None, "rules": self.rules,
+                           "players": self.players},
+            "lists": [{"kind": li.kind, "name": li.name, "date": li.date.isoformat() if li.date else None,
+                       "date_from": li.date_from, "entries": li.entries, "matched": self.matched.get(li.kind),
+                       "readable": not li.problems} for li in self.lists],
+            "summary": {"errors": self.count("error"), "warnings": self.count("warning"), "notes": self.count("note"),
+                        "text": self.summary(lang)},
+            "exit_code": self.exit_code,
+            "findings": [f.to_dict(lang) for f in self.findings],
+        }
+
+
+# --------------------------------------------------------------------------------------------
+
+
+def check_tournament(
+    tournament: Tournament | None,
+    *,
+    problems: Iterable[Problem] = (),
+    notes: Iterable[Problem] | None = None,
+    evaluation: TournamentEvaluation | None = None,
+    evaluation_problems: Iterable[Problem] = (),
+    dsb: Sequence[DsbEntry | FideEntry] | None = None,
+    match: MatchReport | None = None,
+    lists: Sequence[ListInfo] = (),
+    end: date | None = None,
+    round_dates: Mapping[int, date] | None = None,
+    today: date | None = None,
+    source: str | None = None,
+) -> CheckReport:
+    """Check a tournament before its upload to the DSB portal.
+
+    ``tournament``: as the readers gave it and the lists completed it (``None``
+    when the file could not be read — then ``problems`` are the reader's, each
+    an error).  ``notes``: the readers' remarks (default ``tournament.notes``)
+    and others such as unmatched Restpartien.  ``evaluation``: the evaluation
+    of this tournament (its players' status and reasons say who stays unrated),
+    or the ``evaluation_problems`` that stopped it.  ``dsb``: the DSB list's
+    entries, for the closest names of players it lacks; ``match``: what
+    :func:`~dwz.formats.lists.enrich` found; ``lists``: the lists used, with
+    their dates.  ``end``: the end date the user gave (``--end``), if any;
+    ``round_dates``: the date of each round where the file has them.
+    """
+    src = source or (tournament.source if tournament is not None else None)
+    problems = list(problems)
+    # A self-pairing is also "paired twice" for the model's validation: one fact, said once.
+    selves = {(p.field, p.value) for p in problems if p.code == "self_pairing"}
+    out: list[Finding] = [_file_finding(p, "error", src) for p in problems
+                          if not (p.code == "paired_twice" and (p.field, p.params.get("no")) in selves)]
+    for li in lists:
+        out += [Finding("error", "list_unreadable", where=p.field, problem=p) for p in li.problems]
+    for p in tournament.notes if notes is None and tournament is not None else (notes or ()):
+        out.append(_file_finding(p, _NOTE_SEVERITY.get(p.code, "warning"), src))
+    eff_end = end or (evaluation.end if evaluation is not None else None) or (tournament.end if tournament else None)
+    for p in evaluation_problems:
+        if p.code != "end_missing":  # reported below, in the user's words
+            out.append(_file_finding(p, "error", src))
+    matched: dict[str, int] = {}
+    if tournament is not None:
+        day = today or date.today()
+        out += _dates(tournament, end, eff_end, round_dates or {}, day)
+        out += _duplicates(tournament.players)
+        out += _birth_years(tournament.players, match, (eff_end or day).year)
+        if match is not None:
+            out += _list_findings(tournament, match, dsb, lists, eff_end)
+            for m in match.matched:
+                matched[m.list] = matched.get(m.list, 0) + 1
+        out += _players(tournament, evaluation)
+    out.sort(key=_sort_key)
+    from dwz.rules import edition_for
+
+    rules = evaluation.rules if evaluation is not None else (edition_for(eff_end) if eff_end else None)
+    return CheckReport(src, tournament.name if tournament is not None else None, eff_end, rules,
+                       len(tournament.players) if tournament is not None else 0, tuple(lists), MappingProxyType(matched),
+                       tuple(out))
+
+
+def _sort_key(f: Finding) -> tuple[int, int, int, int, tuple[tuple[int, str], ...]]:
+    line = f.line if f.line is not None else 1 << 30
+    # "games[2]" before "games[10]": numbers in a place compare as numbers
+    where = tuple((int(part), "") if part.isdigit() else (0, part) for part in re.split(r"(\d+)", f.where or "") if part)
+    return (SEVERITIES.index(f.severity), _ORDER.get(f.kind, len(_ORDER)), f.player or f.round or 0, line, where)
+
+
+def _file_finding(p: Problem, severity: Severity, src: str | None) -> Finding:
+    where = p.field
+    if src and where.startswith(src + ":"):
+        where = where[len(src) + 1:]
+    return Finding(severity, "file", where=where, problem=p)
+
+
+def _label(p: Player) -> str:
+    return f"{p.no}. {p.name}"
+
+
+def _f(severity: Severity, kind: str, p: Player, variant: str | None = None, **values: Any) -> Finding:
+    return Finding(severity, kind, p.no, p.name, values=tuple(values.items()), variant=variant)
+
+
+# --- dates -----------------------------------------------------------------------------------
+
+
+def _dates(t: Tournament, given: date | None, end: date | None, round_dates: Mapping[int, date], today: date) -> list[Finding]:
+    from dwz.rules import edition_for
+
+    out: list[Finding] = []
+    if end is None:
+        return [Finding("error", "end_missing", where=t.source)]
+    if given is not None and t.end is not None and given != t.end:
+        other_rules = edition_for(given) != edition_for(t.end)
+        out.append(Finding("error" if other_rules else "warning", "end_mismatch", variant="rules" if other_rules else None,
+                           values=(("given", given), ("file", t.end), ("rules_given", Ref(f"check.rules.{edition_for(given)}")),
+                                   ("rules_file", Ref(f"check.rules.{edition_for(t.end)}")))))
+    if t.start is not None and t.start > end:
+        out.append(Finding("error", "start_after_end", values=(("start", t.start), ("end", end))))
+    if end > today:
+        out.append(Finding("warning", "end_future", values=(("end", end), ("today", today))))
+    games: dict[int, int] = {}
+    for g in t.pairings:
+        if g.black is not None:
+            games[g.round] = games.get(g.round, 0) + 1
+    for rnd, day in sorted(round_dates.items()):
+        if day > end and games.get(rnd):
+            out.append(Finding("error", "game_after_end", round=rnd,
+                               values=(("round", rnd), ("date", day), ("end", end), ("games", Count(games[rnd], "game")))))
+    return out
+
+
+# --- players: duplicates, birth years ------------------------------------------------------------
+
+
+def _id_keys(p: Player) -> list[tuple[str, str, str]]:
+    """(kind, normalised key, as written) of the identifiers that name one person."""
+    keys = []
+    if p.dsb_id and p.dsb_id.strip():
+        keys.append(("dsb_id", p.dsb_id.strip().upper(), p.dsb_id.strip()))
+    if p.fide_id and p.fide_id.strip():
+        keys.append(("fide_id", p.fide_id.strip().lstrip("0"), p.fide_id.strip()))
+    if p.zps and p.zps.strip() and p.member_no and p.member_no.strip():
+        member = p.member_no.strip()
+        number = str(int(member)) if member.isascii() and member.isdigit() else member.upper()
+        keys.append(("zps_member", f"{p.zps.strip().upper()}-{number}", f"{p.zps.strip()}-{member}"))
+    return keys
+
+
+def _duplicates(players: Sequence[Player]) -> list[Finding]:
+    out: list[Finding] = []
+    reported: set[frozenset[int]] = set()
+    by_id: dict[tuple[str, str], list[Player]] = {}
+    for p in players:
+        for kind, key, _shown in _id_keys(p):
+            by_id.setdefault((kind, key), []).append(p)
+    for (kind, _key), group in by_id.items():
+        first = group[0]
+        for p in group[1:]:
+            pair = frozenset((first.no, p.no))
+            if pair in reported:
+                continue
+            reported.add(pair)
+            shown = next(s for k, _, s in _id_keys(p) if k == kind)
+            out.append(_f("error", "duplicate_id", p, field=Ref(f"check.field.{kind}"), value=shown, other=_label(first)))
+    by_name: dict[str, list[Player]] = {}
+    for p in players:
+        key = name_key(p.name)
+        if key:
+            by_name.setdefault(key, []).append(p)
+    for group in by_name.values():
+        for i, p in enumerate(group):
+            for o in group[:i]:
+                pair = frozenset((o.no, p.no))
+                same_year = o.birth_year is not None and o.birth_year == p.birth_year
+                if pair in reported or not (same_year or o.birth_year is None or p.birth_year is None):
+                    continue
+                reported.add(pair)
+                out.append(_f("warning", "duplicate_name", p, None if same_year else "no_year", other=_label(o),
+                              year=p.birth_year))
+                break
+    return out
+
+
+def _birth_years(players: Sequence[Player], match: MatchReport | None, year: int) -> list[Finding]:
+    filled = {f.player: f for f in match.filled if f.field == "birth_year"} if match is not None else {}
+    out: list[Finding] = []
+    for p in players:
+        by = p.birth_year
+        if p.computer:
+            continue  # the DSB XML writes 1900 for computers
+        if by is None:
+            out.append(_f("error", "birth_year_missing", p))
+        elif p.no in filled:
+            out.append(_f("note", "birth_year_from_list", p, year=by, list=Ref(f"check.list.{filled[p.no].list}")))
+        elif by == 1900:
+            out.append(_f("error", "birth_year_computer", p, year=by))
+        elif by < 1900 or not 4 <= year - by <= 100:
+            out.append(_f("warning", "birth_year_implausible", p, year=by, age=year - by))
+    return out
+
+
+# --- the rating lists ----------------------------------------------------------------------------
+
+
+def _cand(c: Candidate) -> str:
+    e = c.entry
+    if isinstance(e, DsbEntry):
+        club = f"{e.zps}-{e.member_no}" if e.zps and e.member_no else (e.zps or "")
+        rating = f"DWZ {fmt_rating(e.dwz, e.index)}" if e.dwz else ""
+        extra = [str(e.birth_year) if e.birth_year else "", club, rating]
+    else:
+        extra = [str(e.birth_year) if e.birth_year else "", e.fed or "", f"Elo {e.rating}" if e.rating else ""]
+    inner = ", ".join(x for x in extra if x)
+    return f"{e.name} ({inner})" if inner else e.name
+
+
+def _entry_text(e: Any) -> str:
+    return _cand(Candidate(e, 1.0, False, False))
+
+
+_SCALE_NOTE_FIELDS = ("rating", "index")
+
+
+def _list_findings(t: Tournament, match: MatchReport, dsb: Sequence[DsbEntry | FideEntry] | None, lists: Sequence[ListInfo],
+                   end: date | None) -> list[Finding]:
+    from dwz.rules import SWITCH_2026
+
+    out: list[Finding] = []
+    by_no = {p.no: p for p in t.players}
+    info = next((li for li in lists if li.kind == "dsb" and not li.problems), None)
+    list_date = info.date if info is not None else None
+    scale_differs = False
+    if info is not None and list_date is not None and end is not None:
+        sure = info.date_from in ("given", "name")
+        values = (("list", info.name), ("date", list_date), ("how", Ref(f"check.date_from.{info.date_from}")), ("end", end))
+        if list_date < SWITCH_2026 <= end:
+            scale_differs = True
+            out.append(Finding("error" if sure else "warning", "list_old_scale", values=values))
+        elif end < SWITCH_2026 <= list_date:
+            scale_differs = True
+            out.append(Finding("error", "list_new_scale", values=values))
+        elif list_date > end:
+            out.append(Finding("warning", "list_newer", values=values))
+    newer = list_date is not None and end is not None and list_date > end
+
+    entries = dsb or ()
+    # Computers and declared non-members are not expected in the DSB list.
+    unmatched_dsb = [by_no[no] for no, lst in match.unmatched
+                     if lst == "dsb" and no in by_no and not by_no[no].computer and by_no[no].member]
+    closest = closest_entries(unmatched_dsb, entries) if unmatched_dsb and entries else {}
+    for p in unmatched_dsb:
+        cands = closest.get(p.no, ())
+        out.append(_f("warning", "not_in_list", p, "candidates" if cands else "none", candidates="; ".join(_cand(c) for c in cands)))
+    by_source: dict[str, Any] = {}
+    if match.ambiguous or match.conflicts:
+        by_source = {str(e.source): e for e in entries}
+    for a in match.ambiguous:
+        if a.player not in by_no:
+            continue
+        shown = [_entry_text(by_source[s]) for s in a.candidates if s in by_source]
+        out.append(_f("warning", "list_ambiguous", by_no[a.player], "candidates" if shown else None,
+                      list=Ref(f"check.list.{a.list}"), by=Ref(f"check.key.{a.key}"), count=len(a.candidates),
+                      candidates="; ".join(shown[:5]) + (" …" if len(shown) > 5 else "")))
+    for no, lst in match.unmatched:
+        unmatched = by_no.get(no)
+        if lst == "fide" and unmatched is not None and unmatched.fide_id:
+            out.append(_f("warning", "fide_id_not_in_list", unmatched, fide_id=unmatched.fide_id))
+
+    dsb_entry = {m.player: by_source.get(str(m.entry)) for m in match.matched if m.list == "dsb"}
+    rating_conflicts: dict[int, dict[str, Any]] = {}
+    for c in match.conflicts:
+        if c.list == "dsb" and c.field in _SCALE_NOTE_FIELDS:
+            rating_conflicts.setdefault(c.player, {})[c.field] = c
+            continue
+        who = by_no.get(c.player)
+        if who is None:
+            continue
+        severity: Severity = "warning" if c.field in ("birth_year", "fide_id", "dsb_id") or (
+            c.field == "elo" and who.rating is None) else "note"
+        out.append(_f(severity, "list_differs", who, field=Ref(f"check.field.{c.field}"), file=c.file_value,
+                      list=Ref(f"check.list.{c.list}"), other=c.list_value))
+    for no, conflicts in rating_conflicts.items():
+        p = by_no[no]
+        entry = dsb_entry.get(no)
+        list_rating = entry.dwz if isinstance(entry, DsbEntry) else getattr(conflicts.get("rating"), "list_value", p.rating)
+        list_index = entry.index if isinstance(entry, DsbEntry) else getattr(conflicts.get("index"), "list_value", p.index)
+        out.append(_rating_finding(p, list_rating, list_index, end, list_date, scale_differs, newer))
+    return out
+
+
+def _rating_finding(p: Player, list_rating: int | None, list_index: int | None, end: date | None, list_date: date | None,
+                    scale_differs: bool, newer: bool) -> Finding:
+    """The file's DWZ differs from the list's: which scale each is on decides how much it matters."""
+    import dwz
+    from dwz.rules import SWITCH_2026
+
+    values = {"file": fmt_rating(p.rating, p.index), "list": fmt_rating(list_rating, list_index)}
+
+    def converted(v: int | None) -> int | None:
+        try:
+            return dwz.umstufung(v).new_rating if v else None
+        except Exception:  # not a value the Umstufung takes
+            return None
+
+    if p.rating is not None and list_rating is not None and p.rating != list_rating:
+        if scale_differs:
+            # Old-scale list, new tournament (or the reverse): a value on the other side of the
+            # Umstufung 2026 is expected to differ by exactly the conversion.
+            old, new = (list_rating, p.rating) if end is not None and end >= SWITCH_2026 else (p.rating, list_rating)
+            if converted(old) == new:
+                return _f("note", "dwz_differs", p, "umstufung", converted=converted(old), **values)
+        elif end is not None and end >= SWITCH_2026 and converted(p.rating) == list_rating \
+                and (list_date is None or list_date >= SWITCH_2026):
+            return _f("error", "dwz_old_scale", p, converted=list_rating, **values)
+    if newer:
+        return _f("note", "dwz_differs", p, "newer", **values)
+    return _f("warning", "dwz_differs", p, **values)
+
+
+# --- players from the evaluation --------------------------------------------------------------------
+
+
+def _players(t: Tournament, ev: TournamentEvaluation | None) -> list[Finding]:
+    out: list[Finding] = []
+    if not t.rated:
+        out.append(Finding("warning", "not_rated", where=t.source, values=(("name", t.name),)))
+    foreign: set[int] = set()
+    for p in t.players:
+        if p.computer:
+            continue
+        fed = (p.federation or "").strip().upper()
+        if fed not in _NO_FEDERATION and not p.fide_id:
+            foreign.add(p.no)
+            out.append(_f("warning", "foreign_no_fide_id", p, federation=fed))
+        if not p.member:
+            out.append(_f("note", "non_member", p))
+    if ev is None:
+        out += [_f("warning", "index_missing", p, rating=p.rating) for p in t.players
+                if p.rating is not None and p.index is None and not p.computer]
+        return out
+    for pe in ev.players:
+        p = pe.player
+        if pe.status == "established" and pe.old_index is None and pe.n:
+            out.append(_f("warning", "index_missing", p, rating=pe.old_rating))
+        elif pe.status == "foreign" and not p.fide_id and p.no not in foreign:
+            out.append(_f("warning", "elo_unverified", p, elo=pe.old_rating))
+        elif pe.status in ("unrated", "no_games") and pe.old_rating is None and t.rated:
+            stored = len(pe.restpartien_out)
+            out.append(_f("note", "stays_unrated", p, "stored" if stored else None, reasons=pe.reasons,
+                          stored=Count(stored, "game"), n=Count(pe.n, "game")))
+    return out
+
+
+# --- rendering helpers ------------------------------------------------------------------------------
+
+
+def fmt_date(d: date, lang: str) -> str:
+    """16.02.2012 in German, 2012-02-16 in English."""
+    return d.strftime("%d.%m.%Y") if lang == "de" else d.isoformat()
+
+
+def _value(v: Any, lang: str) -> Any:
+    if isinstance(v, date):
+        return fmt_date(v, lang)
+    if isinstance(v, Count):
+        return v.text(lang)
+    if isinstance(v, Ref):
+        if v.key.startswith("check."):
+            return text(v.key, lang)
+        return term(v.key, lang)
+    if isinstance(v, tuple) and all(isinstance(x, Problem) for x in v):
+        return "; ".join(_reason(x, lang) for x in v) or text("check.no_rated_games", lang)
+    if v is None:
+        return "–"
+    return v
+
+
+def _reason(p: Problem, lang: str) -> str:
+    """Why a player stays unrated, in the check's words where it has them (with plurals)."""
+    key = f"check.reason.{p.code}"
+    if key not in CATALOGS["de"]["ui"]:
+        return p.message(lang)
+    n = p.value if isinstance(p.value, int) else 0
+    return text(key, lang, **{**dict(p.params), "games": Count(n, "game").text(lang)})
+
+
+def _rendered(values: tuple[tuple[str, Any], ...], lang: str) -> dict[str, Any]:
+    return {k: _value(v, lang) for k, v in values}
+
+
+def _plain(v: Any, lang: str) -> Any:
+    if isinstance(v, date):
+        return v.isoformat()
+    if isinstance(v, Count):
+        return v.n
+    if isinstance(v, Ref):
+        return v.key.rsplit(".", 1)[-1]
+    if isinstance(v, tuple):
+        return [x.to_dict(lang) if isinstance(x, Problem) else x for x in v]
+    if isinstance(v, (int, float, str, bool)) or v is None:
+        return v
+    return str(v)
+
+
+# --- the TRF round dates (record 132) ----------------------------------------------------------------
+
+
+def round_dates_trf(data: bytes | str) -> dict[int, date]:
+    """Round → date from a TRF's record 132 (cols 92+10(r−1), formats.md §1.3); rounds
+    without a readable date are left out.  Empty for anything else."""
+    from dwz.formats._common import parse_date, split_lines
+
+    text_ = data if isinstance(data, str) else data.decode("utf-8", errors="replace")
+    out: dict[int, date] = {}
+    for line in split_lines(text_):
+        if not line.startswith("132"):
+            continue
+        k = 0
+        while 91 + 10 * k < len(line) and k < 1000:
+            try:
+                d = parse_date(line[91 + 10 * k: 99 + 10 * k])
+            except (ValueError, OverflowError):
+                d = None
+            if d is not None:
+                out[k + 1] = d
+            k += 1
+        break
+    return out
+
+
+# --- gathering the inputs (the CLI with paths, the web with uploads) ---------------------------------
+
+
+ListSource = Path | tuple[bytes, str]  # a path, or (content, file name) of an upload
+
+
+@dataclass
+class Inputs:
+    """What ``dwz check`` and ``dwz tournament`` read: the tournament completed from the
+    lists and stored Restpartien, and what the check needs to know about how."""
+
+    source: str
+    tournament: Tournament | None = None
+    problems: list[Problem] = field(default_factory=list)  # why the file could not be read
+    notes: list[Problem] = field(default_factory=list)  # the readers' remarks and unmatched Restpartien
+    list_notes: list[Problem] = field(default_factory=list)  # the match report as messages (as dwz tournament printed them)
+    dsb: Sequence[DsbEntry | FideEntry] | None = None  # the DSB list's entries
+    match: MatchReport | None = None
+    lists: list[ListInfo] = field(default_factory=list)
+    round_dates: dict[int, date] = field(default_factory=dict)
+
+    @property
+    def legacy_notes(self) -> list[Problem]:
+        """The notes ``dwz tournament`` printed before the check existed."""
+        return [*(self.tournament.notes if self.tournament is not None else ()), *self.list_notes,
+                *(n for n in self.notes if n.code == "restpartien_unmatched")]
+
+    def check(self, evaluation: TournamentEvaluation | None = None, evaluation_problems: Iterable[Problem] = (),
+              end: date | None = None) -> CheckReport:
+        return check_tournament(self.tournament, problems=self.problems, notes=self.notes, evaluation=evaluation,
+                                evaluation_problems=evaluation_problems, dsb=self.dsb, match=self.match, lists=self.lists,
+                                end=end, round_dates=self.round_dates, source=self.source)
+
+
+def gather(data: bytes, name: str, *, fmt: str | None = None, dsb_list: ListSource | None = None,
+           fide_list: ListSource | None = None, restpartien: Path | str | dict[str, Any] | None = None,
+           list_date: date | None = None, collect: bool = False) -> Inputs:
+    """Read a tournament file's content, complete it from the rating lists and stored Restpartien.
+
+    ``collect``: reading problems become part of the result (the check reports them)
+    instead of raising :class:`~dwz.core.errors.InputError` (as ``dwz tournament`` does).
+    ``list_date``: the DSB list's "Stand" if known (else from its file name or content).
+    """
+    from dwz.core.errors import InputError
+    from dwz.formats import detect_format, read_rating_list, read_tournament
+
+    inp = Inputs(name)
+    t: Tournament | None
+    try:
+        t = read_tournament(data, format=fmt, name=name)
+    except InputError as e:
+        if not collect:
+            raise
+        inp.problems.extend(e.problems)
+        t = None
+    if (fmt or detect_format(data)) == "trf":
+        inp.round_dates = round_dates_trf(data)
+    inp.notes.extend(t.notes if t is not None else ())
+    lists: dict[str, tuple[str, Any]] = {}
+    for kind, src in (("dsb", dsb_list), ("fide", fide_list)):
+        if src is None:
+            continue
+        content, shown = (src, src.name) if isinstance(src, os.PathLike) else src
+        try:
+            lists[kind] = (shown, read_rating_list(content, name=shown))
+        except InputError as e:
+            if not collect:
+                raise
+            inp.lists.append(ListInfo(kind, shown, problems=e.problems))
+    if t is not None and lists:
+        from dwz.formats.lists import enrich
+
+        t, inp.match = enrich(t, dsb=lists["dsb"][1] if "dsb" in lists else None,
+                              fide=lists["fide"][1] if "fide" in lists else None)
+        inp.list_notes = inp.match.problems({p.no: p.name for p in t.players})
+        inp.lists += [_list_info(kind, shown, entries, list_date) for kind, (shown, entries) in lists.items()]
+        # enrich() uses entries by their type: the DSB list is whichever holds DSB entries.
+        inp.dsb = next((entries for _, entries in lists.values() if entries and isinstance(entries[0], DsbEntry)), None)
+    if restpartien is not None and t is not None:
+        from dwz.formats.restpartien import apply_restpartien, read_restpartien
+
+        try:
+            t, rep = apply_restpartien(t, read_restpartien(restpartien))
+            inp.notes.extend(rep)
+        except InputError as e:
+            if not collect:
+                raise
+            inp.problems.extend(e.problems)
+    inp.tournament = t
+    return inp
+
+
+def _list_info(kind: str, name: str, entries: Sequence[Any], given: date | None) -> ListInfo:
+    from dwz.formats.lists import list_date
+    from dwz.history.importer import list_date_from_name
+
+    is_dsb = bool(entries) and isinstance(entries[0], DsbEntry)
+    when, how = given, ("given" if given else None)
+    if when is None and is_dsb:
+        when, how = list_date_from_name(name), "name"
+        if when is None:
+            when, how = list_date(entries), "content"
+    return ListInfo("dsb" if is_dsb else ("fide" if entries else kind), name, when, how if when else None, len(entries))
