@@ -27,9 +27,9 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from dwz.core.model import Pairing, Player, StoredGame, Tournament
+from dwz.basics.model import Pairing, Player, StoredGame, Tournament
+from dwz.basics.values import Result
 from dwz.core.tournament import evaluate_tournament
-from dwz.core.values import Result
 from dwz.history import open_store, run
 from dwz.history.generate import generate
 from dwz.rules import SWITCH_2026

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 import dwz
 import dwz.elo
+from dwz.basics.probability import p_classic_milli, p_fide_hundredths, phi
 from dwz.core.conversion import umstufung
-from dwz.core.probability import p_classic_milli, p_fide_hundredths, phi
 from dwz.core.scenarios import scenarios
 from dwz.rules import dwz_2026
 from tests.engine._helpers import CLASSIC_END, NEW_END, fide_pd, half_away

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from dwz.core.errors import InputError
+from dwz.basics.errors import InputError
 from dwz.history import add_tournament, open_store, run, transaction
 from dwz.history.card import card_svg, card_table, find_player, load_card
 from tests.history import _spec as spec

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from dwz.core.errors import InputError
+from dwz.basics.errors import InputError
 from dwz.history import add_tournament, open_store, run, transaction
 from dwz.history.compare import compare, compare_svg, histogram_lines
 from tests.history import _spec as spec

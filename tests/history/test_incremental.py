@@ -10,8 +10,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dwz.core.model import Pairing, Player, Tournament
-from dwz.core.values import Result
+from dwz.basics.model import Pairing, Player, Tournament
+from dwz.basics.values import Result
 from dwz.history import add_tournament, open_store, run, transaction
 from dwz.history.generate import generate
 from dwz.history.importer import add_rating_list

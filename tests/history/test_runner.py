@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from dwz.core.model import Tournament
+from dwz.basics.model import Tournament
 from dwz.history import add_tournament, open_store, run, transaction
 from dwz.history.importer import FileReport, add_rating_list
 from dwz.history.store import decode_rest

@@ -11,9 +11,9 @@ from fractions import Fraction
 
 import pytest
 
-from dwz.core.model import Pairing, Player, StoredGame, Tournament
+from dwz.basics.model import Pairing, Player, StoredGame, Tournament
+from dwz.basics.values import Result
 from dwz.core.tournament import EvaluationOptions, evaluate_tournament
-from dwz.core.values import Result
 from tests.conftest import SPEC, VECTORS, load_json
 from tests.tournament import reference as ref
 

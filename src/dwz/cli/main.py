@@ -132,11 +132,11 @@ def rate(rating: str, games: tuple[str, ...], end: str | None, born: str | None,
         except InputError:
             no_rating = False  # rate() reports every problem at once
         if no_rating and points is None:
-            res: Any = first_rating(list(games), restpartien=list(rest), end=end_v, birth_year=_born(born),  # type: ignore[arg-type]
+            res: Any = first_rating(list(games), restpartien=list(rest), end=end_v, birth_year=_born(born),
                                     age_group=age_group, rules=rules)
             _emit(res, lang, as_json, explain, "print_first")
             return
-        res = rate_fn(rating, list(games), end=end_v, birth_year=_born(born), age_group=age_group, index=index,  # type: ignore[arg-type]
+        res = rate_fn(rating, list(games), end=end_v, birth_year=_born(born), age_group=age_group, index=index,
                       points=points, count=count, expected=expected, rules=rules)
     except Exception as e:
         _fail(e, lang)
@@ -158,7 +158,7 @@ def first(games: tuple[str, ...], rest: tuple[str, ...], end: str | None, born: 
     from dwz.core.player import first_rating
 
     try:
-        res = first_rating(list(games), restpartien=list(rest), end=end or date.today(), birth_year=_born(born),  # type: ignore[arg-type]
+        res = first_rating(list(games), restpartien=list(rest), end=end or date.today(), birth_year=_born(born),
                            age_group=age_group, rules=rules)
     except Exception as e:
         _fail(e, lang)
@@ -186,7 +186,7 @@ def scenarios(rating: str, opponents: tuple[str, ...], played: tuple[str, ...], 
 
     try:
         res = scen(rating, list(opponents), played=list(played), restpartien=list(rest), index=index,
-                   end=end or date.today(), birth_year=_born(born), age_group=age_group, rules=rules)  # type: ignore[arg-type]
+                   end=end or date.today(), birth_year=_born(born), age_group=age_group, rules=rules)
     except Exception as e:
         _fail(e, lang)
         return
@@ -254,7 +254,7 @@ def elo(args: tuple[str, ...], k: int | None, period: str | None, born: int | No
                 raise InputError([Problem("rating", "rating_invalid", "")])
             res = elo_mod.rate(_int_arg(args[0], "rating"), list(args[1:]), period=per, k=k, birth_year=born,
                                games_played=games_played, reached_2400=reached_2400, reached_2300=reached_2300,
-                               mode=mode, expectation="logistic" if logistic else "table")
+                               mode="game" if mode == "game" else "period", expectation="logistic" if logistic else "table")
     except Exception as e:
         _fail(e, lang)
         return

@@ -23,7 +23,7 @@ from html import escape
 from statistics import mean, median
 from typing import Any
 
-from dwz.core.errors import InputError
+from dwz.basics.errors import InputError
 from dwz.core.kernel import EvaluationOptions
 from dwz.history.runner import Federation
 from dwz.history.store import unpack

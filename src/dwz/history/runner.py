@@ -35,13 +35,14 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
-from types import ModuleType
+from operator import attrgetter
+from typing import Any
 
+from dwz.basics.values import AgeGroup, age_group_for_age
 from dwz.core import kernel
 from dwz.core.kernel import EvaluationOptions, KPlayer
-from dwz.core.values import AgeGroup, age_group_for_age
-from dwz.history.store import INSERT_EVALUATION, decode_rest, encode_rest, insert_sql, transaction, unpack
-from dwz.rules import SWITCH_2026, edition_for, get_edition
+from dwz.history.store import EVALUATION_COLUMNS, INSERT_EVALUATION, decode_rest, encode_rest, insert_sql, transaction, unpack
+from dwz.rules import SWITCH_2026, Edition, edition_for, get_edition
 from dwz.rules.dwz_2026 import umstufung
 
 __all__ = ["Federation", "ProgressFn", "RunReport", "run"]
@@ -75,6 +76,10 @@ _COLS_A = ("tournament", "player", "edition", "old_rating", "old_index", "coeff_
 _COLS_B = tuple(c for c in _COLS_A if c != "perf")  # fewer than five games: no Leistung
 _COLS_U = ("tournament", "player", "edition", "status", "old_rating", "old_index", "new_rating", "new_index")
 _SQL_A, _SQL_B, _SQL_U = insert_sql(_COLS_A), insert_sql(_COLS_B), insert_sql(_COLS_U)
+# A stored column after (tournament, player, edition) is the KResult field of the same name:
+# the rows are read by name (a test checks kernel.STORED_FIELDS against EVALUATION_COLUMNS).
+_KRESULT_COLUMNS = EVALUATION_COLUMNS[3:19]
+_ROW_A, _ROW_B, _ROW_FULL = attrgetter(*_COLS_A[3:]), attrgetter(*_COLS_B[3:]), attrgetter(*_KRESULT_COLUMNS)
 
 
 class Sink:
@@ -157,7 +162,7 @@ class Federation:
 
     # --- one tournament -----------------------------------------------------------------
 
-    def evaluate(self, tid: int, end: date, ed: ModuleType, pids: Sequence[int], elos: Sequence[int],
+    def evaluate(self, tid: int, end: date, ed: Edition[Any], pids: Sequence[int], elos: Sequence[int],
                  flat: Sequence[int], sink: Sink | None, canon: list[Row] | None = None) -> int:
         """Run the kernel for one tournament, update the state, hand the rows to ``sink``; returns the row count.
 
@@ -177,35 +182,31 @@ class Federation:
         evald = self.evald
         if sink is not None:
             a, b, full = sink.a, sink.b, sink.full
-        # KResult: 0 status, 1 stage, 2 r0, 3 old_index, 4 coeff_index, 5 wh, 6 n, 7 we, 8 coefficient,
-        # 9 rc, 10 perf, 11 sonder, 12 ri, 13 start, 14 new_rating, 15 new_index, …, 18 rest_out, 20 reason
+        row_a, row_b, row_full = _ROW_A, _ROW_B, _ROW_FULL
         for pid, r in zip(pids, ev.results, strict=True):
-            status = r[0]
+            status = r.status
             mem = member[pid]
             if status == "established" and mem:  # the common case, first (an established player has no Restpartien)
-                rating[pid] = r[14]
-                index[pid] = r[15]
+                rating[pid] = r.new_rating
+                index[pid] = r.new_index
                 evald[pid] = 1
                 count += 1
                 if canon is not None:
-                    canon.append((tid, pid, edn, *r[:16], None, None, 1))
+                    canon.append((tid, pid, edn, *row_full(r), None, None, 1))
                 if sink is None:
                     continue
-                if r[11] is None and r[3] is not None:
-                    if r[10] is None:
-                        b.append((tid, pid, edn, r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[14], r[15]))
-                    else:
-                        a.append((tid, pid, edn, r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[14], r[15]))
+                if r.sonder is None and r.old_index is not None:
+                    (b if r.perf is None else a).append((tid, pid, edn, *(row_b(r) if r.perf is None else row_a(r))))
                 else:
-                    full.append((tid, pid, edn, *r[:16], None, None, 1))
+                    full.append((tid, pid, edn, *row_full(r), None, None, 1))
                 continue
             if status == "no_games" and not (mem and pid in rest):
                 continue  # nothing changes (an unrated member's expired Restpartien do: stored)
             blob = None
             if mem:
                 if status == "foreign" or status == "first" or status == "established":
-                    rating[pid] = r[14]  # new_rating
-                    index[pid] = r[15]  # new_index
+                    rating[pid] = r.new_rating
+                    index[pid] = r.new_index
                     if rest:
                         rest.pop(pid, None)
                 else:  # unrated / no_games: Restpartien kept + new (WO 3.4.2), expired ones dropped
@@ -217,7 +218,7 @@ class Federation:
                         rest.pop(pid, None)
                 evald[pid] = 1
             count += 1
-            row = (tid, pid, edn, *r[:16], blob, r[20], int(mem))
+            row = (tid, pid, edn, *row_full(r), blob, r.reason, int(mem))
             if sink is not None:
                 full.append(row)
             if canon is not None:
@@ -333,10 +334,10 @@ def assign_order(conn: sqlite3.Connection) -> int:
     return int(conn.execute("SELECT seq FROM tournaments WHERE kind = 'umstufung'").fetchone()[0])
 
 
-_EDITIONS: dict[str | None, ModuleType] = {}
+_EDITIONS: dict[str | None, Edition[Any]] = {}
 
 
-def edition(rules: str | None, end: date) -> ModuleType:
+def edition(rules: str | None, end: date) -> Edition[Any]:
     key = rules or edition_for(end)
     ed = _EDITIONS.get(key)
     if ed is None:

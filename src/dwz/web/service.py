@@ -9,10 +9,10 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+from dwz.basics.strength import STRENGTH_CLASSES
 from dwz.core import conversion, elo, scenarios
 from dwz.core.errors import InputError, Problem
 from dwz.core.player import first_rating, rate, resolve_context
-from dwz.core.strength import STRENGTH_CLASSES
 from dwz.core.values import parse_games, parse_rating
 from dwz.i18n import render_step, term
 from dwz.web.models import (

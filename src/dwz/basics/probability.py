@@ -13,7 +13,18 @@ All table lookups take integer differences and return integers
 from __future__ import annotations
 
 import math
-from statistics import NormalDist
+
+
+def _inv_cdf_statistics(p: float, mu: float, sigma: float) -> float:
+    from statistics import NormalDist
+
+    return NormalDist(mu, sigma).inv_cdf(p)
+
+
+try:  # the C core of statistics.NormalDist.inv_cdf: the same numbers without importing statistics (CLI start)
+    from _statistics import _normal_dist_inv_cdf as _inv_cdf  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - other Python implementations
+    _inv_cdf = _inv_cdf_statistics
 
 __all__ = [
     "P_CLASSIC_CAP",
@@ -72,17 +83,16 @@ def p_classic_milli(d: int) -> int:
     return 1000 - (_P3[-d] if -d < P_CLASSIC_CAP else 1000)
 
 
-_NORMAL = NormalDist(0.0, SIGMA)
-
-
 def normal_inverse(p: float) -> float:
-    """Continuous inverse of :func:`phi`."""
-    return _NORMAL.inv_cdf(p)
+    """Continuous inverse of :func:`phi` (0 < p < 1), as ``statistics.NormalDist(0, σ).inv_cdf``."""
+    if not 0.0 < p < 1.0:
+        raise ValueError("p must be in the range 0.0 < p < 1.0")
+    return float(_inv_cdf(p, 0.0, SIGMA))
 
 
 def _build_inverse_table() -> tuple[int, ...]:
     # D3(p) = round(200√2 · Φ⁻¹(p)) for p = 0.500 … 0.999 (spec Appendix A.2)
-    return tuple(math.floor(_NORMAL.inv_cdf(m / 1000) + 0.5) if m > 500 else 0 for m in range(500, 1000))
+    return tuple(math.floor(normal_inverse(m / 1000) + 0.5) if m > 500 else 0 for m in range(500, 1000))
 
 
 _D3 = _build_inverse_table()

@@ -9,7 +9,7 @@ terminal, the web page and JSON.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 __all__ = ["Explained", "Step", "WithCoefficient", "render_steps"]
 
@@ -42,10 +42,12 @@ def render_steps(steps: Iterable[Step], lang: str = "de") -> list[dict[str, Any]
 
 
 class Explained:
-    """For results that carry their Rechenweg in ``steps``."""
+    """For results that carry their Rechenweg in ``steps`` (a field, or computed on first read)."""
 
     __slots__ = ()
-    steps: tuple[Step, ...]
+    if TYPE_CHECKING:
+        @property
+        def steps(self) -> tuple[Step, ...]: ...
 
     @property
     def assumptions(self) -> list[Step]:
@@ -61,8 +63,11 @@ class WithCoefficient:
     """E (classic) or K (2026) under the WO's own symbols."""
 
     __slots__ = ()
-    coefficient_name: str | None
-    coefficient: float | None
+    if TYPE_CHECKING:
+        @property
+        def coefficient_name(self) -> str | None: ...
+        @property
+        def coefficient(self) -> float | None: ...
 
     @property
     def E(self) -> int | None:

@@ -1,0 +1,105 @@
+"""What decides the rules for one player: the edition (by end date, or forced) and the age
+group (by birth year, or given, or assumed adult) — shared by a single evaluation and the
+scenario tables."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any, NamedTuple
+
+from dwz.basics.errors import InputError, Problem
+from dwz.basics.steps import Step
+from dwz.basics.values import AgeGroup, age_from_birth_year, age_group_for_age, parse_age_group, parse_date, parse_int
+from dwz.rules import DWZ_EDITIONS, Edition, edition_for, get_edition
+
+__all__ = ["Context", "resolve_context"]
+
+FUTURE_DAYS = 366  # an end date more than a year ahead is probably mistyped (a warning)
+AGE_PLAUSIBLE = (4, 110)
+
+
+class Context(NamedTuple):
+    """The edition, end date and age group of one evaluation (their Rechenweg on demand)."""
+
+    edition: Edition[Any]
+    end: date
+    forced: bool
+    age_group: AgeGroup
+    age: int | None
+    age_source: str  # "birth_year", "given", "assumed"
+    birth_year: int | None
+    warnings: list[Problem]
+
+    @property
+    def steps(self) -> list[Step]:
+        """Rules and age group as the first steps of a Rechenweg (WO 2026 in force, WO 3.2)."""
+        steps = [Step("core.rules_forced" if self.forced else "core.rules", "Inkrafttreten WO 2026",
+                      {"end": self.end.isoformat(), "switch": "2026-06-08", "result": self.edition.NAME})]
+        if self.age_source == "birth_year":
+            steps.append(Step("core.age", "WO 3.2", {"end_year": self.end.year, "birth_year": self.birth_year, "age": self.age,
+                                                     "result": self.age_group.value}))
+        elif self.age_source == "given":
+            steps.append(Step("core.age_given", "WO 3.2", {"result": self.age_group.value}))
+        else:
+            steps.append(Step("core.age_assumed", "WO 3.2", {"result": self.age_group.value}, assumption=True))
+        return steps
+
+
+def resolve_context(
+    end: date | str,
+    birth_year: int | str | None,
+    age_group: str | AgeGroup | None,
+    rules: str | int | None,
+    problems: list[Problem],
+    today: date | None = None,
+) -> Context | None:
+    """Edition by end date (or forced), age group by birth year (or given, or assumed adult).
+
+    Problems are appended to ``problems``; ``None`` when the context cannot be decided."""
+    warnings: list[Problem] = []
+    try:
+        end_d = parse_date(end)
+    except InputError as e:  # the one date parser names the field and the value
+        problems.extend(e.problems)
+        return None
+    if (end_d - (today or date.today())).days > FUTURE_DAYS:
+        warnings.append(Problem("end", "end_far_future", end_d.isoformat()))
+    edition: Edition[Any] | None = None
+    if rules is None or rules == "":
+        edition = DWZ_EDITIONS[edition_for(end_d)]
+    else:
+        try:
+            edition = get_edition(rules)
+        except InputError as e:
+            problems.extend(e.problems)
+    if birth_year is not None and age_group is not None:
+        problems.append(Problem("age_group", "age_both", age_group))
+    group: AgeGroup | None = None
+    age: int | None = None
+    source = "assumed"
+    by: int | None = None
+    if birth_year is not None:
+        try:
+            by = parse_int(birth_year, "birth_year", "birth_year_invalid", minimum=1, maximum=9999)
+        except InputError:
+            problems.append(Problem("birth_year", "birth_year_invalid", birth_year))
+    if by is not None:
+        age = age_from_birth_year(by, end_d)
+        if age < 0:
+            problems.append(Problem("birth_year", "birth_after_end", by, {"end": end_d.isoformat()}))
+        else:
+            if not AGE_PLAUSIBLE[0] <= age <= AGE_PLAUSIBLE[1]:
+                warnings.append(Problem("birth_year", "age_implausible", by, {"age": age}))
+            group = age_group_for_age(age)
+            source = "birth_year"
+    elif birth_year is None and age_group is not None:
+        try:
+            group = parse_age_group(age_group)
+            source = "given"
+        except InputError as e:
+            problems.extend(e.problems)
+    elif birth_year is None:
+        group = AgeGroup.ADULT
+    if edition is None or group is None:
+        return None
+    return Context(edition, end_d, not (rules is None or rules == ""), group, age, source, by, warnings)
