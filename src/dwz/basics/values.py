@@ -225,7 +225,7 @@ def parse_rating(text: str | int | Rating | None, field: str = "rating") -> Rati
     s = text.strip()
     if s == "":
         return None
-    m = _RATING_RE.match(s) if len(s) <= 64 else None
+    m = _RATING_RE.match(s)
     if not m:
         raise InputError.single(field, "rating_invalid", text)
     if len(m.group("value").lstrip("+-0")) > 6:  # no int() of absurdly long digit strings (issue 11 §19)

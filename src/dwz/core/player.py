@@ -353,7 +353,7 @@ def rate(
     expected = We if We is not None else expected
     aggregate = points is not None or count is not None or expected is not None
     if aggregate:
-        _check_aggregate(points, count, expected, len(items or ()), problems)
+        count = _check_aggregate(points, count, expected, len(items or ()), problems)
     ctx = resolve_context(end, birth_year, age_group, rules, problems, today)
     if problems or ctx is None or r0 is None:
         raise InputError(problems)
@@ -392,25 +392,27 @@ def _parse_own(rating: Any, index: Any, problems: Problems) -> Rating | None:
     return r0
 
 
-def _check_aggregate(points: Any, count: Any, expected: Any, games: int, problems: Problems) -> None:
+def _check_aggregate(points: Any, count: Any, expected: Any, games: int, problems: Problems) -> int | None:
     """A card line W / n / We: n a whole number 1 … 10,000, 0 ≤ W ≤ n in half points, 0 ≤ We ≤ n —
-    magnitudes checked before any arithmetic."""
+    magnitudes checked before any arithmetic.  Returns n."""
     if points is None or count is None or expected is None:
         missing = [k for k, v in (("points", points), ("count", count), ("expected", expected)) if v is None]
         problems.add(missing[0], "aggregate_incomplete", None, missing=", ".join(missing))
-        return
+        return None
     if games:
         problems.add("games", "aggregate_and_games", games)
-        return
-    if isinstance(count, float) or problems.attempt(parse_int, count, "count", "count_invalid", minimum=1, maximum=MAX_GAMES,
-                                                    too_large="count_too_large") is None:
-        if isinstance(count, float):
-            problems.add("count", "count_invalid", count)
-        return
-    if not _number(points) or not 0 <= points <= count or (points * 2) != int(points * 2):
-        problems.add("points", "points_invalid", points, n=count)
-    if not _number(expected) or not 0 <= expected <= count:
-        problems.add("expected", "expected_invalid", expected, n=count)
+        return None
+    if isinstance(count, float):
+        problems.add("count", "count_invalid", count)
+        return None
+    n = problems.attempt(parse_int, count, "count", "count_invalid", minimum=1, maximum=MAX_GAMES, too_large="count_too_large")
+    if n is None:
+        return None
+    if not _number(points) or not 0 <= points <= n or (points * 2) != int(points * 2):
+        problems.add("points", "points_invalid", points, n=n)
+    if not _number(expected) or not 0 <= expected <= n:
+        problems.add("expected", "expected_invalid", expected, n=n)
+    return n
 
 
 def _number(x: Any) -> bool:

@@ -70,8 +70,12 @@ def edition_for(end: date) -> str:
 def get_edition(name: Any, field: str = "rules") -> Edition[Any]:
     """The edition ``name`` ("dwz-classic", "dwz-2026"; aliases "classic", "2026", also the
     number 2026); anything else is an :class:`InputError` listing what is allowed."""
-    key = str(name).strip().lower() if isinstance(name, (str, int)) and not isinstance(name, bool) else None
-    if key is not None and len(key) <= 40:
+    key: str | None = None
+    if isinstance(name, str) and len(name) <= 40:
+        key = name.strip().lower()
+    elif isinstance(name, int) and not isinstance(name, bool) and 0 < name < 10**6:  # rules=2026
+        key = str(name)
+    if key is not None:
         key = _ALIASES.get(key, key)
         edition = DWZ_EDITIONS.get(key)
         if edition is not None:
