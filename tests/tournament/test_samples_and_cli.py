@@ -18,7 +18,7 @@ from dwz.cli.main import _register_optional, cli
 from dwz.core.tournament import evaluate_tournament
 from dwz.formats import read_tournament
 from tests import oracle
-from tests.conftest import SAMPLES
+from tests.conftest import SAMPLES, dwz_command
 
 SWI = SAMPLES / "swi" / "stadtmeisterschaft_le_2011.cp850.swi"
 SWI_UTF8 = SAMPLES / "swi" / "stadtmeisterschaft_le_2011.utf8.txt"
@@ -117,5 +117,5 @@ def test_tournament_cli_outputs_and_errors(tmp_path: Path) -> None:
 def test_tournament_console_script_bad_file_has_no_traceback(tmp_path: Path) -> None:
     bad = tmp_path / "kaputt.swi"
     bad.write_bytes(b"\xff\xfe garbage \x00\x01")
-    proc = subprocess.run(["dwz", "tournament", str(bad)], capture_output=True, text=True, check=False)
+    proc = subprocess.run([*dwz_command(), "tournament", str(bad)], capture_output=True, text=True, check=False)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr and "kaputt.swi" in proc.stderr
