@@ -477,25 +477,24 @@ def scan_games(items: tuple[Any, ...]) -> tuple[list[int], int, list[int]] | Non
     positions of opponents above 3000.  Every such game counts (:func:`counts`: played,
     against a rating).  ``None`` as soon as a game has another form: :func:`parse_games` decides.
     """
-    opps: list[int] = []
-    wh = 0
-    high: list[int] = []
     fast = _FAST_HALVES
-    for i, item in enumerate(items):
-        if type(item) is not tuple or len(item) != 2:
-            return None
-        o, res = item
-        tr = type(res)
-        if type(o) is not int or not 0 < o <= RATING_MAX or not (tr is int or tr is float or tr is str):
-            return None
-        h = fast.get(res)
-        if h is None:
-            return None
-        opps.append(o)
-        wh += h
-        if o > IMPLAUSIBLE_RATING:
-            high.append(i)
-    return opps, wh, high
+    opps: list[int] = []
+    add = opps.append
+    wh = 0
+    try:
+        for item in items:
+            if type(item) is not tuple:
+                return None
+            o, res = item  # a pair, or ValueError
+            if type(o) is not int or type(res) is bool or not 0 < o <= RATING_MAX:
+                return None
+            wh += fast[res]  # KeyError for anything but 1, ½, 0; TypeError for unhashable results
+            add(o)
+    except (ValueError, KeyError, TypeError):
+        return None
+    if opps and max(opps) > IMPLAUSIBLE_RATING:
+        return opps, wh, [i for i, o in enumerate(opps) if o > IMPLAUSIBLE_RATING]
+    return opps, wh, []
 
 
 def rating_warnings(value: int, field: str, warnings: list[Problem]) -> None:

@@ -4,18 +4,34 @@ scenario tables."""
 
 from __future__ import annotations
 
-from datetime import date
+import time
+from datetime import date, datetime, timedelta
 from typing import Any, NamedTuple
 
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.steps import Step
 from dwz.basics.values import AgeGroup, age_from_birth_year, age_group_for_age, parse_age_group, parse_date, parse_int
-from dwz.rules import DWZ_EDITIONS, Edition, edition_for, get_edition
+from dwz.rules import Edition, edition_at, get_edition
 
 __all__ = ["Context", "resolve_context"]
 
 FUTURE_DAYS = 366  # an end date more than a year ahead is probably mistyped (a warning)
 AGE_PLAUSIBLE = (4, 110)
+AGE_GROUPS = tuple(age_group_for_age(a) for a in range(131))  # WO 3.2, looked up for every player
+_horizon: list[Any] = [0.0, date.min]  # (valid until, latest end date without the warning): date.today() once a day
+
+
+def far_future(end: date, today: date | None = None) -> bool:
+    """An end date more than a year after today (``today`` given, or the clock's)."""
+    if today is not None:
+        return (end - today).days > FUTURE_DAYS
+    now = time.time()
+    if now >= _horizon[0]:
+        d = date.today()
+        tomorrow = datetime.combine(d + timedelta(days=1), datetime.min.time()).timestamp()
+        _horizon[:] = [tomorrow, d + timedelta(days=FUTURE_DAYS)]
+    latest: date = _horizon[1]
+    return end > latest
 
 
 class Context(NamedTuple):
@@ -62,11 +78,11 @@ def resolve_context(
     except InputError as e:  # the one date parser names the field and the value
         problems.extend(e.problems)
         return None
-    if (end_d - (today or date.today())).days > FUTURE_DAYS:
+    if far_future(end_d, today):
         warnings.append(Problem("end", "end_far_future", end_d.isoformat()))
     edition: Edition[Any] | None = None
     if rules is None or rules == "":
-        edition = DWZ_EDITIONS[edition_for(end_d)]
+        edition = edition_at(end_d)
     else:
         try:
             edition = get_edition(rules)
@@ -90,7 +106,7 @@ def resolve_context(
         else:
             if not AGE_PLAUSIBLE[0] <= age <= AGE_PLAUSIBLE[1]:
                 warnings.append(Problem("birth_year", "age_implausible", by, {"age": age}))
-            group = age_group_for_age(age)
+            group = AGE_GROUPS[age] if age < len(AGE_GROUPS) else age_group_for_age(age)
             source = "birth_year"
     elif birth_year is None and age_group is not None:
         try:

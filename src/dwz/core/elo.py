@@ -21,6 +21,7 @@ from dwz.basics.rounding import round_half_away, round_half_up
 from dwz.basics.steps import Explained, Step, render_steps
 from dwz.basics.values import (
     IMPLAUSIBLE_RATING,
+    MAX_GAMES,
     RATING_MAX,
     Game,
     GameLike,
@@ -30,6 +31,7 @@ from dwz.basics.values import (
     parse_games,
     parse_int,
     result_warnings,
+    scan_games,
 )
 from dwz.rules import fide
 from dwz.rules.fide import FideEra
@@ -128,7 +130,8 @@ def _period(r: int, parsed: Sequence[Game], k: int, era: FideEra, mode: Mode, lo
 
 
 class _EloSource(NamedTuple):
-    parsed: tuple[Game, ...]
+    items: tuple[Any, ...]  # the games as given (immutable), parsed on demand …
+    parsed: tuple[Game, ...] | None  # … or parsed already
     era: FideEra
     k_assumed: bool
 
@@ -178,10 +181,15 @@ class EloResult(_EloFields, Explained):
         return None if self.n == 0 else 100 * self.We / self.n
 
     @cached_property
+    def _parsed(self) -> tuple[Game, ...]:
+        src = self._src
+        return src.parsed if src.parsed is not None else parse_games(src.items)
+
+    @cached_property
     def _performance(self) -> tuple[int, int, int, int] | None:
         if not self.n:
             return None
-        counted = [g.opponent for g in self._src.parsed if g.counted and g.opponent is not None]
+        counted = [g.opponent for g in self._parsed if g.counted and g.opponent is not None]
         return fide.performance(counted, round_half_up(self.W * 2))
 
     @property
@@ -199,7 +207,7 @@ class EloResult(_EloFields, Explained):
     @cached_property
     def _explained(self) -> _Period:
         src = self._src
-        out = _period(self.old_rating, src.parsed, self.K, src.era, self.mode, self.expectation == "logistic", True)
+        out = _period(self.old_rating, self._parsed, self.K, src.era, self.mode, self.expectation == "logistic", True)
         if out.change != self.change or out.we != self.We:
             raise AssertionError("Rechenweg and result disagree on the Elo change")
         return out
@@ -294,6 +302,18 @@ def rate(
     >>> e.We, e.change, e.rounded_change, e.new_rating
     (3.24, 3.9, 4, 2228)
     """
+    if (mode == "period" and expectation == "table" and type(rating) is int and 0 < rating <= RATING_MAX
+            and (k is None or (type(k) is int and 0 < k <= K_MAX)) and (period is None or type(period) is date)
+            and (birth_year is None or type(birth_year) is int) and (games_played is None or type(games_played) is int)
+            and (type(games) is tuple or (type(games) is list and len(games) <= MAX_GAMES))):
+        items = games if type(games) is tuple else tuple(games)
+        scanned = scan_games(items)
+        per = period or today or date.today()
+        if scanned is not None and (birth_year is None or 0 < birth_year <= per.year) and (games_played is None or
+                                                                                         0 <= games_played <= GAMES_PLAYED_MAX):
+            opps, w_halves, _ = scanned
+            return _rate(rating, items, None, opps, w_halves, per, k, birth_year, games_played, reached_2400, reached_2300, mode,
+                         expectation)
     problems = Problems()
     r = _rating(rating, problems)
     parsed: tuple[Game, ...] = problems.attempt(parse_games, games) or ()
@@ -312,11 +332,20 @@ def rate(
             problems.add("birth_year", "birth_after_end", by, end=per.isoformat())
     if problems or r is None:
         raise InputError(problems)
+    counted = [g for g in parsed if g.counted]
+    return _rate(r, (), parsed, [g.opponent for g in counted if g.opponent is not None], sum(g.result.halves for g in counted), per,
+                 k_given, by, gp, reached_2400, reached_2300, mode, expectation)
+
+
+def _rate(r: int, items: tuple[Any, ...], parsed: tuple[Game, ...] | None, opps: list[int], w_halves: int, per: date,
+          k_given: int | None, by: int | None, gp: int | None, reached_2400: bool, reached_2300: bool, mode: Mode,
+          expectation: Expectation) -> EloResult:
+    """The numbers of one period (both input paths): K, We and the change by the era's rules."""
     warnings: list[Problem] = []
     if r > IMPLAUSIBLE_RATING:
         warnings.append(Problem("rating", "rating_implausible", r, {"limit": IMPLAUSIBLE_RATING}))
-    era = fide.era_for(per)
-    n = sum(1 for g in parsed if g.counted)
+    era = fide.era_at(per)
+    n = len(opps)
     if k_given is not None:
         k_base, k_reason, k_assumed = k_given, "k.given", False
     else:
@@ -324,18 +353,22 @@ def rate(
         k_base, k_reason, k_assumed = fide.k_factor(r, era, age=age, games_played=gp, reached_2400=reached_2400,
                                                     reached_2300=reached_2300)
     k_used = fide.k_for_games(k_base, n, era)
-    out = _period(r, parsed, k_used, era, mode, expectation == "logistic", False)
-    rounded = round_half_away(out.change)
+    if mode == "period" and expectation == "table":  # the lean path: Σ PD at once, exact in hundredths
+        we_h = fide.expected_hundredths(r, opps, era)
+        we, change, running = we_h / 100, k_used * (50 * w_halves - we_h) / 100, float(r)
+    else:
+        out = _period(r, parsed if parsed is not None else parse_games(items), k_used, era, mode, expectation == "logistic", False)
+        we, change, running = out.we, out.change, out.running
+    rounded = round_half_away(change)
     new_rating = r + rounded
     floor = fide.rating_floor(per)
     if new_rating < floor:
         warnings.append(Problem("rating", "elo_initial_below_floor", new_rating, {"floor": floor}))
     result_warnings(new_rating, warnings)
-    w_halves = sum(g.result.halves for g in parsed if g.counted)
     result: EloResult = tuple.__new__(EloResult, (
-        era.name, per, r, new_rating, out.change, rounded, k_used, k_base, k_reason, n, w_halves / 2, out.we, mode, expectation,
-        out.running if mode == "game" else r + out.change, tuple(warnings)))
-    result.__dict__["_src"] = _EloSource(parsed, era, k_assumed)
+        era.name, per, r, new_rating, change, rounded, k_used, k_base, k_reason, n, w_halves / 2, we, mode, expectation,
+        running if mode == "game" else r + change, tuple(warnings)))
+    result.__dict__["_src"] = tuple.__new__(_EloSource, (items, parsed, era, k_assumed))
     return result
 
 

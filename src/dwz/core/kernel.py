@@ -140,8 +140,11 @@ def run(ed: Edition[Any], end: date, players: Sequence[KPlayer], games: Sequence
     ent = _entrants(ed, end, players, opts)
     stage1, stage2, auswahl1, auswahl2 = _zusatzstufen(len(players), adj, ent)
     ri, rounds, start = _gesamtiteration(ed, adj, ent.rest, stage1, stage2, ent.base, auswahl1, auswahl2)
-    values, first, ri, more, start, perf, sonder = _sonderwertung(ed, adj, ent, stage1, stage2, auswahl1, auswahl2, ri, start, opts)
-    results = _results(ed, end, players, adj, ent, stage1, stage2, auswahl1, auswahl2, values, first, ri, start, perf, sonder, opts)
+    rated: dict[int, tuple[list[int], int]] = {}  # each Auswahl-II player's rated games, while the values stay
+    values, first, ri, more, start, perf, sonder = _sonderwertung(ed, adj, ent, stage1, stage2, auswahl1, auswahl2, ri, start, opts,
+                                                                  rated)
+    results = _results(ed, end, players, adj, ent, stage1, stage2, auswahl1, auswahl2, values, first, ri, start, perf, sonder, opts,
+                       rated)
     return KEvaluation(results, values, frozenset(auswahl1), frozenset(auswahl2), rounds + more, sonder)
 
 
@@ -197,8 +200,8 @@ def _zusatzstufen(np: int, adj: Adjacency, ent: _Entrants) -> tuple[list[int], l
 
 
 def _sonderwertung(ed: Edition[Any], adj: Adjacency, ent: _Entrants, stage1: list[int], stage2: list[int], auswahl1: set[int],
-                   auswahl2: set[int], ri: dict[int, float], start: dict[int, float], opts: EvaluationOptions
-                   ) -> tuple[dict[int, int], dict[int, int], dict[int, float], int, dict[int, float], dict[int, int | None], dict[int, int]]:
+                   auswahl2: set[int], ri: dict[int, float], start: dict[int, float], opts: EvaluationOptions,
+                   games: dict[int, tuple[list[int], int]]) -> tuple[dict[int, int], dict[int, int], dict[int, float], int, dict[int, float], dict[int, int | None], dict[int, int]]:
     """Phases 3–4: first DWZs, Leistungen (first pass with R0 and the new first DWZs) and the
     Sonderwertung (WO 3.6.3): the Gesamtiteration is redone with Rh in place of R0, then all
     We use Rh.  Returns (values, first DWZs, Ri, extra rounds, start values, Leistungen, Sonder)."""
@@ -206,7 +209,7 @@ def _sonderwertung(ed: Edition[Any], adj: Adjacency, ent: _Entrants, stage1: lis
     first = {i: ed.first_rating(v, explain=False).new_rating for i, v in ri.items()}
     values = dict(base)
     values.update(first)
-    perf_all = _performances(ed, adj, auswahl2, values, ri, ent.rest)
+    perf_all = _performances(ed, adj, auswahl2, values, ri, ent.rest, games)
     sonder: dict[int, int] = {}
     if opts.sonderwertung:
         for i, perf in perf_all.items():
@@ -232,14 +235,14 @@ def _sonderwertung(ed: Edition[Any], adj: Adjacency, ent: _Entrants, stage1: lis
     again = {i for i in changed if i in auswahl2}
     for i in changed:  # … and everyone who played one of them
         again.update(j for j, _ in adj[i] if j in auswahl2)
-    perf_all.update(_performances(ed, adj, again, values, ri, ent.rest))
+    perf_all.update(_performances(ed, adj, again, values, ri, ent.rest, games))  # their games gathered again too
     return values, first, ri, rounds2, start, perf_all, sonder
 
 
 def _results(ed: Edition[Any], end: date, players: Sequence[KPlayer], adj: Adjacency, ent: _Entrants, stage1: list[int],
              stage2: list[int], auswahl1: set[int], auswahl2: set[int], values: dict[int, int], first: dict[int, int],
              ri: dict[int, float], start: dict[int, float], perf_all: dict[int, int | None], sonder: dict[int, int],
-             opts: EvaluationOptions) -> list[KResult]:
+             opts: EvaluationOptions, games: dict[int, tuple[list[int], int]]) -> list[KResult]:
     """Phase 5: one result per player."""
     results: list[KResult] = []
     stage_of = {i: 1 for i in stage1} | {i: 2 for i in stage2}
@@ -247,7 +250,8 @@ def _results(ed: Edition[Any], end: date, players: Sequence[KPlayer], adj: Adjac
     base, rest = ent.base, ent.rest
     for i, p in enumerate(players):
         if i in base:
-            results.append(_established(ed, i, p, adj, ent, values, perf_all, sonder))
+            opps, wh = games.get(i) or _rated_games(adj[i], values)
+            results.append(_established(ed, i, p, opps, wh, ent, perf_all, sonder))
         elif i in ri:
             opps_f = [float(g[0]) for g in rest[i]] + [float(values[j]) for j, _ in adj[i] if j in auswahl2]
             wh = sum(g[1] for g in rest[i]) + sum(h for j, h in adj[i] if j in auswahl2)
@@ -272,17 +276,10 @@ def _results(ed: Edition[Any], end: date, players: Sequence[KPlayer], adj: Adjac
     return results
 
 
-def _established(ed: Edition[Any], i: int, p: KPlayer, adj: Adjacency, ent: _Entrants, values: dict[int, int],
+def _established(ed: Edition[Any], i: int, p: KPlayer, opps: list[int], wh: int, ent: _Entrants,
                  perf_all: dict[int, int | None], sonder: dict[int, int]) -> KResult:
-    """Folge-DWZ over the games against Auswahl II (WO 3.5.2; ``values`` holds exactly Auswahl II)."""
+    """Folge-DWZ over the games against Auswahl II (WO 3.5.2)."""
     r0 = ent.base[i]
-    opps = []
-    wh = 0
-    for j, h in adj[i]:
-        v = values.get(j)
-        if v is not None:
-            opps.append(v)
-            wh += h
     n = len(opps)
     shown = ent.shown[i]
     if n == 0:  # nothing rated: the DWZ stays; a foreign rating does not become a DWZ
@@ -358,19 +355,29 @@ def _gesamtiteration(ed: Edition[Any], adj: Adjacency, rest: dict[int, list[tupl
     return {i: values[i] for i in zusatz}, rounds, start
 
 
+def _rated_games(games: list[tuple[int, int]], values: dict[int, int]) -> tuple[list[int], int]:
+    """A player's games against Auswahl II (``values`` holds exactly it): the opponents' values and W in halves."""
+    opps: list[int] = []
+    wh = 0
+    for j, h in games:
+        v = values.get(j)
+        if v is not None:
+            opps.append(v)
+            wh += h
+    return opps, wh
+
+
 def _performances(ed: Edition[Any], adj: Adjacency, which: set[int], values: dict[int, int],
-                  ri: dict[int, float], rest: dict[int, list[tuple[int, int, date]]]) -> dict[int, int | None]:
+                  ri: dict[int, float], rest: dict[int, list[tuple[int, int, date]]],
+                  games: dict[int, tuple[list[int], int]] | None = None) -> dict[int, int | None]:
     """Leistung for the Auswahl-II players in ``which`` with ≥ 5 rated games (WO 3.6.1);
-    a newcomer without Restpartien has Rh = Ri.  (``values`` holds exactly Auswahl II.)"""
+    a newcomer without Restpartien has Rh = Ri.  (``values`` holds exactly Auswahl II.)
+    Each player's rated games are kept in ``games`` for the Folge-DWZ over the same values."""
     out: dict[int, int | None] = {}
     for i in which:
-        opps = []
-        wh = 0
-        for j, h in adj[i]:
-            v = values.get(j)
-            if v is not None:
-                opps.append(v)
-                wh += h
+        opps, wh = _rated_games(adj[i], values)
+        if games is not None:
+            games[i] = (opps, wh)
         if len(opps) < MIN_GAMES:
             out[i] = None
         elif i in ri and not rest.get(i):

@@ -26,6 +26,7 @@ from dwz.basics.values import (
     IMPLAUSIBLE_RATING,
     INDEX_IMPLAUSIBLE,
     MAX_GAMES,
+    RATING_MAX,
     AgeGroup,
     Game,
     GameLike,
@@ -41,7 +42,8 @@ from dwz.basics.values import (
     result_warnings,
     scan_games,
 )
-from dwz.core.context import Context, resolve_context
+from dwz.core.context import AGE_GROUPS, AGE_PLAUSIBLE, Context, far_future, resolve_context
+from dwz.rules import edition_at
 from dwz.rules.common import FIRST_INDEX, MIN_GAMES, first_ineligible, first_reasons, next_index
 
 __all__ = ["Context", "FirstRatingResult", "GameLine", "RatingResult", "first_rating", "parse_date", "rate", "resolve_context"]
@@ -341,6 +343,11 @@ def rate(
     >>> rate("2065-14", W=0.5, n=1, We=0.578, end="2026-03-01", age_group="adult").new_rating
     2063
     """
+    if (type(end) is date and age_group is None and rules is None and index is None and W is None and n is None and We is None
+            and points is None and count is None and expected is None and (birth_year is None or type(birth_year) is int)):
+        fast = _rate_common(rating, games, end, birth_year, today)
+        if fast is not None:
+            return fast
     problems = Problems()
     r0 = _parse_own(rating, index, problems)
     items = problems.attempt(game_items, games)
@@ -377,7 +384,62 @@ def rate(
                 w_halves += g.result.halves
             if g.opponent is not None and g.opponent > IMPLAUSIBLE_RATING:
                 warnings.append(Problem(f"games[{i}].opponent", "rating_implausible", g.opponent, {"limit": IMPLAUSIBLE_RATING}))
-    return _rate_games(r0, ctx, items or (), parsed, opps, w_halves, warnings)
+    return _rate_games(r0.value, r0.index, ctx, items or (), parsed, opps, w_halves, warnings)
+
+
+def _rate_common(rating: Any, games: Any, end: date, birth_year: int | None, today: date | None) -> RatingResult | None:
+    """The common input forms — "1650-12" or 1650, a list of (opponent, result) tuples, an end
+    date, a birth year or none — without the general parsers (issue 10: a fast path for the
+    common forms).  ``None`` for anything else: the general path decides, with its messages.
+    The numbers come from the same rule functions; the reference corpus and a property test
+    hold both paths equal."""
+    if type(rating) is str:
+        head, sep, tail = rating.partition("-")
+        if not (0 < len(head) <= 4 and head.isdigit() and head.isascii()):
+            return None
+        value = int(head)
+        if sep:
+            if not (0 < len(tail) <= 4 and tail.isdigit() and tail.isascii()):
+                return None
+            r_index: int | None = int(tail)
+        else:
+            r_index = None
+    elif type(rating) is int:
+        value, r_index = rating, None
+    else:
+        return None
+    if not 0 < value <= RATING_MAX:
+        return None
+    if type(games) is tuple:
+        items: tuple[Any, ...] = games
+    elif type(games) is list and len(games) <= MAX_GAMES:
+        items = tuple(games)
+    else:
+        return None
+    scanned = scan_games(items)
+    if scanned is None:
+        return None
+    warnings: list[Problem] = []
+    if far_future(end, today):
+        warnings.append(Problem("end", "end_far_future", end.isoformat()))
+    if birth_year is None:
+        group, age, source = AgeGroup.ADULT, None, "assumed"
+    else:
+        age = end.year - birth_year  # WO 3.2
+        if not 0 <= age <= AGE_PLAUSIBLE[1]:
+            return None
+        group, source = AGE_GROUPS[age], "birth_year"
+        if age < AGE_PLAUSIBLE[0]:
+            warnings.append(Problem("birth_year", "age_implausible", birth_year, {"age": age}))
+    ctx: Context = _new_result(Context, (edition_at(end), end, False, group, age, source, birth_year, warnings))
+    warnings = list(warnings)
+    rating_warnings(value, "rating", warnings)
+    if r_index is not None and r_index > INDEX_IMPLAUSIBLE:
+        warnings.append(Problem("index", "index_implausible", r_index))
+    opps, w_halves, high = scanned
+    for i in high:
+        warnings.append(Problem(f"games[{i}].opponent", "rating_implausible", opps[i], {"limit": IMPLAUSIBLE_RATING}))
+    return _rate_games(value, r_index, ctx, items, None, opps, w_halves, warnings)
 
 
 def _parse_own(rating: Any, index: Any, problems: Problems) -> Rating | None:
@@ -422,21 +484,20 @@ def _number(x: Any) -> bool:
     return isinstance(x, int) or math.isfinite(x)
 
 
-def _rate_games(r0: Rating, ctx: Context, items: tuple[Any, ...], parsed: tuple[Game, ...] | None, opps: list[int],
-                w_halves: int, warnings: list[Problem]) -> RatingResult:
+def _rate_games(own: int, own_index: int | None, ctx: Context, items: tuple[Any, ...], parsed: tuple[Game, ...] | None,
+                opps: list[int], w_halves: int, warnings: list[Problem]) -> RatingResult:
     ed = ctx.edition
-    own = r0.value
     n = len(opps)
     if n == 0:
-        src = _RateSource(ctx, r0.index, items, parsed, opps, 0, ed.expected_total(own, opps), None)
-        return _rating_result(src, (ed.NAME, ctx.end, own, r0.index, own, r0.index, float(own), 0.0, 0, 0.0, None, None,
+        src = _RateSource(ctx, own_index, items, parsed, opps, 0, ed.expected_total(own, opps), None)
+        return _rating_result(src, (ed.NAME, ctx.end, own, own_index, own, own_index, float(own), 0.0, 0, 0.0, None, None,
                                     ctx.age_group, ctx.age, ctx.age_source, ed.COEFFICIENT, None, tuple(warnings), False))
     we = ed.expected_total(own, opps)
-    out = ed.folge(own, r0.index, ctx.age_group, w_halves, n, we, explain=False)
+    out = ed.folge(own, own_index, ctx.age_group, w_halves, n, we, explain=False)
     rc_exact = sum(opps) / n
     result_warnings(out.new_rating, warnings)
-    src = _RateSource(ctx, r0.index, items, parsed, opps, w_halves, we, None)
-    return _rating_result(src, (ed.NAME, ctx.end, own, r0.index, out.new_rating, next_index(r0.index), out.exact, w_halves / 2, n,
+    src = _new_result(_RateSource, (ctx, own_index, items, parsed, opps, w_halves, we, None))
+    return _rating_result(src, (ed.NAME, ctx.end, own, own_index, out.new_rating, next_index(own_index), out.exact, w_halves / 2, n,
                                 ed.we_to_float(we), round_half_up(rc_exact), rc_exact, ctx.age_group, ctx.age, ctx.age_source,
                                 out.coefficient_name, out.coefficient, tuple(warnings), True))
 

@@ -26,7 +26,6 @@ with the stored row leaves with the stored state.
 
 from __future__ import annotations
 
-import gc
 import json
 import sqlite3
 import time
@@ -360,23 +359,17 @@ def run(conn: sqlite3.Connection, *, full: bool = False, options: EvaluationOpti
     """Evaluate what is new or changed (or everything with ``full``), in one transaction."""
     opts = options or EvaluationOptions()
     t0 = time.perf_counter()
-    was_enabled = gc.isenabled()
-    gc.disable()  # millions of small acyclic objects: the cyclic collector would rescan them all
-    try:
-        with transaction(conn):
-            useq = assign_order(conn)
-            meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
-            ever = conn.execute("SELECT 1 FROM tournaments WHERE evaluated = 1 LIMIT 1").fetchone() is not None
-            if full or not ever or meta.get("options") != _options_key(opts):
-                report = _full(conn, opts, useq, progress)
-            else:
-                report = _incremental(conn, opts, useq, progress)
-            conn.execute("UPDATE tournaments SET evaluated = 1 WHERE evaluated = 0")
-            conn.execute("DELETE FROM dirty_players")
-            conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('options', ?)", (_options_key(opts),))
-    finally:
-        if was_enabled:
-            gc.enable()
+    with transaction(conn):
+        useq = assign_order(conn)
+        meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+        ever = conn.execute("SELECT 1 FROM tournaments WHERE evaluated = 1 LIMIT 1").fetchone() is not None
+        if full or not ever or meta.get("options") != _options_key(opts):
+            report = _full(conn, opts, useq, progress)
+        else:
+            report = _incremental(conn, opts, useq, progress)
+        conn.execute("UPDATE tournaments SET evaluated = 1 WHERE evaluated = 0")
+        conn.execute("DELETE FROM dirty_players")
+        conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('options', ?)", (_options_key(opts),))
     return RunReport(report.mode, report.tournaments, report.skipped, report.records, report.players,
                      time.perf_counter() - t0, report.start_end)
 

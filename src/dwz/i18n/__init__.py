@@ -81,13 +81,26 @@ _PARSER = string.Formatter()
 def _render(template: str, values: Mapping[str, Any], lang: str, decimals: int = 3) -> str:
     """Fill a catalog template: numbers per language, ``!t`` terms, ``!p`` per-game lists;
     a missing value renders as '?' (a message must never fail itself)."""
+    return _fill(_compile(template), values, lang, decimals)
+
+
+def _fill(pieces: tuple[tuple[str, str | None, str, str | None], ...], values: Mapping[str, Any], lang: str, decimals: int) -> str:
+    if len(pieces) == 1 and pieces[0][1] is None:  # plain text: most formulas
+        return pieces[0][0]
     out: list[str] = []
-    for literal, field, spec, conv in _compile(template):
+    for literal, field, spec, conv in pieces:
         out.append(literal)
         if field is None:
             continue
         value = values.get(field, "?")
-        out.append(_field(value, spec, conv, lang, decimals))
+        tv = type(value)
+        if conv is None and (tv is int or tv is float):  # the common case, numbers: as fmt_num, inlined
+            text = format(value, spec if spec or tv is int else ".3f")
+            if lang == "de":
+                text = text.replace(".", ",")
+            out.append(text.replace("-", "−") if text.startswith("-") else text)
+        else:
+            out.append(_field(value, spec, conv, lang, decimals))
     return "".join(out)
 
 
@@ -120,25 +133,49 @@ def _games(games: list[tuple[Any, Any, Any]], lang: str, decimals: int) -> str:
     return " + ".join(parts)
 
 
+_Pieces = tuple[tuple[str, str | None, str, str | None], ...]
+_STEP_PIECES: dict[tuple[str, str], tuple[_Pieces, _Pieces, _Pieces] | None] = {}
+
+
+def _step_pieces(key: str, lang: str) -> tuple[_Pieces, _Pieces, _Pieces] | None:
+    """A step's title, formula and calculation templates, parsed once per language."""
+    found = _STEP_PIECES.get((key, lang))
+    if found is None and (key, lang) not in _STEP_PIECES:
+        cat = _cat(lang)
+        entry = cat["steps"].get(key) or CATALOGS["en"]["steps"].get(key)
+        found = None if entry is None else (_compile(entry[0]), _compile(entry[1]), _compile(entry[2]))
+        if len(_STEP_PIECES) < 4096:
+            _STEP_PIECES[(key, lang)] = found
+    return found
+
+
 def render_step(step: Any, lang: str = "de") -> dict[str, Any]:
-    """A :class:`~dwz.core.steps.Step` as title, formula, substituted numbers, result and rule."""
-    cat = _cat(lang)
-    entry = cat["steps"].get(step.key) or CATALOGS["en"]["steps"].get(step.key)
-    decimals = min(int(step.values.get("decimals", 3)), 3)
-    title, formula, calc = entry if entry is not None else (step.key, "", "")
+    """A :class:`~dwz.basics.steps.Step` as title, formula, substituted numbers, result and rule."""
     values = step.values
+    pieces = _step_pieces(step.key, lang)
+    d = values.get("decimals", 3)
+    decimals = 3 if d is None or (type(d) is int and d >= 3) else min(int(d), 3)
+    if pieces is None:
+        title, formula, calc = step.key, "", ""
+    else:
+        title, formula, calc = (_fill(pieces[0], values, lang, decimals), _fill(pieces[1], values, lang, decimals),
+                                _fill(pieces[2], values, lang, decimals))
+    plain = {}
+    for k, v in values.items():
+        tv = type(v)
+        plain[k] = v if tv is int or tv is float or tv is str or tv is bool or v is None else _plain(v)
     out = {
         "key": step.key,
-        "title": _render(title, values, lang, decimals),
-        "formula": _render(formula, values, lang, decimals),
-        "calculation": _render(calc, values, lang, decimals),
-        "result": _plain(values.get("result")),
+        "title": title,
+        "formula": formula,
+        "calculation": calc,
+        "result": plain.get("result"),
         "rule": step.rule,
         "assumption": step.assumption,
-        "values": {k: _plain(v) for k, v in values.items()},
+        "values": plain,
     }
     if step.assumption:
-        out["note"] = cat["ui"]["assumption_note"]
+        out["note"] = _cat(lang)["ui"]["assumption_note"]
     return out
 
 

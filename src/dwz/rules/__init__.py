@@ -18,19 +18,21 @@ from dwz.basics.errors import InputError
 from dwz.rules import dwz_2026, dwz_classic
 from dwz.rules.edition import Edition
 
-__all__ = ["DWZ_EDITIONS", "SWITCH_2026", "Edition", "dwz_2026", "dwz_classic", "edition_for", "get_edition", "register",
-           "unregister"]
+__all__ = ["DWZ_EDITIONS", "SWITCH_2026", "Edition", "dwz_2026", "dwz_classic", "edition_at", "edition_for", "get_edition",
+           "register", "unregister"]
 
 SWITCH_2026 = date(2026, 6, 8)  # first end date rated under the 2026 WO (spec dwz-2026 §1)
 
 DWZ_EDITIONS: dict[str, Edition[Any]] = {}
 _TIMELINE: list[tuple[date, str]] = []  # (first end date, edition name), latest first
 _ALIASES: dict[str, str] = {}
+_AT: dict[date, Edition[Any]] = {}  # edition_at's answers (cleared whenever the registry changes)
 
 
 def register(edition: Edition[Any], *, valid_from: date | None = None, aliases: tuple[str, ...] = ()) -> None:
     """Add an edition to the registry: by name (``rules=`` everywhere), by ``aliases``, and —
     with ``valid_from`` — for every tournament ending on or after that date."""
+    _AT.clear()
     DWZ_EDITIONS[edition.NAME] = edition
     for alias in aliases:
         _ALIASES[alias] = edition.NAME
@@ -41,6 +43,7 @@ def register(edition: Edition[Any], *, valid_from: date | None = None, aliases: 
 
 def unregister(name: str) -> None:
     """Remove an edition added by :func:`register` (tests of a toy edition clean up with it)."""
+    _AT.clear()
     DWZ_EDITIONS.pop(name, None)
     for alias in [a for a, n in _ALIASES.items() if n == name]:
         del _ALIASES[alias]
@@ -65,6 +68,16 @@ def edition_for(end: date) -> str:
         if end >= start:
             return name
     return _TIMELINE[-1][1]
+
+
+def edition_at(end: date) -> Edition[Any]:
+    """The DWZ edition for a tournament ending on ``end`` (:func:`edition_for`, remembered per date)."""
+    ed = _AT.get(end)
+    if ed is None:
+        if len(_AT) > 4096:  # every input that can grow has a limit
+            _AT.clear()
+        ed = _AT[end] = DWZ_EDITIONS[edition_for(end)]
+    return ed
 
 
 def get_edition(name: Any, field: str = "rules") -> Edition[Any]:

@@ -116,6 +116,11 @@ def development_factor(
     return k, {"K0": base, "a": a, "b": b, "K_unrounded": raw, "K0_row": row, "K0_column": col}, steps
 
 
+_outcome = tuple.__new__  # a NamedTuple without its Python-level __new__ (all fields given)
+CACHE_MAX = 100_000  # remembered factors (every input that can grow has a limit)
+_K: dict[tuple[int, AgeGroup, int | None, bool], float] = {}
+
+
 def folge(r0: int, index: int | None, age_group: AgeGroup, w_halves: int, n: int, we: float, explain: bool = True) -> FolgeOutcome:
     """Rn = R0 + K·(W − We), rounded, at least 1100 (WO 3.5.2).
 
@@ -123,12 +128,20 @@ def folge(r0: int, index: int | None, age_group: AgeGroup, w_halves: int, n: int
     1670
     """
     w = w_halves / 2
+    if not explain:  # the lean path: K remembered per input (all it depends on, Anhang 1.3)
+        key = (r0, age_group, index, w >= we)
+        k = _K.get(key)
+        if k is None:
+            if len(_K) >= CACHE_MAX:
+                _K.clear()
+            k = _K[key] = development_factor(r0, age_group, index, w >= we, False)[0]
+        exact = r0 + k * (w - we)
+        rounded = round_half_up(exact)
+        return _outcome(FolgeOutcome, (rounded if rounded > FLOOR else FLOOR, exact, "K", k, {}, we, []))
     k, comps, steps = development_factor(r0, age_group, index, w >= we, explain)
     exact = r0 + k * (w - we)
     rounded = round_half_up(exact)
     rn = max(rounded, FLOOR)
-    if not explain:
-        return FolgeOutcome(rn, exact, "K", k, comps, we, steps)
     steps.append(Step("k26.Rn", "WO 3.5.2", {"R0": r0, "K": k, "W": w, "We": we, "exact": exact, "rounded": rounded, "result": rounded}))
     if rn != rounded:
         steps.append(Step("k26.floor", "WO 3.5.2", {"value": rounded, "floor": FLOOR, "result": rn}))

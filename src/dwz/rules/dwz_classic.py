@@ -12,7 +12,7 @@ the comparisons W ≥ We are exact.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal, cast
 
 from dwz.basics.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome
@@ -109,6 +109,11 @@ def development_coefficient(
     return e, comps, steps
 
 
+_outcome = tuple.__new__  # a NamedTuple without its Python-level __new__ (all fields given)
+CACHE_MAX = 100_000  # remembered coefficients (every input that can grow has a limit)
+_E: dict[tuple[int, AgeGroup, int | None, bool], int] = {}
+
+
 def folge(
     r0: int,
     index: int | None,
@@ -124,7 +129,16 @@ def folge(
     2063
     """
     w_milli = w_halves * 500
-    e, comps, steps = development_coefficient(r0, age_group, index, w_milli, we_milli, explain)
+    if explain:
+        e, comps, steps = development_coefficient(r0, age_group, index, w_milli, we_milli)
+    else:  # the lean path (every player of a tournament or a history): E remembered per input
+        key = (r0, age_group, index, w_milli >= we_milli)  # all E depends on (Anhang 1.2)
+        e = _E.get(key)  # type: ignore[assignment]
+        if e is None:
+            if len(_E) >= CACHE_MAX:
+                _E.clear()
+            e = _E[key] = development_coefficient(r0, age_group, index, w_milli, we_milli, False)[0]
+        comps, steps = {}, []
     den = 1000 * (e + n)
     num = r0 * den + 800 * (w_milli - we_milli)
     exact = num / den
@@ -137,7 +151,7 @@ def folge(
                 {"R0": r0, "W": w_halves / 2, "We": we_milli / 1000, "E": e, "n": n, "exact": exact, "result": rn},
             )
         )
-    return FolgeOutcome(rn, exact, "E", e, comps, we_milli / 1000, steps)
+    return _outcome(FolgeOutcome, (rn, exact, "E", e, comps, we_milli / 1000, steps))
 
 
 def d_of_score(numerator_milli: int, n: int) -> int:
@@ -170,6 +184,20 @@ def correction(w_milli: int, we: int, n: int) -> int:
     return d_of_score(500 * n + w_milli - we, n)
 
 
+_CORRECTIONS: dict[int, list[int]] = {}
+CORRECTIONS_MAX_N = 64
+
+
+def corrections(n: int) -> list[int] | None:
+    """:func:`correction` for every W − We (thousandths, −1000·n … 1000·n) of n games, indexed
+    by W − We + 1000·n: each Leistung's iteration looks its D' up instead of computing it
+    (filled once per n from the rule itself; ``None`` beyond 64 games)."""
+    table = _CORRECTIONS.get(n)
+    if table is None and 0 < n <= CORRECTIONS_MAX_N:
+        table = _CORRECTIONS[n] = [correction(diff, 0, n) for diff in range(-1000 * n, 1000 * n + 1)]
+    return table
+
+
 def iteration_step(r: float, w_halves: int, opponents: Sequence[float]) -> tuple[int, int]:
     """One correction for any (also fractional) opponent values — the Gesamtiteration
     step, where other newcomers enter with their current Rp.  Returns (D', We in
@@ -181,58 +209,26 @@ def iteration_step(r: float, w_halves: int, opponents: Sequence[float]) -> tuple
     for of in opponents:
         i = floor(r - of + 0.5) + off
         we += wide[i] if 0 <= i <= last else (1000 if i > last else 0)
-    return correction(w_halves * 500, we, len(opponents)), we
+    n = len(opponents)
+    table = corrections(n)
+    return (table[w_halves * 500 - we + 1000 * n] if table is not None else correction(w_halves * 500, we, n)), we
 
 
 def iterate(opponents: Sequence[float], w_halves: int, explain: bool = True) -> tuple[float, list[Step]]:
     """Single-player iteration of spec §8.3 (Leistung, first DWZ); returns (R, steps)."""
     if all(type(o) is int for o in opponents):
-        return _iterate(_Pool(cast("Sequence[int]", opponents)), w_halves, explain)
+        return _iterate(cast("Sequence[int]", opponents), w_halves, explain)
     return _iterate_values(opponents, w_halves, explain)
 
 
-class _Pool:
-    """Whole-number opponents prepared for the integer iteration: Rc's sum, the range in
-    which one table lookup per game suffices, and We at an integer rating s (memoised for
-    scenario tables, where the same opponents are iterated for every score)."""
-
-    __slots__ = ("_counts", "_memo", "low", "n", "opponents", "top", "total")
-
-    def __init__(self, opponents: Sequence[int], memo: bool = False) -> None:
-        self.opponents = opponents
-        self.n = len(opponents)
-        self.total = sum(opponents)
-        off = P_CLASSIC_WIDE_OFFSET
-        self.top, self.low = off - max(opponents), len(P_CLASSIC_WIDE) - off + min(opponents)  # s within: |D| ≤ 4000
-        self._memo: dict[int, int] | None = {} if memo else None
-        self._counts: list[tuple[int, int]] | None = None
-        if memo:  # equal opponents added once, times their number: the sums are integers, so exact
-            counts: dict[int, int] = {}
-            for o in opponents:
-                counts[o] = counts.get(o, 0) + 1
-            self._counts = sorted(counts.items())
-
-    def we(self, s: int) -> int:
-        """Σ P(s − o) in thousandths (exact)."""
-        memo = self._memo
-        if memo is not None:
-            we = memo.get(s)
-            if we is None:
-                assert self._counts is not None
-                we = memo[s] = sum([c * p_classic_milli(s - o) for o, c in self._counts])
-            return we
-        if -self.top <= s < self.low:
-            t = s + P_CLASSIC_WIDE_OFFSET
-            wide = P_CLASSIC_WIDE
-            return sum([wide[t - o] for o in self.opponents])
-        return sum([p_classic_milli(s - o) for o in self.opponents])
-
-
-def _iterate(pool: _Pool, w_halves: int, explain: bool) -> tuple[float, list[Step]]:
+def _iterate(whole: Sequence[int], w_halves: int, explain: bool, we_at: Callable[[int], int] | None = None,
+             total: int | None = None) -> tuple[float, list[Step]]:
     """The iteration on integers: R keeps the fractional part of its start value, so
-    floor(R − o + ½) = s − o with s = floor(R + ½) moving by the integer D' of each step."""
-    n = pool.n
-    rc = pool.total / n
+    floor(R − o + ½) = s − o with s = floor(R + ½) moving by the integer D' of each step.
+    ``we_at``/``total`` come from a scenario table that iterates the same opponents for every
+    score (We at a rating remembered, the sum known); the numbers are the same either way."""
+    n = len(whole)
+    rc = (sum(whole) if total is None else total) / n
     d0 = d_of_score(500 * w_halves, n)
     r = rc + d0  # the start value Rp = Rc + D(W/n) (Anhang 1.1.1), as _start gives it
     steps: list[Step] = []
@@ -242,9 +238,21 @@ def _iterate(pool: _Pool, w_halves: int, explain: bool) -> tuple[float, list[Ste
     base = math.floor(r + 0.5)
     s = base
     seen = {s}
+    wide, off = P_CLASSIC_WIDE, P_CLASSIC_WIDE_OFFSET
+    top = low = 0
+    if we_at is None:
+        top, low = off - max(whole), len(wide) - off + min(whole)  # s within these: no |D| > 4000
+    table = corrections(n)
+    k = w_milli + 1000 * n
     for i in range(1, MAX_ITERATIONS + 1):
-        we = pool.we(s)
-        d = correction(w_milli, we, n)
+        if we_at is not None:
+            we = we_at(s)
+        elif -top <= s < low:  # the hot loop of every Leistung: one table lookup per game
+            t = s + off
+            we = sum([wide[t - o] for o in whole])
+        else:
+            we = sum([p_classic_milli(s - o) for o in whole])
+        d = table[k - we] if table is not None else correction(w_milli, we, n)
         if _stops(d, s + d, seen):
             if explain:
                 steps.append(Step("classic.iter_stop", "WO Anhang 1.1.3", {"i": i, "R": r + (s - base), "We": we / 1000, "W": w_halves / 2,
@@ -287,8 +295,20 @@ def iterate_scores(opponents: Sequence[int], scores: Sequence[int]) -> list[floa
     """Ri for each score (W in half points, 0 < W < n) against the same whole-number
     opponents — exactly what :func:`iterate` gives for each, with We at every rating
     computed once for all scores (scenario tables: linear in the number of opponents)."""
-    pool = _Pool(opponents, memo=True)
-    return [_iterate(pool, wh, False)[0] for wh in scores]
+    counts: dict[int, int] = {}
+    for o in opponents:
+        counts[o] = counts.get(o, 0) + 1
+    hist = sorted(counts.items())  # equal opponents added once, times their number: integer sums, exact
+    memo: dict[int, int] = {}
+
+    def we_at(s: int) -> int:
+        we = memo.get(s)
+        if we is None:
+            we = memo[s] = sum([c * p_classic_milli(s - o) for o, c in hist])
+        return we
+
+    total = sum(opponents)
+    return [_iterate(opponents, wh, False, we_at, total)[0] for wh in scores]
 
 
 def performance(opponents: Sequence[int], w_halves: int, explain: bool = True) -> PerformanceOutcome:
@@ -302,11 +322,11 @@ def performance(opponents: Sequence[int], w_halves: int, explain: bool = True) -
         extreme = extreme_performance(average(opponents), w_halves, n)
         assert extreme is not None
         return extreme
-    r, steps = _iterate(_Pool(opponents), w_halves, explain)  # opponents' ratings are whole numbers
+    r, steps = _iterate(opponents, w_halves, explain)  # opponents' ratings are whole numbers
     rh = round_half_up(r)
     if explain:
         steps.append(Step("perf.result", "WO 3.6.1", {"R": r, "result": rh}))
-    return PerformanceOutcome(rh, r, False, steps)
+    return _outcome(PerformanceOutcome, (rh, r, False, steps))
 
 
 def first_rating(ri: float, explain: bool = True) -> FirstOutcome:

@@ -20,11 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from dwz.basics.probability import dp_fide
+from dwz.basics.probability import P_FIDE_FULL, P_FIDE_OFFSET, dp_fide, p_fide_hundredths
 from dwz.basics.rounding import round_ratio_half_up
 from dwz.basics.steps import Step
 
-__all__ = ["ERAS", "FideEra", "capped_differences", "compression_2024", "era_for", "initial_rating", "initial_rating_2022",
+__all__ = ["ERAS", "FideEra", "capped", "capped_differences", "era_at", "expected_hundredths", "compression_2024", "era_for", "initial_rating", "initial_rating_2022",
            "initial_rating_2024", "k_factor", "k_for_games", "performance", "rating_floor"]
 
 K_CAP_PRODUCT = 700  # §8.3.3: K·n ≤ 700 (from July 2014)
@@ -87,6 +87,19 @@ def rating_floor(period: date) -> int:
     return 1000 if period >= date(2012, 8, 1) else 1200
 
 
+_AT: dict[date, FideEra] = {}
+
+
+def era_at(period: date) -> FideEra:
+    """:func:`era_for`, remembered per date."""
+    era = _AT.get(period)
+    if era is None:
+        if len(_AT) > 4096:
+            _AT.clear()
+        era = _AT[period] = era_for(period)
+    return era
+
+
 def era_for(period: date) -> FideEra:
     """The rule era for a rating period (or tournament start).
 
@@ -99,28 +112,49 @@ def era_for(period: date) -> FideEra:
     return ERAS[-1]
 
 
+def capped(own: int, opponents: Sequence[int], era: FideEra) -> list[int]:
+    """D = own − opponent after the 400-point rule of the era (§8.3.1), per game.
+
+    >>> capped(2600, [2100, 2500], era_for(date(2025, 10, 1))), capped(2700, [2200], era_for(date(2025, 10, 1)))
+    ([400, 100], [500])
+    """
+    limit = era.cap
+    if era.cap_exempt(own):
+        return [own - o for o in opponents]
+    if era.cap_once:
+        raw = [own - o for o in opponents]
+        # Once per tournament, for the game with the largest gap, applied to the
+        # higher-rated player (spec fide §1, Sonas supplemental) — a reading.
+        candidates = [i for i, d in enumerate(raw) if d > limit]
+        if candidates:
+            raw[max(candidates, key=lambda j: raw[j])] = limit
+        return raw
+    lo, hi = own - limit, own + limit  # D > limit ⟺ opponent < own − limit, D < −limit ⟺ opponent > own + limit
+    return [limit if o < lo else (-limit if o > hi else own - o) for o in opponents]
+
+
 def capped_differences(own: int, opponents: Sequence[int], era: FideEra) -> list[tuple[int, bool]]:
-    """D = own − opponent after the 400-point rule (§8.3.1), per game: (D used, capped?).
+    """Per game (D used, capped?) — :func:`capped` with the games where the rule changed D.
 
     >>> capped_differences(2700, [2200, 1964], era_for(date(2025, 10, 1)))
     [(500, False), (736, False)]
     >>> capped_differences(2600, [2100], era_for(date(2025, 10, 1)))
     [(400, True)]
     """
-    limit = era.cap
-    raw = [own - o for o in opponents]
-    if era.cap_exempt(own):
-        return [(d, False) for d in raw]
-    if era.cap_once:
-        # Once per tournament, for the game with the largest gap, applied to the
-        # higher-rated player (spec fide §1, Sonas supplemental) — a reading.
-        out = [(d, False) for d in raw]
-        candidates = [i for i, d in enumerate(raw) if d > limit]
-        if candidates:
-            i = max(candidates, key=lambda j: raw[j])
-            out[i] = (limit, True)
-        return out
-    return [(max(-limit, min(limit, d)), abs(d) > limit) for d in raw]
+    return [(u, u != own - o) for u, o in zip(capped(own, opponents, era), opponents, strict=True)]
+
+
+def expected_hundredths(own: int, opponents: Sequence[int], era: FideEra) -> int:
+    """We in hundredths: Σ PD of table 8.1.2 over the differences after the 400-point rule (exact).
+
+    >>> expected_hundredths(2224, [2319, 2181], era_for(date(2010, 5, 1)))
+    93
+    """
+    table, off = P_FIDE_FULL, P_FIDE_OFFSET
+    used = capped(own, opponents, era)
+    if era.cap_once or era.cap_exempt(own) or era.cap > off:  # differences beyond the compact table
+        return sum(map(p_fide_hundredths, used))
+    return sum([table[d + off] for d in used])
 
 
 def k_factor(
