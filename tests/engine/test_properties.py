@@ -190,3 +190,22 @@ def test_fide_change_rounding(own: int, games: list[tuple[int, float]], k: int, 
     assert math.isclose(e.change, float(exact), abs_tol=1e-9)
     assert e.rounded_change == half_away(exact)
     assert e.new_rating == own + half_away(exact)
+
+
+# --- the fast path for the common input forms gives what the general parsers give ---------------
+
+
+@FAST
+@given(st.integers(1, 3200), INDEX, st.lists(st.tuples(st.integers(1, 3500), st.sampled_from([1, 0, 0.5, "½", "1", "0", "="])),
+                                             max_size=12), ENDS, st.none() | st.integers(1900, 2020))
+def test_fast_path_equals_general_path(r0: int, index: int | None, games: list[tuple[int, object]], end: date,
+                                       born: int | None) -> None:
+    """(rating text, tuples, a date) takes the fast path; the same input as [list] pairs and a
+    text date takes the general one — the results are the same, Rechenweg included."""
+    rating = f"{r0}-{index}" if index is not None else r0
+    fast = dwz.rate(rating, games, end=end, birth_year=born, today=date(2026, 10, 1))
+    general = dwz.rate(str(rating), [list(g) for g in games], end=end.isoformat(), birth_year=born, today=date(2026, 10, 1))
+    assert fast.to_dict("de") == general.to_dict("de")
+    e_fast = dwz.elo.rate(r0, [(o, r) for o, r in games if r in (1, 0, 0.5)], k=20, period=end)
+    e_general = dwz.elo.rate(str(r0), [[o, r] for o, r in games if r in (1, 0, 0.5)], k="20", period=end.isoformat())
+    assert e_fast.to_dict("en") == e_general.to_dict("en")

@@ -245,7 +245,7 @@ class RatingResult(_RatingFields, Explained, WithCoefficient):
             steps.append(index_step(self.old_index, True))
             return tuple(steps)
         own, opps, n = self.old_rating, src.opponents, self.n
-        total = len(self._parsed)
+        total = len(src.parsed if src.parsed is not None else src.items)  # every game given, counted or not
         steps.append(Step("core.games", "WO 3.3.2", {"total": total, "n": n, "excluded": total - n, "result": n}))
         if not self.evaluated:
             steps.append(Step("core.no_games", "WO 3.5.2", {"R0": own, "result": own}))

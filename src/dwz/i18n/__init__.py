@@ -8,7 +8,7 @@ A template field with the conversion ``!t`` is translated as a term
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -84,6 +84,41 @@ def _render(template: str, values: Mapping[str, Any], lang: str, decimals: int =
     return _fill(_compile(template), values, lang, decimals)
 
 
+def _num(value: Any, spec: str, lang: str, decimals: int) -> str:
+    """One field without a conversion: numbers as :func:`fmt_num` formats them, inlined."""
+    tv = type(value)
+    if tv is int or tv is float:
+        text = format(value, spec if spec or tv is int else ".3f")
+        if lang == "de":
+            text = text.replace(".", ",")
+        return text.replace("-", "−") if text.startswith("-") else text
+    return _field(value, spec, None, lang, decimals)
+
+
+_Filler = Callable[[Mapping[str, Any], str, int], str]
+
+
+def _filler(pieces: tuple[tuple[str, str | None, str, str | None], ...]) -> _Filler:
+    """A template compiled to one function (the catalogs' own templates only, never input):
+    the literals and one call per field, as :func:`_fill` would do them piece by piece."""
+    parts = []
+    for literal, field, spec, conv in pieces:
+        if literal:
+            parts.append(repr(literal))
+        if field is None:
+            continue
+        get = f"v.get({field!r}, '?')"
+        if conv is None:
+            parts.append(f"_num({get}, {spec!r}, lang, decimals)")
+        else:
+            parts.append(f"_field({get}, {spec!r}, {conv!r}, lang, decimals)")
+    code = f"def fill(v, lang, decimals):\n    return {' + '.join(parts) or repr('')}\n"
+    scope: dict[str, Any] = {"_num": _num, "_field": _field}
+    exec(compile(code, "<dwz.i18n template>", "exec"), scope)
+    fill: _Filler = scope["fill"]
+    return fill
+
+
 def _fill(pieces: tuple[tuple[str, str | None, str, str | None], ...], values: Mapping[str, Any], lang: str, decimals: int) -> str:
     if len(pieces) == 1 and pieces[0][1] is None:  # plain text: most formulas
         return pieces[0][0]
@@ -127,43 +162,57 @@ def _games(games: list[tuple[Any, Any, Any]], lang: str, decimals: int) -> str:
     if not games:
         return "0"
     spec = f".{decimals}f"
-    parts = [fmt_num(p, spec, lang) if p is not None else "–" for _, _, p in games]
+    if all(type(p) is float and p >= 0 for _, _, p in games):  # probabilities: fmt_num's work, inlined
+        parts = [format(p, spec) for _, _, p in games]
+        if lang == "de":
+            parts = [x.replace(".", ",") for x in parts]
+    else:
+        parts = [fmt_num(p, spec, lang) if p is not None else "–" for _, _, p in games]
     if len(parts) > 12:
         parts = [*parts[:6], "…", *parts[-3:]]
     return " + ".join(parts)
 
 
-_Pieces = tuple[tuple[str, str | None, str, str | None], ...]
-_STEP_PIECES: dict[tuple[str, str], tuple[_Pieces, _Pieces, _Pieces] | None] = {}
+_PLAIN_TYPES = frozenset((int, float, str, bool, type(None)))
+_Template = str | _Filler  # plain text, or compiled
+_STEP_TEMPLATES: dict[tuple[str, str], tuple[_Template, _Template, _Template] | None] = {}
 
 
-def _step_pieces(key: str, lang: str) -> tuple[_Pieces, _Pieces, _Pieces] | None:
-    """A step's title, formula and calculation templates, parsed once per language."""
-    found = _STEP_PIECES.get((key, lang))
-    if found is None and (key, lang) not in _STEP_PIECES:
+def _template(template: str) -> _Template:
+    pieces = _compile(template)
+    return pieces[0][0] if len(pieces) == 1 and pieces[0][1] is None else _filler(pieces)
+
+
+def _step_templates(key: str, lang: str) -> tuple[_Template, _Template, _Template] | None:
+    """A step's title, formula and calculation, compiled once per language (the Rechenweg of
+    every result renders through these)."""
+    found = _STEP_TEMPLATES.get((key, lang))
+    if found is None and (key, lang) not in _STEP_TEMPLATES:
         cat = _cat(lang)
         entry = cat["steps"].get(key) or CATALOGS["en"]["steps"].get(key)
-        found = None if entry is None else (_compile(entry[0]), _compile(entry[1]), _compile(entry[2]))
-        if len(_STEP_PIECES) < 4096:
-            _STEP_PIECES[(key, lang)] = found
+        found = None if entry is None else (_template(entry[0]), _template(entry[1]), _template(entry[2]))
+        if len(_STEP_TEMPLATES) < 4096:
+            _STEP_TEMPLATES[(key, lang)] = found
     return found
 
 
 def render_step(step: Any, lang: str = "de") -> dict[str, Any]:
     """A :class:`~dwz.basics.steps.Step` as title, formula, substituted numbers, result and rule."""
     values = step.values
-    pieces = _step_pieces(step.key, lang)
+    templates = _step_templates(step.key, lang)
     d = values.get("decimals", 3)
     decimals = 3 if d is None or (type(d) is int and d >= 3) else min(int(d), 3)
-    if pieces is None:
+    if templates is None:
         title, formula, calc = step.key, "", ""
     else:
-        title, formula, calc = (_fill(pieces[0], values, lang, decimals), _fill(pieces[1], values, lang, decimals),
-                                _fill(pieces[2], values, lang, decimals))
-    plain = {}
-    for k, v in values.items():
-        tv = type(v)
-        plain[k] = v if tv is int or tv is float or tv is str or tv is bool or v is None else _plain(v)
+        t, f, c = templates
+        title = t if type(t) is str else t(values, lang, decimals)  # type: ignore[operator]
+        formula = f if type(f) is str else f(values, lang, decimals)  # type: ignore[operator]
+        calc = c if type(c) is str else c(values, lang, decimals)  # type: ignore[operator]
+    if _PLAIN_TYPES.issuperset(map(type, values.values())):  # numbers and texts only: a copy will do
+        plain = dict(values)
+    else:
+        plain = {k: _plain(v) for k, v in values.items()}
     out = {
         "key": step.key,
         "title": title,
@@ -183,7 +232,8 @@ def _plain(v: Any) -> Any:
     if isinstance(v, (int, float, str, bool)) or v is None:
         return v
     if isinstance(v, (list, tuple)):
-        return [_plain(x) for x in v]
+        issuperset = _PLAIN_TYPES.issuperset
+        return [list(x) if type(x) is tuple and issuperset(map(type, x)) else _plain(x) for x in v]
     if hasattr(v, "value"):
         return v.value
     return str(v)
