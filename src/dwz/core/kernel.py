@@ -337,21 +337,35 @@ def _gesamtiteration(ed: Edition[Any], adj: Adjacency, rest: dict[int, list[tupl
         moving = [j for j, h in adj[i] if j in zset]
         wh += sum(h for j, h in adj[i] if j in zset)
         fixed[i] = (opps_fixed, moving, wh)
+    # A newcomer whose own value and whose newcomer opponents' values did not move since he was
+    # last computed would get the same value again (a step is a function of them; the stop
+    # rule's remembered values only grow): each round computes only the others.  The rounds,
+    # every value and so every number are those of the full Jacobi iteration.
+    dependents: dict[int, list[int]] = {i: [] for i in zusatz}
+    for i in zusatz:
+        for j in fixed[i][1]:
+            dependents[j].append(i)
     step, settled = ed.iteration_next, ed.iteration_settled
     rounds = 0
+    stale = list(zusatz)
     while rounds < MAX_ROUNDS:
         rounds += 1
         new: dict[int, float] = {}
-        for i in zusatz:
+        for i in stale:
             opps_fixed, moving, wh = fixed[i]
             opps = opps_fixed + [values[j] for j in moving] if moving else opps_fixed
             new[i] = step(values[i], wh, opps, seen[i])
-        changed = not all(settled(values[i], new[i]) for i in zusatz)
-        for i in zusatz:
+        changed = not all(settled(values[i], new[i]) for i in stale)
+        moved = [i for i in stale if new[i] != values[i]]
+        for i in stale:
             seen[i].add(new[i])
         values.update(new)
         if not changed:
             break
+        again = set(moved)
+        for j in moved:
+            again.update(dependents[j])
+        stale = [i for i in zusatz if i in again]  # in the newcomers' order, as before
     return {i: values[i] for i in zusatz}, rounds, start
 
 

@@ -10,18 +10,31 @@ from __future__ import annotations
 import string
 from collections.abc import Callable, Mapping
 from functools import lru_cache
+from importlib import import_module
 from typing import Any
-
-from dwz.i18n import de, en
 
 __all__ = ["CATALOGS", "LANGS", "fmt_num", "fmt_rating", "fmt_signed", "problem_text", "render_step", "term", "text"]
 
 LANGS = ("de", "en")
-CATALOGS: dict[str, dict[str, dict[str, Any]]] = {"de": de.CATALOG, "en": en.CATALOG}
+
+
+class _Catalogs(dict[str, dict[str, dict[str, Any]]]):
+    """The catalogs by language, each loaded when first used (``dwz rate`` in German never
+    needs the English one)."""
+
+    def __missing__(self, lang: str) -> dict[str, dict[str, Any]]:
+        if lang not in LANGS:
+            raise KeyError(lang)
+        catalog: dict[str, dict[str, Any]] = import_module(f"dwz.i18n.{lang}").CATALOG
+        self[lang] = catalog
+        return catalog
+
+
+CATALOGS: dict[str, dict[str, dict[str, Any]]] = _Catalogs()
 
 
 def _cat(lang: str) -> dict[str, dict[str, Any]]:
-    return CATALOGS.get(lang, CATALOGS["de"])
+    return CATALOGS[lang if lang in LANGS else "de"]
 
 
 def fmt_num(value: float | int, spec: str = "", lang: str = "de") -> str:
@@ -60,12 +73,15 @@ def fmt_rating(value: int | None, index: int | None, empty: str = "–") -> str:
 
 def term(key: str, lang: str = "de") -> str:
     """A translated term ("strength.good_club", "group.adult", …); the key itself if unknown."""
-    return str(_cat(lang)["terms"].get(key, CATALOGS["en"]["terms"].get(key, key)))
+    found = _cat(lang)["terms"].get(key)
+    return str(found if found is not None else CATALOGS["en"]["terms"].get(key, key))
 
 
 def text(key: str, lang: str = "de", **values: Any) -> str:
     """A UI text from the ``ui`` section, formatted with ``values``."""
-    template = _cat(lang)["ui"].get(key, CATALOGS["en"]["ui"].get(key, key))
+    template = _cat(lang)["ui"].get(key)
+    if template is None:
+        template = CATALOGS["en"]["ui"].get(key, key)
     return _render(template, values, lang)
 
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from dwz.basics.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome
 from dwz.basics.probability import SIGMA, normal_inverse, phi
@@ -244,8 +243,7 @@ UMSTUFUNG_LOW = 1000
 UMSTUFUNG_HIGH = 2110
 
 
-@dataclass(frozen=True, slots=True)
-class Umstufung:
+class Umstufung(NamedTuple):
     """Old scale → new scale, as carried out on 2026-06-07/08 (spec dwz-2026 §6)."""
 
     old: int
