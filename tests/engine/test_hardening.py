@@ -168,7 +168,9 @@ def test_generators_are_taken_once() -> None:
 
 
 ANY = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=30), st.binary(max_size=8),
-                st.lists(st.integers(), max_size=3), st.dates(), st.just(HUGE), st.just("9" * 500))
+                st.lists(st.integers(), max_size=3), st.dates(), st.just(HUGE), st.just("9" * 500), st.just((HUGE,)),
+                st.just({"a": HUGE}), st.just((1600, 1, HUGE)), st.just({"opponent": HUGE, "result": HUGE, "name": HUGE}),
+                st.just("x" * 10_000))
 GAME = st.one_of(ANY, st.tuples(ANY, ANY), st.tuples(st.integers(0, 4000), st.sampled_from([1, 0, 0.5, "½", "+", "x"])))
 
 

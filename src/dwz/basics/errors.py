@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from dataclasses import field as dc_field
 from typing import Any, TypeVar
 
-__all__ = ["InputError", "Problem", "Problems", "shorten"]
+__all__ = ["InputError", "Problem", "Problems", "collect", "shorten"]
 
 T = TypeVar("T")
 
@@ -46,6 +46,10 @@ def shorten(value: Any) -> Any:
         return value if len(value) <= TEXT_MAX else value[: TEXT_MAX - 1] + "…"
     if isinstance(value, (list, tuple, dict, set, frozenset, bytes, bytearray)) and len(value) > 20:
         return f"{type(value).__name__} ({len(value)})"
+    if isinstance(value, dict):
+        return {shorten(k): shorten(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)) and not hasattr(value, "_fields"):  # a NamedTuple stays itself
+        return type(value)(shorten(x) for x in value)
     return value
 
 
@@ -69,10 +73,12 @@ class Problem:
 
     def __post_init__(self) -> None:
         short = shorten(self.value)
-        if short is not self.value:
+        if short is not self.value and short != self.value:
             object.__setattr__(self, "value", short)
-        if self.params and any(shorten(v) is not v for v in self.params.values()):
-            object.__setattr__(self, "params", {k: shorten(v) for k, v in self.params.items()})
+        if self.params:
+            params = {k: shorten(v) for k, v in self.params.items()}
+            if params != self.params:
+                object.__setattr__(self, "params", params)
 
     def message(self, lang: str = "de") -> str:
         """The message in ``lang`` ("de" or "en"), value and rule included."""
@@ -105,6 +111,16 @@ class InputError(ValueError):
         return cls([Problem(field, code, value, params)])
 
 
+def collect(problems: list[Problem], fn: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
+    """``fn(*args, **kwargs)``, or ``None`` with its problems appended to ``problems`` when it
+    raises an :class:`InputError` — so that every problem of an input is reported at once."""
+    try:
+        return fn(*args, **kwargs)
+    except InputError as e:
+        problems.extend(e.problems)
+        return None
+
+
 class Problems(list[Problem]):
     """Problems collected from several checks before one :class:`InputError` is raised, so
     that a user sees everything wrong with his input at once.
@@ -118,11 +134,7 @@ class Problems(list[Problem]):
 
     def attempt(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
         """``fn(*args, **kwargs)``, or ``None`` with its problems kept when it raises InputError."""
-        try:
-            return fn(*args, **kwargs)
-        except InputError as e:
-            self.extend(e.problems)
-            return None
+        return collect(self, fn, *args, **kwargs)
 
     def add(self, field: str, code: str, value: Any = None, **params: Any) -> None:
         self.append(Problem(field, code, value, params))

@@ -17,7 +17,7 @@ from enum import Enum, StrEnum
 from itertools import islice
 from typing import Any, NamedTuple, TypeAlias
 
-from dwz.basics.errors import InputError, Problem
+from dwz.basics.errors import InputError, Problem, collect, shorten
 
 RATING_MAX = 9999  # four digits, as in every rating list and file format; above is an input error
 INDEX_MAX = 9999  # an index counts evaluations: four digits are more than any player reaches
@@ -91,7 +91,9 @@ _AGE_GROUP_NAMES = {
 def parse_age_group(value: str | AgeGroup, field: str = "age_group") -> AgeGroup:
     if isinstance(value, AgeGroup):
         return value
-    key = str(value).strip().lower()
+    if not isinstance(value, str):
+        raise InputError.single(field, "age_group_invalid", value)
+    key = value.strip().lower()
     if key in _AGE_GROUP_NAMES:
         return _AGE_GROUP_NAMES[key]
     raise InputError.single(field, "age_group_invalid", value)
@@ -326,7 +328,9 @@ def parse_result(value: Any, field: str = "result") -> Result:
         if value == 0:
             return Result.LOSS
         raise InputError.single(field, "result_invalid", value)
-    key = str(value).strip().lower().replace(" ", "")
+    if not isinstance(value, str) or len(value) > 40:
+        raise InputError.single(field, "result_invalid", value)
+    key = value.strip().lower().replace(" ", "")
     try:
         return _RESULT_TEXT[key]
     except KeyError:
@@ -431,19 +435,11 @@ def parse_game(item: GameLike, field: str = "games[0]") -> Game:
     else:
         raise InputError.single(field, "game_invalid", item)
     problems: list[Problem] = []
-    opp: int | None = None
-    res: Result | None = None
-    try:
-        opp = parse_opponent(raw_opp, field + ".opponent")
-    except InputError as e:
-        problems.extend(e.problems)
-    try:
-        res = parse_result(raw_res, field + ".result")
-    except InputError as e:
-        problems.extend(e.problems)
+    opp = collect(problems, parse_opponent, raw_opp, field + ".opponent")
+    res = collect(problems, parse_result, raw_res, field + ".result")
     if problems or res is None:
         raise InputError(problems)
-    return Game(opp, res, None if name is None else str(name))
+    return Game(opp, res, None if name is None else (name if isinstance(name, str) else str(shorten(name))))
 
 
 def game_items(items: Any, field: str = "games") -> tuple[Any, ...]:
@@ -524,10 +520,9 @@ def parse_games(items: Iterable[GameLike] | None, field: str = "games") -> tuple
             if res is not None:
                 games.append(Game(item[0], res))
                 continue
-        try:
-            games.append(parse_game(item, f"{field}[{i}]"))
-        except InputError as e:
-            problems.extend(e.problems)
+        game = collect(problems, parse_game, item, f"{field}[{i}]")
+        if game is not None:
+            games.append(game)
     if problems:
         raise InputError(problems)
     return tuple(games)

@@ -8,7 +8,7 @@ import time
 from datetime import date, datetime, timedelta
 from typing import Any, NamedTuple
 
-from dwz.basics.errors import InputError, Problem
+from dwz.basics.errors import Problem, collect
 from dwz.basics.steps import Step
 from dwz.basics.values import AgeGroup, age_from_birth_year, age_group_for_age, parse_age_group, parse_date, parse_int
 from dwz.rules import Edition, edition_at, get_edition
@@ -73,10 +73,8 @@ def resolve_context(
 
     Problems are appended to ``problems``; ``None`` when the context cannot be decided."""
     warnings: list[Problem] = []
-    try:
-        end_d = parse_date(end)
-    except InputError as e:  # the one date parser names the field and the value
-        problems.extend(e.problems)
+    end_d = collect(problems, parse_date, end)  # the one date parser names the field and the value
+    if end_d is None:
         return None
     if far_future(end_d, today):
         warnings.append(Problem("end", "end_far_future", end_d.isoformat()))
@@ -84,10 +82,7 @@ def resolve_context(
     if rules is None or rules == "":
         edition = edition_at(end_d)
     else:
-        try:
-            edition = get_edition(rules)
-        except InputError as e:
-            problems.extend(e.problems)
+        edition = collect(problems, get_edition, rules)
     if birth_year is not None and age_group is not None:
         problems.append(Problem("age_group", "age_both", age_group))
     group: AgeGroup | None = None
@@ -95,10 +90,7 @@ def resolve_context(
     source = "assumed"
     by: int | None = None
     if birth_year is not None:
-        try:
-            by = parse_int(birth_year, "birth_year", "birth_year_invalid", minimum=1, maximum=9999)
-        except InputError:
-            problems.append(Problem("birth_year", "birth_year_invalid", birth_year))
+        by = collect(problems, parse_int, birth_year, "birth_year", "birth_year_invalid", minimum=1, maximum=9999)
     if by is not None:
         age = age_from_birth_year(by, end_d)
         if age < 0:
@@ -109,11 +101,8 @@ def resolve_context(
             group = AGE_GROUPS[age] if age < len(AGE_GROUPS) else age_group_for_age(age)
             source = "birth_year"
     elif birth_year is None and age_group is not None:
-        try:
-            group = parse_age_group(age_group)
-            source = "given"
-        except InputError as e:
-            problems.extend(e.problems)
+        group = collect(problems, parse_age_group, age_group)
+        source = "given"
     elif birth_year is None:
         group = AgeGroup.ADULT
     if edition is None or group is None:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.model import Pairing, Player, StoredGame, Tournament
 from dwz.basics.steps import Explained, Step, WithCoefficient
-from dwz.basics.values import AgeGroup, Result, age_from_birth_year, age_group_of, parse_date
+from dwz.basics.values import AgeGroup, Result, age_from_birth_year, age_group_of, not_counted_reason, parse_date
 from dwz.core import kernel
 from dwz.core.kernel import EvaluationOptions, KEvaluation, KPlayer, KResult
 from dwz.core.player import index_step, performance_steps
@@ -401,12 +401,10 @@ class _Evaluation:
                 sides.append((g.black, g.white, g.result_black))
             for me, opp, res in sides:
                 if not t.rated:
-                    reason = "tournament_not_rated"
-                elif opp is None:
-                    reason = "bye" if res.is_bye else "forfeit"
-                elif not g.played:
+                    reason: str | None = "tournament_not_rated"
+                elif opp is None or not g.played:  # a bye, a forfeit, a game of less than one move (WO 3.3.2)
                     double = (g.result_white, g.result_black) == (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS)
-                    reason = "double_forfeit" if double else ("forfeit" if res.is_forfeit else "short")
+                    reason = "double_forfeit" if double else not_counted_reason(res, opp)
                 else:
                     reason = "computer"
                 lines[me].append(TournamentGame(g.round, opp, players[opp].name if opp is not None else None, None, res, False,

@@ -42,6 +42,7 @@ from dwz.core import kernel
 from dwz.core.kernel import EvaluationOptions, KPlayer
 from dwz.history.store import EVALUATION_COLUMNS, INSERT_EVALUATION, decode_rest, encode_rest, insert_sql, transaction, unpack
 from dwz.rules import SWITCH_2026, Edition, edition_for, get_edition
+from dwz.rules.common import next_index
 from dwz.rules.dwz_2026 import umstufung
 
 __all__ = ["Federation", "ProgressFn", "RunReport", "run"]
@@ -240,7 +241,7 @@ class Federation:
                 continue  # a starting value from a list dated after the switch: new scale already
             i = index[pid]
             new_r = None if r is None else conv(r)
-            new_i = None if (r is None or i is None) else i + 1
+            new_i = None if r is None else next_index(i)  # the Umstufung raises the index like an evaluation
             rating[pid] = new_r
             index[pid] = new_i
             if not self.member[pid]:
@@ -267,7 +268,7 @@ class Federation:
         if not self.member[pid]:
             r, i = self.s_rating[pid], self.s_index[pid]
             if seq > useq and r is not None and not self.s_new[pid]:
-                r, i = self.convert(r), None if i is None else i + 1
+                r, i = self.convert(r), next_index(i)
             self.rating[pid], self.index[pid] = r, i
             return
         # His stored rows are read once: an incremental run rewrites a player's rows either
@@ -310,7 +311,7 @@ class Federation:
                 if r is not None and not self.member[pid] and not self.s_new[pid]:
                     self.rating[pid] = self.convert(r)
                     i = self.index[pid]
-                    self.index[pid] = None if i is None else i + 1
+                    self.index[pid] = next_index(i)
         member = self.member
         for pid, status, nr, ni, blob in self.conn.execute(
                 "SELECT e.player, e.status, e.new_rating, e.new_index, e.rest FROM tournaments t "
