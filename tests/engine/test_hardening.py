@@ -246,3 +246,15 @@ def test_first_dwz_scenarios_with_ten_thousand_opponents(end: date) -> None:
     assert len(table.rows) == 20_001 and table.rows[0].new_rating is None and table.rows[-1].new_rating is None
     ratings = [r.new_rating for r in table.rows[1:-1]]
     assert None not in ratings and ratings == sorted(ratings)  # type: ignore[type-var]
+
+
+def test_a_tournament_flags_implausible_new_ratings() -> None:
+    """§20 on the tournament surface: the table's warnings name the player whose new rating leaves 1 … 3000."""
+    R = dwz.Result
+    players = (dwz.Player(1, "A", 2995, 30, birth_year=1980), dwz.Player(2, "B", 2995, 30, birth_year=1980))
+    ev = dwz.evaluate_tournament(dwz.Tournament("T", CLASSIC_END, players, (dwz.Pairing(1, 1, 2, R.WIN, R.LOSS),)))
+    a = ev.player(1)
+    assert a.new_rating is not None and a.new_rating > 3000
+    flagged = [(w.field, w.code, w.value) for w in ev.warnings]
+    assert flagged == [("player 1 A", "result_implausible", a.new_rating)]
+    assert ev.to_dict()["warnings"][0]["code"] == "result_implausible"

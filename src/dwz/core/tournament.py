@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.model import Pairing, Player, StoredGame, Tournament
 from dwz.basics.steps import Explained, Step, WithCoefficient
-from dwz.basics.values import AgeGroup, Result, age_from_birth_year, age_group_of, not_counted_reason, parse_date
+from dwz.basics.values import AgeGroup, Result, age_from_birth_year, age_group_of, not_counted_reason, parse_date, result_warnings
 from dwz.core import kernel
 from dwz.core.kernel import EvaluationOptions, KEvaluation, KPlayer, KResult
 from dwz.core.player import index_step, performance_steps
@@ -265,7 +265,11 @@ def evaluate_tournament(
     opts = options or EvaluationOptions()
     ev = _Evaluation(t, ed, end_d, opts, elo)
     players = tuple(ev.row(p) for p in t.players)
-    warnings = () if t.rated else (Problem("rated", "tournament_not_rated", t.name),)
+    flagged: list[Problem] = [] if t.rated else [Problem("rated", "tournament_not_rated", t.name)]
+    for pe in players:  # a new rating outside 1 … 3000 comes from implausible input: the table says so
+        if pe.status in ("established", "foreign", "first"):
+            result_warnings(pe.new_rating, flagged, f"player {pe.player.label}")
+    warnings = tuple(flagged)
     tsteps = (Step("core.rules", "Inkrafttreten WO 2026", {"end": end_d.isoformat(), "switch": "2026-06-08", "result": ed.NAME}),)
     return TournamentEvaluation(t, ed.NAME, end_d, opts, players, ev.k.rounds, tuple(sorted(ev.by_pos[i] for i in ev.k.sonder)),
                                 warnings, tsteps)

@@ -43,6 +43,7 @@ from dwz.core.kernel import EvaluationOptions, KPlayer
 from dwz.history.store import EVALUATION_COLUMNS, INSERT_EVALUATION, decode_rest, encode_rest, insert_sql, transaction, unpack
 from dwz.rules import SWITCH_2026, Edition, edition_for, get_edition
 from dwz.rules.common import next_index
+from dwz.rules.dwz_2026 import NAME as UMSTUFUNG_EDITION  # the Umstufung rows carry the edition they convert to
 from dwz.rules.dwz_2026 import umstufung
 
 __all__ = ["Federation", "ProgressFn", "RunReport", "run"]
@@ -255,9 +256,9 @@ class Federation:
             count += 1
             if sink is not None:
                 if blob is None and i is not None:
-                    sink.u.append((tid, pid, "dwz-2026", "umstufung", r, i, new_r, new_i))
+                    sink.u.append((tid, pid, UMSTUFUNG_EDITION, "umstufung", r, i, new_r, new_i))
                 else:
-                    sink.full.append((tid, pid, "dwz-2026", "umstufung", 0, r, i, None, None, None, None, None, None, None, None,
+                    sink.full.append((tid, pid, UMSTUFUNG_EDITION, "umstufung", 0, r, i, None, None, None, None, None, None, None, None,
                                       None, None, new_r, new_i, blob, None, 1))
         return count
 
