@@ -258,3 +258,24 @@ def test_a_tournament_flags_implausible_new_ratings() -> None:
     flagged = [(w.field, w.code, w.value) for w in ev.warnings]
     assert flagged == [("player 1 A", "result_implausible", a.new_rating)]
     assert ev.to_dict()["warnings"][0]["code"] == "result_implausible"
+
+
+def test_results_are_immutable_and_survive_pickle() -> None:
+    """Results made on demand stay plain values: no attribute can be set, and they pickle (a
+    process pool, a cache) — the edition inside travels by its registry name."""
+    import pickle
+
+    from tests.conftest import SAMPLES
+
+    results: list[Any] = [
+        dwz.rate("1650-12", [(1580, 1), (1720, 0.5), (1810, 0), (1600, 1), (1690, 0.5)], end=NEW_END, birth_year=1985),
+        dwz.first_rating([(894, 1), (1087, 0), (905, 1), (1255, 0)], restpartien=[(1177, 0)], end="2014-08-01", age_group="youth"),
+        dwz.elo.rate(2224, [(2319, 0), (2181, 1)], k=15, period="2010-05-01"),
+        dwz.scenarios("1650-12", [1580, 1720], end=NEW_END),
+        dwz.evaluate_tournament(dwz.read_tournament(SAMPLES / "swi" / "stadtmeisterschaft_le_2011.cp850.swi")),
+    ]
+    for r in results:
+        assert pickle.loads(pickle.dumps(r)).to_dict() == r.to_dict()
+    for r in results[:3]:
+        with pytest.raises(AttributeError):
+            r.new_rating = 1

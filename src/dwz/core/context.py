@@ -46,6 +46,10 @@ class Context(NamedTuple):
     birth_year: int | None
     warnings: list[Problem]
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # an edition is a module: pickled by its registry name (results stay picklable)
+        return _context, (self.edition.NAME, *self[1:])
+
     @property
     def steps(self) -> list[Step]:
         """Rules and age group as the first steps of a Rechenweg (WO 2026 in force, WO 3.2)."""
@@ -59,6 +63,10 @@ class Context(NamedTuple):
         else:
             steps.append(Step("core.age_assumed", "WO 3.2", {"result": self.age_group.value}, assumption=True))
         return steps
+
+
+def _context(name: str, *fields: Any) -> Context:
+    return Context(get_edition(name), *fields)
 
 
 def resolve_context(

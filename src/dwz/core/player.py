@@ -649,11 +649,6 @@ class FirstRatingResult(_FirstFields, Explained):
         }
 
 
-def eligibility(n: int, w_halves: int) -> list[Problem]:
-    """WO 3.4.1 as the problems a user reads (:func:`dwz.rules.common.first_ineligible`)."""
-    return first_reasons(first_ineligible(n, w_halves), n)
-
-
 def first_rating(
     games: Iterable[GameLike],
     *,

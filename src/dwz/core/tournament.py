@@ -302,6 +302,14 @@ class _Evaluation:
         self.games = games
         self.k: KEvaluation = kernel.run(ed, end, kplayers, games, opts)
 
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["ed"] = self.ed.NAME  # an edition is a module: pickled by its registry name
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state, ed=get_edition(state["ed"]))
+
     # --- the row: numbers only ---------------------------------------------------------------
 
     def row(self, p: Player) -> PlayerEvaluation:
