@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 from datetime import date
 
-from dwz.core.model import Pairing, Player, Tournament
-from dwz.core.probability import phi
-from dwz.core.values import Result
+from dwz.basics.model import Pairing, Player, Tournament
+from dwz.basics.probability import phi
+from dwz.basics.values import Result
 
 
 def generate_open(n_players: int = 500, rounds: int = 9, newcomers: int = 60, non_members: int = 20, seed: int = 1,

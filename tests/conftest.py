@@ -23,3 +23,17 @@ def load_json(path: Path) -> Any:
 @pytest.fixture(scope="session")
 def shared() -> Path:
     return SHARED
+
+
+def dwz_command() -> list[str]:
+    """The installed ``dwz`` console script (one rule for every test that runs the real command):
+    the script beside the interpreter running the tests, else the one on PATH; without either
+    the test fails and says how to install it — it never silently skips."""
+    import shutil
+    import sys
+
+    here = Path(sys.executable).parent / "dwz"
+    found = str(here) if here.exists() else shutil.which("dwz")
+    if found is None:
+        pytest.fail("the dwz console script is not installed: pip install -e . (./scripts/test.sh does it)")
+    return [found]

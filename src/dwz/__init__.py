@@ -8,7 +8,7 @@
 (1670, 13)
 >>> dwz.umstufung("2063-15").new_rating
 2080
->>> e = dwz.elo.rate(2224, [(2319, 0), (2181, 1)], k=15, period=date(2010, 5, 1))
+>>> e = dwz.elo.rate(2224, [(2319, 0), (2181, 1)], k=15, period="2010-05-01")
 >>> e.new_rating
 2225
 
@@ -36,16 +36,16 @@ _LAZY = {
     "TournamentEvaluation": "dwz.core.tournament",
     "PlayerEvaluation": "dwz.core.tournament",
     "EvaluationOptions": "dwz.core.kernel",
-    "Tournament": "dwz.core.model",
-    "Player": "dwz.core.model",
-    "Pairing": "dwz.core.model",
-    "StoredGame": "dwz.core.model",
-    "InputError": "dwz.core.errors",
-    "Problem": "dwz.core.errors",
-    "Rating": "dwz.core.values",
-    "Result": "dwz.core.values",
-    "Game": "dwz.core.values",
-    "AgeGroup": "dwz.core.values",
+    "Tournament": "dwz.basics.model",
+    "Player": "dwz.basics.model",
+    "Pairing": "dwz.basics.model",
+    "StoredGame": "dwz.basics.model",
+    "InputError": "dwz.basics.errors",
+    "Problem": "dwz.basics.errors",
+    "Rating": "dwz.basics.values",
+    "Result": "dwz.basics.values",
+    "Game": "dwz.basics.values",
+    "AgeGroup": "dwz.basics.values",
     "read_tournament": "dwz.formats",
     "read_rating_list": "dwz.formats",
 }
@@ -75,12 +75,12 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # what static type checkers and IDEs see
     from dwz import elo
+    from dwz.basics.errors import InputError, Problem
+    from dwz.basics.model import Pairing, Player, StoredGame, Tournament
+    from dwz.basics.values import AgeGroup, Game, Rating, Result
     from dwz.core.conversion import UmstufungResult, umstufung
-    from dwz.core.errors import InputError, Problem
     from dwz.core.kernel import EvaluationOptions
-    from dwz.core.model import Pairing, Player, StoredGame, Tournament
     from dwz.core.player import FirstRatingResult, RatingResult, first_rating, rate
     from dwz.core.scenarios import ScenarioTable, scenarios
     from dwz.core.tournament import PlayerEvaluation, TournamentEvaluation, evaluate_tournament
-    from dwz.core.values import AgeGroup, Game, Rating, Result
     from dwz.formats import read_rating_list, read_tournament

@@ -8,7 +8,7 @@ from datetime import date
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dwz.core.model import Player
+from dwz.basics.model import Player
 from dwz.formats._common import name_key
 from dwz.formats.dsb_list import DsbEntry, read_dsb_list
 from dwz.formats.lists import closest_entries, list_date

@@ -10,8 +10,8 @@ from datetime import date
 
 from hypothesis import HealthCheck, given, settings
 
-from dwz.core.errors import InputError
-from dwz.core.model import Tournament
+from dwz.basics.errors import InputError
+from dwz.basics.model import Tournament
 from dwz.core.tournament import evaluate_tournament
 from dwz.i18n import CATALOGS
 from dwz.reports.check import SEVERITIES, check_tournament

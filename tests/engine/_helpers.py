@@ -1,13 +1,16 @@
-"""Small helpers shared by the engine tests (no expected numbers live here)."""
+"""Small helpers shared by the engine tests (no expected numbers live here; the formulas
+they derive expected values with are in ``tests/oracle.py``)."""
 
 from __future__ import annotations
 
-import math
 from datetime import date
 from fractions import Fraction
 from typing import Any
 
-from tests.engine import spec_vectors as sv
+from tests.oracle import fide_pd, half_away, half_up
+
+__all__ = ["CLASSIC_END", "NEW_END", "close", "end_date", "fide_games_for_sum", "fide_pd", "games_for", "half_away", "half_up",
+           "keys_of", "result_value"]
 
 # A date inside the rule period when a vector gives only a year (or nothing):
 # the classic rules apply to tournaments ending before 2026-06-08, the 2026 rules on or after.
@@ -42,37 +45,6 @@ def games_for(opponents: tuple[int, ...] | list[int], w: Fraction) -> list[tuple
     if halves:
         raise ValueError("W larger than the number of games")
     return out
-
-
-def half_away(x: Fraction) -> int:
-    """Nearest integer, .5 away from zero (FIDE B.02 §8.3.4), exact."""
-    sign = -1 if x < 0 else 1
-    return sign * math.floor(abs(x) + Fraction(1, 2))
-
-
-def half_up(x: Fraction) -> int:
-    return math.floor(x + Fraction(1, 2))
-
-
-def fide_pd(d: int) -> int:
-    """PD in hundredths for a difference ``d`` read from the spec's edges list (fide §3)."""
-    edges = _edges()
-    a = abs(d)
-    h = 100
-    for i, edge in enumerate(edges):
-        if a <= edge:
-            h = 50 + i
-            break
-    return h if d >= 0 else 100 - h
-
-
-_EDGES: list[int] = []
-
-
-def _edges() -> list[int]:
-    if not _EDGES:
-        _EDGES.extend(sv.fide_pd_edges())
-    return _EDGES
 
 
 def fide_games_for_sum(own: int, hundredths: int) -> list[tuple[int, float]]:

@@ -853,3 +853,21 @@ def fide_floor_by_period() -> dict[str, str]:
     """§1 timeline: period label → floor cell."""
     out = {c[0]: c[3] for c in table(section("fide.md", "1."))}
     return require_dict(out, "fide §1 timeline", 4)  # type: ignore[arg-type]
+
+
+# --- dwz-2026 parameters ----------------------------------------------------------------------
+
+
+def dwz2026_parameters() -> dict[str, Fraction]:
+    """§3.4: the Stellgrößen (r, t, u, a1, a2, Kmax) as the spec's table gives them."""
+    text = section("dwz-2026.md", "3.")
+    rows = [r for r in table(text[text.index("| name |"):]) if len(r) >= 3]
+    return {r[0].strip(): num(r[-1]) for r in require(rows, "dwz-2026 §3.4 parameters", 6)}
+
+
+def dwz2026_floor() -> int:
+    """§2: 'a result below 1100 is raised to **1100** (DWZ floor)'."""
+    m = re.search(r"raised to \*\*(\d+)\*\* \(DWZ floor\)", spec_text("dwz-2026.md"))
+    if not m:
+        raise SpecParseError("dwz-2026: the DWZ floor sentence not found")
+    return int(m.group(1))

@@ -14,10 +14,10 @@ import pytest
 
 import dwz
 import dwz.elo
+from dwz.basics.errors import Problem
+from dwz.basics.steps import Step
 from dwz.core.conversion import umstufung
-from dwz.core.errors import Problem
 from dwz.core.scenarios import scenarios
-from dwz.core.steps import Step
 from dwz.i18n import CATALOGS, LANGS, render_step
 from tests.engine._helpers import CLASSIC_END, NEW_END
 

@@ -11,11 +11,14 @@ from hypothesis import strategies as st
 
 import dwz
 import dwz.elo
+from dwz.basics.probability import p_classic_milli, p_fide_hundredths, phi
 from dwz.core.conversion import umstufung
-from dwz.core.probability import p_classic_milli, p_fide_hundredths, phi
 from dwz.core.scenarios import scenarios
-from dwz.rules import dwz_2026
+from tests.engine import spec_vectors as sv
 from tests.engine._helpers import CLASSIC_END, NEW_END, fide_pd, half_away
+
+K_MAX = sv.dwz2026_parameters()["Kmax"]  # the spec's values, not the code's constants
+FLOOR = sv.dwz2026_floor()
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -92,9 +95,9 @@ def _check_e(r: dwz.RatingResult, index: int | None) -> None:
 def _check_k(r: dwz.RatingResult) -> None:
     """2026: K ≤ 80, K has one decimal, the new DWZ never below 1100."""
     k = r.K
-    assert k is not None and 0 < k <= dwz_2026.K_MAX
+    assert k is not None and 0 < k <= K_MAX
     assert abs(k * 10 - round(k * 10)) < 1e-9
-    assert r.new_rating >= dwz_2026.FLOOR
+    assert r.new_rating >= FLOOR
 
 
 @st.composite
@@ -143,7 +146,7 @@ def test_games_properties(t: tuple[int, int | None, str, list[int], date], data:
     if r.W >= r.We:
         assert r.new_rating >= r0
     else:
-        assert r.new_rating <= (max(r0, dwz_2026.FLOOR) if r.rules == "dwz-2026" else r0)
+        assert r.new_rating <= (max(r0, FLOOR) if r.rules == "dwz-2026" else r0)
 
 
 # --- Umstufung ---------------------------------------------------------------------------------------------------
@@ -187,3 +190,22 @@ def test_fide_change_rounding(own: int, games: list[tuple[int, float]], k: int, 
     assert math.isclose(e.change, float(exact), abs_tol=1e-9)
     assert e.rounded_change == half_away(exact)
     assert e.new_rating == own + half_away(exact)
+
+
+# --- the fast path for the common input forms gives what the general parsers give ---------------
+
+
+@FAST
+@given(st.integers(1, 3200), INDEX, st.lists(st.tuples(st.integers(1, 3500), st.sampled_from([1, 0, 0.5, "½", "1", "0", "="])),
+                                             max_size=12), ENDS, st.none() | st.integers(1900, 2020))
+def test_fast_path_equals_general_path(r0: int, index: int | None, games: list[tuple[int, object]], end: date,
+                                       born: int | None) -> None:
+    """(rating text, tuples, a date) takes the fast path; the same input as [list] pairs and a
+    text date takes the general one — the results are the same, Rechenweg included."""
+    rating = f"{r0}-{index}" if index is not None else r0
+    fast = dwz.rate(rating, games, end=end, birth_year=born, today=date(2026, 10, 1))
+    general = dwz.rate(str(rating), [list(g) for g in games], end=end.isoformat(), birth_year=born, today=date(2026, 10, 1))
+    assert fast.to_dict("de") == general.to_dict("de")
+    e_fast = dwz.elo.rate(r0, [(o, r) for o, r in games if r in (1, 0, 0.5)], k=20, period=end)
+    e_general = dwz.elo.rate(str(r0), [[o, r] for o, r in games if r in (1, 0, 0.5)], k="20", period=end.isoformat())
+    assert e_fast.to_dict("en") == e_general.to_dict("en")

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import dwz
-from dwz.core.probability import d_classic, p_classic_milli
+from dwz.basics.probability import d_classic, p_classic_milli
 from tests.conftest import VECTORS, load_json
 from tests.engine import spec_vectors as sv
 from tests.engine._helpers import CLASSIC_END, end_date, games_for, half_up

@@ -15,8 +15,8 @@ from fractions import Fraction
 import pytest
 
 import dwz.elo
-from dwz.core.probability import dp_fide, p_fide_hundredths
-from dwz.core.rounding import round_half_away
+from dwz.basics.probability import dp_fide, p_fide_hundredths
+from dwz.basics.rounding import round_half_away
 from tests.engine import spec_vectors as sv
 from tests.engine._helpers import close, fide_games_for_sum, games_for, half_away
 

@@ -7,9 +7,9 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from dwz.core.errors import Problem
-from dwz.core.model import Pairing, Player, StoredGame, Tournament
-from dwz.core.values import Result
+from dwz.basics.errors import Problem
+from dwz.basics.model import Pairing, Player, StoredGame, Tournament
+from dwz.basics.values import Result
 from dwz.formats.table import _BYE_CANONICAL, _GAME_CANONICAL
 
 # CSV cells are stripped and empty means "unknown": generated strings are stripped and non-empty.

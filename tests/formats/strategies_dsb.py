@@ -6,8 +6,8 @@ from datetime import date
 
 from hypothesis import strategies as st
 
-from dwz.core.model import Pairing, Player, Team, Tournament
-from dwz.core.values import Result
+from dwz.basics.model import Pairing, Player, Team, Tournament
+from dwz.basics.values import Result
 
 R = Result
 

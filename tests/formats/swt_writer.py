@@ -12,8 +12,8 @@ import struct
 from dataclasses import dataclass, field
 from datetime import date
 
-from dwz.core.model import Tournament
-from dwz.core.values import Result
+from dwz.basics.model import Tournament
+from dwz.basics.values import Result
 
 DELPHI_EPOCH = date(1899, 12, 30)
 

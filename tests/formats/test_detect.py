@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from dwz.core.errors import InputError
+from dwz.basics.errors import InputError
 from dwz.formats import detect_format, read_tournament
 from dwz.formats.table import strip_sources, write_csv, write_json
 from tests.conftest import SAMPLES

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dwz.core.errors import InputError
-from dwz.core.model import Tournament
+from dwz.basics.errors import InputError
+from dwz.basics.model import Tournament
 from dwz.formats import read_rating_list, read_tournament
 from dwz.formats.dsb_list import read_dsb_list
 from dwz.formats.fide_list import read_fide_list
@@ -116,7 +116,7 @@ def test_huge_numbers(reader: Callable[..., Any], text: str) -> None:
 
 
 def test_huge_member_numbers_in_enrich() -> None:
-    from dwz.core.model import Player
+    from dwz.basics.model import Player
     from dwz.formats.lists import enrich
 
     (entry,) = read_dsb_list(f"ID,VKZ,Mgl-Nr,Spielername,DWZ\r\n1,C0512,{HUGE},\"A,B\",1500\r\n")

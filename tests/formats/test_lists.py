@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from dwz.core.errors import InputError
-from dwz.core.model import Player, Tournament
+from dwz.basics.errors import InputError
+from dwz.basics.model import Player, Tournament
 from dwz.formats import read_rating_list
 from dwz.formats.dsb_list import DsbEntry, read_dsb_list
 from dwz.formats.fide_list import FideEntry, iter_fide_list, read_fide_list

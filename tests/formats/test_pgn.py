@@ -6,8 +6,8 @@ from datetime import date
 
 import pytest
 
-from dwz.core.errors import InputError
-from dwz.core.values import Result
+from dwz.basics.errors import InputError
+from dwz.basics.values import Result
 from dwz.formats.pgn import read_pgn
 
 

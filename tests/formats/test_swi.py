@@ -7,8 +7,8 @@ from datetime import date
 
 import pytest
 
-from dwz.core.errors import InputError
-from dwz.core.values import Result
+from dwz.basics.errors import InputError
+from dwz.basics.values import Result
 from dwz.formats.swi import read_swi
 from dwz.formats.table import strip_sources
 from tests.conftest import SAMPLES

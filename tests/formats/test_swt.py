@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import dwz
-from dwz.core.errors import InputError
-from dwz.core.model import Tournament
-from dwz.core.values import Result
+from dwz.basics.errors import InputError
+from dwz.basics.model import Tournament
+from dwz.basics.values import Result
 from dwz.formats import detect_format, read_tournament
 from dwz.formats.swt import MAX_PLAYERS, SwtFile, read_swt
 from dwz.formats.table import strip_sources

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from dwz.core.errors import InputError
-from dwz.core.model import Tournament
-from dwz.core.values import Result
+from dwz.basics.errors import InputError
+from dwz.basics.model import Tournament
+from dwz.basics.values import Result
 from dwz.formats.swi import read_swi
 from dwz.formats.table import read_csv, read_json, strip_sources, write_csv, write_json
 from dwz.formats.trf import read_trf

@@ -11,10 +11,10 @@ import pytest
 from click.testing import CliRunner
 
 import dwz
+from dwz.basics.errors import InputError
+from dwz.basics.model import Pairing, Player, Team, Tournament
+from dwz.basics.values import Result
 from dwz.cli import main as cli_main
-from dwz.core.errors import InputError
-from dwz.core.model import Pairing, Player, Team, Tournament
-from dwz.core.values import Result
 from dwz.formats import read_tournament
 from dwz.formats.dewis_xml import read_dewis_xml, write_dewis_xml
 from dwz.formats.table import strip_sources
@@ -167,7 +167,7 @@ def test_cli_prints_the_team_section(tmp_path: Path) -> None:
 
 
 def test_every_new_message_key_is_in_both_catalogs_and_renders() -> None:
-    from dwz.core.errors import Problem
+    from dwz.basics.errors import Problem
     from dwz.formats import _xml, swt, teams
     from dwz.i18n import CATALOGS
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from dwz.core.errors import InputError
-from dwz.core.values import Result
+from dwz.basics.errors import InputError
+from dwz.basics.values import Result
 from dwz.formats.trf import read_trf
 from tests.conftest import SAMPLES
 from tests.formats._build import trf, trf_player

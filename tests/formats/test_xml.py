@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dwz
-from dwz.core.errors import InputError, Problem
-from dwz.core.model import Pairing, Player, Tournament
-from dwz.core.values import Result
+from dwz.basics.errors import InputError, Problem
+from dwz.basics.model import Pairing, Player, Tournament
+from dwz.basics.values import Result
 from dwz.formats import detect_format, read_tournament
 from dwz.formats._common import name_key
 from dwz.formats._xml import MAX_DEPTH, split_name

@@ -6,8 +6,8 @@ import sqlite3
 from datetime import date
 from typing import Any
 
-from dwz.core.model import Pairing, Player, Tournament
-from dwz.core.values import Result
+from dwz.basics.model import Pairing, Player, Tournament
+from dwz.basics.values import Result
 
 RESULTS = {"1-0": (Result.WIN, Result.LOSS), "0-1": (Result.LOSS, Result.WIN), "½-½": (Result.DRAW, Result.DRAW),
            "+:-": (Result.FORFEIT_WIN, Result.FORFEIT_LOSS), "-:+": (Result.FORFEIT_LOSS, Result.FORFEIT_WIN)}

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from dwz.core.errors import InputError
+from dwz.basics.errors import InputError
 from dwz.history import add_tournament, open_store, run, transaction
 from dwz.history.card import card_svg, card_table, find_player, load_card
-from tests.history import _spec as spec
+from tests import oracle
 from tests.history._build import P, T
 from tests.history.test_runner import _newcomer_history
 
@@ -37,13 +37,13 @@ def test_card_rows(db: Path) -> None:
         ("T1", "unrated"), ("T2", "unrated"), ("T3", "first"), ("Umstufung 2026", "umstufung"), ("Sommer-Open 2026", "established")]
     first, umst, new = card.rows[2], card.rows[3], card.rows[4]
     assert (first.W, first.n, first.new_rating, first.new_index, first.coefficient_name) == (2.0, 5, 983, 1, None)
-    assert (umst.old_rating, umst.old_index, umst.new_rating, umst.new_index) == (983, 1, spec.umstufung(983), 2)
-    assert new.coefficient_name == "K" and new.old_rating == spec.umstufung(983)
+    assert (umst.old_rating, umst.old_index, umst.new_rating, umst.new_index) == (983, 1, oracle.umstufung(983), 2)
+    assert new.coefficient_name == "K" and new.old_rating == oracle.umstufung(983)
     titles, rows = card_table(card, "de")
     assert titles == ["Nr.", "Turnier", "Ende", "DWZ alt", "W/n", "We", "E/K", "Niveau", "Leistung", "DWZ-Index"]
     assert rows[0]["new"] == "Restpartien: 1" and rows[1]["new"] == "Restpartien: 3"
     assert rows[2]["wn"] == "2/5" and rows[2]["new"] == "983-1 *" and rows[2]["end"] == "01.09.2015"
-    assert rows[3]["tournament"] == "Umstufung 2026" and rows[3]["no"] == "" and rows[3]["new"] == f"{spec.umstufung(983)}-2"
+    assert rows[3]["tournament"] == "Umstufung 2026" and rows[3]["no"] == "" and rows[3]["new"] == f"{oracle.umstufung(983)}-2"
     assert rows[4]["no"] == "4" and rows[4]["wn"] == "0,5/1" and rows[4]["coef"].count(",") == 1
     en = card_table(card, "en")[1]
     assert en[4]["wn"] == "0.5/1" and en[2]["end"] == "2015-09-01"

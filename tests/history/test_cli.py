@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 import sqlite3
 import subprocess
 import sys
@@ -17,6 +16,7 @@ from click.testing import CliRunner, Result
 from dwz.cli import main as cli_main
 from dwz.formats.table import write_json
 from dwz.history import open_store
+from tests.conftest import dwz_command
 from tests.history._build import dump
 from tests.history.test_runner import _newcomer_history
 
@@ -127,7 +127,6 @@ def test_ctrl_c_exits_130_and_changes_nothing(cli: click.Group, tmp_path: Path, 
     conn.close()
 
 
-@pytest.mark.skipif(shutil.which("dwz") is None, reason="console script not installed")
 def test_console_script_progress_and_sigint(tmp_path: Path) -> None:
     """The real command: a progress bar on request, SIGINT (Ctrl-C) → exit 130, database unchanged."""
     import signal
@@ -135,7 +134,7 @@ def test_console_script_progress_and_sigint(tmp_path: Path) -> None:
 
     db = tmp_path / "g.sqlite"
     env = {**os.environ, "COLUMNS": "120"}
-    subprocess.run(["dwz", "history", "generate", "--players", "3000", "--tournaments", "700", "--db", str(db)], check=True,
+    subprocess.run([*dwz_command(), "history", "generate", "--players", "3000", "--tournaments", "700", "--db", str(db)], check=True,
                    env=env, capture_output=True)
     conn = open_store(db)
     before = dump(conn)

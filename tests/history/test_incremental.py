@@ -10,11 +10,12 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dwz.core.model import Pairing, Player, Tournament
-from dwz.core.values import Result
+from dwz.basics.model import Pairing, Player, Tournament
+from dwz.basics.values import Result
 from dwz.history import add_tournament, open_store, run, transaction
 from dwz.history.generate import generate
 from dwz.history.importer import add_rating_list
+from tests import oracle
 from tests.history._build import snapshot
 
 RES = [(Result.WIN, Result.LOSS), (Result.DRAW, Result.DRAW), (Result.LOSS, Result.WIN), (Result.FORFEIT_WIN, Result.FORFEIT_LOSS)]
@@ -98,7 +99,8 @@ def test_changed_starting_value_equals_full_recompute(tmp_path: Path) -> None:
         add_rating_list(conn, [DsbEntry("79", "X0001", "3", "A", "Solo", "m", 1980, 1700, 4, None, None, None, None)],
                         date(2022, 12, 31), "liste2.csv")
     assert run(conn).mode == "incremental"
-    assert conn.execute("SELECT cur_rating, cur_index FROM players WHERE name = 'Solo'").fetchone() == (1848, 5)
+    # 1700-4 from the list of 2022: only the Umstufung 2026 changes it (dwz-2026 §6: value converted, index + 1)
+    assert conn.execute("SELECT cur_rating, cur_index FROM players WHERE name = 'Solo'").fetchone() == (oracle.umstufung(1700), 4 + 1)
     incremental = snapshot(conn)
     run(conn, full=True)
     assert snapshot(conn) == incremental

@@ -1,4 +1,4 @@
-"""Small histories whose outcomes are derived by hand from the spec formulas (_spec.py)."""
+"""Small histories whose outcomes are derived by hand from the spec formulas (tests/oracle.py)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from dwz.core.model import Tournament
+from dwz.basics.model import Tournament
 from dwz.history import add_tournament, open_store, run, transaction
 from dwz.history.importer import FileReport, add_rating_list
 from dwz.history.store import decode_rest
-from tests.history import _spec as spec
+from tests import oracle
 from tests.history._build import P, T, cur, row
 
 
@@ -35,22 +35,22 @@ def test_second_tournament_uses_the_first_ones_new_ratings(conn: sqlite3.Connect
            [(1, 1, 3, "½-½"), (2, 2, 1, "1-0")])
     add(conn, t2, t1)  # imported in the wrong order: the run sorts by end date
     run(conn)
-    a1, e_a1, _ = spec.classic_rn(1600, 20, 40, [(1500, 2)])
-    b1, _, _ = spec.classic_rn(1500, 20, 40, [(1600, 0)])
+    a1, e_a1, _ = oracle.classic_card(1600, 20, 40, [(1500, 2)])
+    b1, _, _ = oracle.classic_card(1500, 20, 40, [(1600, 0)])
     assert (a1, b1) == (1613, 1486)  # the documented example
     r = row(conn, "T1", "A")
     assert (r["old_rating"], r["old_index"], r["new_rating"], r["new_index"], r["coefficient"], r["we"]) == (1600, 20, a1, 21, e_a1, 0.638)
-    a2, e_a2, we_a2 = spec.classic_rn(a1, 21, 40, [(1700, 1), (b1, 0)])
-    b2, _, _ = spec.classic_rn(b1, 21, 40, [(a1, 2)])
-    c2, _, _ = spec.classic_rn(1700, 5, 40, [(a1, 1)])
+    a2, e_a2, we_a2 = oracle.classic_card(a1, 21, 40, [(1700, 1), (b1, 0)])
+    b2, _, _ = oracle.classic_card(b1, 21, 40, [(a1, 2)])
+    c2, _, _ = oracle.classic_card(1700, 5, 40, [(a1, 1)])
     r = row(conn, "T2", "A")
     assert (r["old_rating"], r["new_rating"], r["new_index"], r["coefficient"], r["wh"], r["n"]) == (a1, a2, 22, e_a2, 1, 2)
     assert r["we"] == pytest.approx(we_a2 / 1000)
     assert row(conn, "T2", "B")["new_rating"] == b2
     assert row(conn, "T2", "C")["new_rating"] == c2
     # after the Umstufung (index + 1)
-    assert cur(conn, "A") == (spec.umstufung(a2), 23)
-    assert cur(conn, "C") == (spec.umstufung(c2), 7)
+    assert cur(conn, "A") == (oracle.umstufung(a2), 23)
+    assert cur(conn, "C") == (oracle.umstufung(c2), 7)
 
 
 def _newcomer_history(t3_end: str = "2015-09-01") -> list[Tournament]:
@@ -75,12 +75,12 @@ def test_newcomer_collects_restpartien_and_gets_a_first_dwz_in_the_third(conn: s
     assert r2["status"] == "unrated" and r2["n"] == 3
     assert sorted((o, h) for o, h, _ in decode_rest(r2["rest"])) == [(894, 2), (1087, 0), (1177, 0)]
     r3 = row(conn, "T3", "Barthel")
-    expected = spec.classic_first([(1177, 0), (894, 2), (1087, 0), (905, 2), (1255, 0)])
+    expected = oracle.classic_first([(1177, 0), (894, 2), (1087, 0), (905, 2), (1255, 0)])
     assert expected == 983  # the official first DWZ
     assert (r3["status"], r3["new_rating"], r3["new_index"], r3["wh"], r3["n"], r3["rest"]) == ("first", 983, 1, 4, 5, None)
     # his opponents in T3 are rated against his new first DWZ (WO 3.3.2)
-    assert row(conn, "T3", "O905")["new_rating"] == spec.classic_rn(905, 30, 40, [(983, 0)])[0]
-    assert row(conn, "T3", "O1255")["new_rating"] == spec.classic_rn(1255, 30, 40, [(983, 2)])[0]
+    assert row(conn, "T3", "O905")["new_rating"] == oracle.classic_card(905, 30, 40, [(983, 0)])[0]
+    assert row(conn, "T3", "O1255")["new_rating"] == oracle.classic_card(1255, 30, 40, [(983, 2)])[0]
     # opponents in T1/T2 played an unrated newcomer: nothing counted for them (spec §2.4)
     assert conn.execute("SELECT count(*) FROM evaluations e JOIN tournaments t ON t.id = e.tournament "
                         "WHERE t.name IN ('T1', 'T2') AND e.status != 'unrated'").fetchone()[0] == 0
@@ -98,7 +98,7 @@ def test_restpartie_expires_two_years_after_its_tournament(conn: sqlite3.Connect
     r = row(conn, "T2", "N")
     if first:
         assert r["status"] == "first"
-        assert r["new_rating"] == spec.classic_first([(1400, 1), (1300, 0), (1350, 2), (1400, 0), (1450, 2)])
+        assert r["new_rating"] == oracle.classic_first([(1400, 1), (1300, 0), (1350, 2), (1400, 0), (1450, 2)])
     else:
         assert (r["status"], r["n"], r["reason"]) == ("unrated", 4, "first_too_few")
         assert sorted(o for o, _, _ in decode_rest(r["rest"])) == [1300, 1350, 1400, 1450]  # the old one is gone
@@ -110,15 +110,15 @@ def test_umstufung_boundary(conn: sqlite3.Connection) -> None:
     t2 = T("New", "2026-06-08", [P(1, "A", 1800, 30, born=1970), P(2, "B", 1650, 12, born=1970)], [(1, 2, 1, "½-½")])
     add(conn, t2, t1)
     run(conn)
-    a1, e, _ = spec.classic_rn(1800, 30, 56, [(1650, 0)])
-    b1, _, _ = spec.classic_rn(1650, 12, 56, [(1800, 2)])
+    a1, e, _ = oracle.classic_card(1800, 30, 56, [(1650, 0)])
+    b1, _, _ = oracle.classic_card(1650, 12, 56, [(1800, 2)])
     old = row(conn, "Old", "A")
     assert (old["edition"], old["new_rating"], old["new_index"], old["coefficient"]) == ("dwz-classic", a1, 31, e)
-    ua, ub = spec.umstufung(a1), spec.umstufung(b1)
+    ua, ub = oracle.umstufung(a1), oracle.umstufung(b1)
     u = row(conn, "Umstufung 2026", "A")
     assert (u["status"], u["old_rating"], u["old_index"], u["new_rating"], u["new_index"]) == ("umstufung", a1, 31, ua, 32)
     new = row(conn, "New", "A")
-    a2, k, we = spec.rn2026(ua, 32, 56, [(ub, 1)])
+    a2, k, we = oracle.rn2026_card(ua, 32, 56, [(ub, 1)])
     assert (new["edition"], new["old_rating"], new["old_index"], new["new_rating"], new["new_index"]) == ("dwz-2026", ua, 32, a2, 33)
     assert new["coefficient"] == pytest.approx(float(k))
     assert new["we"] == pytest.approx(we, abs=1e-9)
@@ -134,7 +134,7 @@ def test_restpartien_converted_at_the_umstufung(conn: sqlite3.Connection) -> Non
     run(conn)
     u = row(conn, "Umstufung 2026", "N")
     assert (u["old_rating"], u["new_rating"]) == (None, None)
-    assert sorted((o, h) for o, h, _ in decode_rest(u["rest"])) == [(spec.umstufung(1200), 2), (spec.umstufung(1500), 0)]
+    assert sorted((o, h) for o, h, _ in decode_rest(u["rest"])) == [(oracle.umstufung(1200), 2), (oracle.umstufung(1500), 0)]
     assert sorted(r[:2] for r in conn.execute("SELECT opponent, halves FROM restpartien")) == [(1528, 2), (1720, 0)]
 
 
@@ -149,7 +149,7 @@ def test_list_after_the_switch_is_already_on_the_new_scale(conn: sqlite3.Connect
         add_rating_list(conn, entries[:1], date(2026, 1, 1), "a.csv")
         add_rating_list(conn, entries[1:], date(2026, 7, 1), "b.csv")
     run(conn)
-    assert cur(conn, "Old,Scale") == (spec.umstufung(1500), 11)
+    assert cur(conn, "Old,Scale") == (oracle.umstufung(1500), 11)
     assert cur(conn, "New,Scale") == (1500, 10)
 
 
@@ -177,7 +177,7 @@ def test_forfeits_and_unrated_tournaments_do_not_count(conn: sqlite3.Connection)
     add(conn, t1, t2)
     run(conn)
     assert conn.execute("SELECT count(*) FROM evaluations WHERE status != 'umstufung'").fetchone()[0] == 0
-    assert cur(conn, "A") == (spec.umstufung(1600), 21)
+    assert cur(conn, "A") == (oracle.umstufung(1600), 21)
 
 
 def test_forced_edition(conn: sqlite3.Connection) -> None:
@@ -186,7 +186,7 @@ def test_forced_edition(conn: sqlite3.Connection) -> None:
     run(conn)
     r = row(conn, "Forced", "A")
     assert r["edition"] == "dwz-2026"
-    assert r["new_rating"] == spec.rn2026(1600, 20, 45, [(1500, 2)])[0]
+    assert r["new_rating"] == oracle.rn2026_card(1600, 20, 45, [(1500, 2)])[0]
 
 
 def test_order_same_day_by_tournament_code_key(conn: sqlite3.Connection) -> None:
@@ -196,6 +196,6 @@ def test_order_same_day_by_tournament_code_key(conn: sqlite3.Connection) -> None
     early = T("Early", "2020-05-01", ps, [(1, 1, 2, "0-1")], code="B018-Z99-AAB")
     add(conn, late, early)
     run(conn)
-    a1, _, _ = spec.classic_rn(1600, 20, 40, [(1500, 0)])
+    a1, _, _ = oracle.classic_card(1600, 20, 40, [(1500, 0)])
     assert row(conn, "Early", "A")["new_rating"] == a1
     assert row(conn, "Late", "A")["old_rating"] == a1

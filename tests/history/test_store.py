@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from dwz.core.errors import InputError
+from dwz.basics.errors import InputError
 from dwz.formats.table import write_json
 from dwz.history import add_tournament, import_files, open_store, run, transaction
 from dwz.history import runner as runner_mod

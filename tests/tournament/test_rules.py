@@ -1,7 +1,7 @@
 """Hand-built tournaments, one per rule of the whole-tournament evaluation.
 
 Expected values are derived inside each test from the spec's formulas, step by
-step, with the independent helpers of ``reference.py`` (never with ``dwz``)."""
+step, with the independent helpers of ``tests/oracle.py`` (never with ``dwz``)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from fractions import Fraction
 
 import pytest
 
-from dwz.core.model import Pairing, Player, StoredGame, Tournament
+from dwz.basics.model import Pairing, Player, StoredGame, Tournament
+from dwz.basics.values import Result
 from dwz.core.tournament import EvaluationOptions, evaluate_tournament
-from dwz.core.values import Result
+from tests import oracle
 from tests.conftest import SPEC, VECTORS, load_json
-from tests.tournament import reference as ref
 
 W, D, L = Result.WIN, Result.DRAW, Result.LOSS
 OPP = {W: L, L: W, D: D}
@@ -75,7 +75,7 @@ def test_two_newcomers_simultaneous_iteration_and_feedback() -> None:
         g_est = [(o, s) for o, s in games[no] if o in r0]
         opps = [r0[o] for o, _ in g_est]
         w = sum(s for _, s in g_est)
-        values[no] = sum(opps) / len(opps) + ref.d3(w / len(opps))
+        values[no] = sum(opps) / len(opps) + oracle.d3(w / len(opps))
     # … then simultaneous steps over all games (incl. the game between them) until no change.
     seen = {no: {values[no]} for no in newcomers}
     for _ in range(100):
@@ -83,8 +83,8 @@ def test_two_newcomers_simultaneous_iteration_and_feedback() -> None:
         for no in newcomers:
             opps = [float(r0[o]) if o in r0 else values[o] for o, _ in games[no]]
             w = sum(s for _, s in games[no])
-            we = sum(ref.p3(ref.half_up(values[no] - o)) for o in opps)
-            d = 0 if abs(w - we) <= Fraction(5, 1000) else ref.d3(Fraction(1, 2) + (w - we) / len(opps))
+            we = sum(oracle.p3(oracle.half_up(values[no] - o)) for o in opps)
+            d = 0 if abs(w - we) <= Fraction(5, 1000) else oracle.d3(Fraction(1, 2) + (w - we) / len(opps))
             nxt = values[no] + d
             new[no] = values[no] if nxt in seen[no] and d else nxt
         if new == values:
@@ -92,7 +92,7 @@ def test_two_newcomers_simultaneous_iteration_and_feedback() -> None:
         for no in newcomers:
             seen[no].add(new[no])
         values = new
-    first = {no: ref.half_up(values[no]) for no in newcomers}
+    first = {no: oracle.half_up(values[no]) for no in newcomers}
     assert all(v >= 800 for v in first.values())  # no low-value correction here
     for no in newcomers:
         pe = ev.player(no)
@@ -105,12 +105,12 @@ def test_two_newcomers_simultaneous_iteration_and_feedback() -> None:
     for no, (rating, index, born) in est.items():
         sc = score_of(no, pairings)
         w = sum(s for _, s in sc)
-        we = sum(ref.p3(rating - opp_value[o]) for o, _ in sc)
-        e = ref.classic_E(rating, end.year - born, index, w, we)
+        we = sum(oracle.p3(rating - opp_value[o]) for o, _ in sc)
+        e = oracle.classic_E(rating, end.year - born, index, w, we)
         pe = ev.player(no)
         assert pe.We == pytest.approx(float(we))
         assert pe.coefficient == e
-        assert (pe.new_rating, pe.new_index) == (ref.classic_rn(rating, e, len(sc), w, we), index + 1)
+        assert (pe.new_rating, pe.new_index) == (oracle.classic_rn(rating, e, len(sc), w, we), index + 1)
 
 
 # --- a newcomer with 100 % ------------------------------------------------------------------
@@ -141,26 +141,26 @@ def test_sonderwertung_opponents_count_the_exceptional_player_with_his_performan
     ev = evaluate_tournament(Tournament("T", end, tuple(players), tuple(pairings)))
 
     w = sum(halves(r) for r in results.values())
-    rh = ref.half_up(ref.classic_iteration([float(r) for r in opps.values()], w))  # WO 3.6 / spec §8.3
+    rh = oracle.half_up(oracle.classic_iteration([float(r) for r in opps.values()], w))  # WO 3.6 / spec §8.3
     assert rh - 1400 > 300  # the trigger of WO 3.6.3
     x = ev.player(1)
     assert x.sonderwertung and x.sonder_value == rh and x.performance == rh
     assert ev.sonderwertung_players == (1,)
     for no, r in opps.items():
         s = 1 - halves(results[no])
-        we = ref.p3(r - rh)  # counted with Rh instead of R0
-        e = ref.classic_E(r, end.year - 1960, 40, s, we)
+        we = oracle.p3(r - rh)  # counted with Rh instead of R0
+        e = oracle.classic_E(r, end.year - 1960, 40, s, we)
         pe = ev.player(no)
         assert pe.We == pytest.approx(float(we))
-        assert pe.new_rating == ref.classic_rn(r, e, 1, s, we)
+        assert pe.new_rating == oracle.classic_rn(r, e, 1, s, we)
     # The exceptional player himself is rated normally against the opponents' R0.
-    we_x = sum(ref.p3(1400 - r) for r in opps.values())
-    e_x = ref.classic_E(1400, end.year - 1975, 20, w, we_x)
-    assert x.new_rating == ref.classic_rn(1400, e_x, 5, w, we_x)
+    we_x = sum(oracle.p3(1400 - r) for r in opps.values())
+    e_x = oracle.classic_E(1400, end.year - 1975, 20, w, we_x)
+    assert x.new_rating == oracle.classic_rn(1400, e_x, 5, w, we_x)
 
     off = evaluate_tournament(Tournament("T", end, tuple(players), tuple(pairings)), options=EvaluationOptions(sonderwertung=False))
     assert not off.sonderwertung_players
-    assert off.player(2).We == pytest.approx(float(ref.p3(1850 - 1400)))
+    assert off.player(2).We == pytest.approx(float(oracle.p3(1850 - 1400)))
 
 
 # --- forfeits, byes, double forfeits ---------------------------------------------------------
@@ -182,9 +182,9 @@ def test_forfeits_and_byes_are_listed_not_counted() -> None:
     assert sorted(g.reason or "" for g in b.games) == ["", "bye", "double_forfeit"]
     assert sorted(g.reason or "" for g in c.games) == ["double_forfeit", "forfeit"]
     assert c.new_rating == 1500 and c.new_index == 10  # no rated game: unchanged (spec §6)
-    we = ref.p3(1600 - 1550)
-    e = ref.classic_E(1600, 42, 10, Fraction(1), we)
-    assert a.new_rating == ref.classic_rn(1600, e, 1, Fraction(1), we)
+    we = oracle.p3(1600 - 1550)
+    e = oracle.classic_E(1600, 42, 10, Fraction(1), we)
+    assert a.new_rating == oracle.classic_rn(1600, e, 1, Fraction(1), we)
 
 
 # --- non-members ------------------------------------------------------------------------------
@@ -197,11 +197,11 @@ def test_non_member_newcomer_counts_for_opponents_but_is_not_published() -> None
     pairings = [game(no - 1, 1, no, results[no]) for no in est]
     ev = evaluate_tournament(Tournament("T", end, tuple(players), tuple(pairings)))
     g = ev.player(1)
-    ri = ref.classic_iteration([float(r) for r in est.values()], sum(halves(r) for r in results.values()))
-    assert g.status == "first" and g.new_rating == ref.half_up(ri) and not g.published
+    ri = oracle.classic_iteration([float(r) for r in est.values()], sum(halves(r) for r in results.values()))
+    assert g.status == "first" and g.new_rating == oracle.half_up(ri) and not g.published
     assert "not_published" in g.remarks
     p2 = ev.player(2)
-    assert p2.n == 1 and p2.We == pytest.approx(float(ref.p3(est[2] - ref.half_up(ri))))
+    assert p2.n == 1 and p2.We == pytest.approx(float(oracle.p3(est[2] - oracle.half_up(ri))))
 
     # A non-member who stays unrated keeps no Restpartien (WO 3.4.3).
     short = evaluate_tournament(Tournament("T", end, tuple(players), tuple(pairings[:3])))
@@ -225,9 +225,9 @@ def test_restpartien_carried_in_expire_after_two_years_and_go_out_again() -> Non
     assert len(pe.restpartien_used) == 2 and "restpartien_expired" in pe.remarks
     opps = [1500.0, 1620.0, 1450.0, 1550.0, 1600.0]
     w = Fraction(1) + 0 + 1 + Fraction(1, 2) + 0
-    ri = ref.classic_iteration(opps, w)
-    assert pe.status == "first" and pe.new_rating == ref.half_up(ri)
-    assert pe.Rc == ref.half_up(Fraction(1450 + 1550 + 1600, 3))  # Niveau without Restpartien
+    ri = oracle.classic_iteration(opps, w)
+    assert pe.status == "first" and pe.new_rating == oracle.half_up(ri)
+    assert pe.Rc == oracle.half_up(Fraction(1450 + 1550 + 1600, 3))  # Niveau without Restpartien
 
     kurz = ev.player(2)
     assert kurz.status == "unrated" and [r.code for r in kurz.reasons] == ["first_too_few"]
@@ -246,17 +246,17 @@ def test_2026_newcomer_exact_iteration_correction_and_feedback() -> None:
     ev = evaluate_tournament(Tournament("T", end, tuple(players), tuple(pairings)))
     assert ev.rules == "dwz-2026"
     w = float(sum(halves(r) for r in results.values()))
-    ri = ref.solve_2026([float(v[0]) for v in est.values()], w)
-    rn_first = max(ref.half_up(ri + Fraction(8, 100) * (2000 - Fraction(ri))) if ri < 2000 else ref.half_up(ri), 1100)
+    ri = oracle.solve_2026([float(v[0]) for v in est.values()], w)
+    rn_first = max(oracle.half_up(ri + Fraction(8, 100) * (2000 - Fraction(ri))) if ri < 2000 else oracle.half_up(ri), 1100)
     newcomer = ev.player(1)
     assert newcomer.Ri == pytest.approx(ri, abs=1e-6) and newcomer.new_rating == rn_first
     for no, (r, idx, born) in est.items():
         s = 1 - float(halves(results[no]))
-        we = ref.phi(r - rn_first)
-        k = ref.k2026(r, end.year - born, idx, s, we)
+        we = oracle.phi(r - rn_first)
+        k = float(oracle.k2026(r, end.year - born, idx, s >= we))
         pe = ev.player(no)
         assert pe.K == k
-        assert pe.new_rating == max(ref.half_up(r + k * (s - we)), 1100)
+        assert pe.new_rating == max(oracle.half_up(r + k * (s - we)), 1100)
 
 
 def test_2026_foreign_rated_entrant_uses_index_6_as_in_the_portal_evidence() -> None:
@@ -273,7 +273,7 @@ def test_2026_foreign_rated_entrant_uses_index_6_as_in_the_portal_evidence() -> 
     ev = evaluate_tournament(Tournament("T", end, tuple(players), tuple(pairings)))
     pe = ev.player(1)
     assert pe.status == "foreign" and pe.old_index == 6 and pe.coefficient_index == 6
-    assert pe.K == k_official == ref.k2026(elo, end.year - 2011, 6, 1.0, 0.0)
+    assert pe.K == k_official == float(oracle.k2026(elo, end.year - 2011, 6, True))
     assert pe.new_index == new_index and not pe.published
 
 
@@ -283,11 +283,11 @@ def test_classic_foreign_rated_entrant_uses_index_1_for_E_by_default() -> None:
     pairings = [game(1, 1, 2, W)]
     ev = evaluate_tournament(Tournament("T", end, tuple(players), tuple(pairings)))
     pe = ev.player(1)
-    we = ref.p3(100)
-    assert pe.coefficient == ref.classic_E(1900, 54, 1, Fraction(1), we) == 5
+    we = oracle.p3(100)
+    assert pe.coefficient == oracle.classic_E(1900, 54, 1, Fraction(1), we) == 5
     assert (pe.old_index, pe.new_index) == (6, 7)
     six = evaluate_tournament(Tournament("T", end, tuple(players), tuple(pairings)), options=EvaluationOptions(classic_foreign_e_index=6))
-    assert six.player(1).coefficient == ref.classic_E(1900, 54, 6, Fraction(1), we)
+    assert six.player(1).coefficient == oracle.classic_E(1900, 54, 6, Fraction(1), we)
 
 
 # --- consistency with the official single-player vector ------------------------------------

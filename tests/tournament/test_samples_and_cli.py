@@ -1,6 +1,6 @@
 """The real sample files evaluated end to end, and the `dwz tournament` command.
 
-Expected ratings are derived in the test from the spec's formulas (reference.py),
+Expected ratings are derived in the test from the spec's formulas (tests/oracle.py),
 from the games as the file states them."""
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from click.testing import CliRunner
 from dwz.cli.main import _register_optional, cli
 from dwz.core.tournament import evaluate_tournament
 from dwz.formats import read_tournament
-from tests.conftest import SAMPLES
-from tests.tournament import reference as ref
+from tests import oracle
+from tests.conftest import SAMPLES, dwz_command
 
 SWI = SAMPLES / "swi" / "stadtmeisterschaft_le_2011.cp850.swi"
 SWI_UTF8 = SAMPLES / "swi" / "stadtmeisterschaft_le_2011.utf8.txt"
@@ -37,13 +37,13 @@ def test_swi_sample_all_twelve_players_evaluated_as_the_formulas_say() -> None:
         assert p.rating is not None
         games = [(g.opponent_of(p.no), Fraction(g.result_for(p.no).halves, 2)) for g in t.pairings if g.played and p.no in (g.white, g.black)]
         w = sum(s for _, s in games)
-        we = sum(ref.p3(p.rating - (ratings[o] or 0)) for o, _ in games)
+        we = sum(oracle.p3(p.rating - (ratings[o] or 0)) for o, _ in games)
         # no birth years in the file: adults assumed (WO 3.2 default, flagged), index unknown → E ≤ 30
-        e = ref.classic_E(p.rating, 99, None, w, we)
+        e = oracle.classic_E(p.rating, 99, None, w, we)
         assert pe.n == len(games) and pe.W == float(w)
         assert pe.We == pytest.approx(float(we))
         assert pe.E == e, p.name
-        assert pe.new_rating == ref.classic_rn(p.rating, e, len(games), w, we), p.name
+        assert pe.new_rating == oracle.classic_rn(p.rating, e, len(games), w, we), p.name
         assert pe.age_assumed
     # The forfeit Gehringer – Menzel in round 7 is listed, not counted (WO 6.1).
     gehringer = ev.player("Gehringer")
@@ -91,7 +91,7 @@ def test_restpartien_round_trip_through_the_cli(tmp_path: Path) -> None:
     opps = [1540.0, 1560.0, 1580.0, 1540.0, 1560.0]  # 3 Restpartien + 2 new games
     w = Fraction(1) + 0 + 1 + Fraction(1, 2) + 0
     assert nora["status"] == "first"
-    assert nora["new_rating"] == ref.half_up(ref.classic_iteration(opps, w))
+    assert nora["new_rating"] == oracle.half_up(oracle.classic_iteration(opps, w))
 
 
 def test_tournament_cli_outputs_and_errors(tmp_path: Path) -> None:
@@ -117,5 +117,5 @@ def test_tournament_cli_outputs_and_errors(tmp_path: Path) -> None:
 def test_tournament_console_script_bad_file_has_no_traceback(tmp_path: Path) -> None:
     bad = tmp_path / "kaputt.swi"
     bad.write_bytes(b"\xff\xfe garbage \x00\x01")
-    proc = subprocess.run(["dwz", "tournament", str(bad)], capture_output=True, text=True, check=False)
+    proc = subprocess.run([*dwz_command(), "tournament", str(bad)], capture_output=True, text=True, check=False)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr and "kaputt.swi" in proc.stderr

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tests.web import _official as official
+
 from dwz.i18n import de, en
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "dwz" / "web" / "static"
@@ -18,9 +20,10 @@ EXAMPLE_QUERY = ("/?rating=1650-12&birth_year=1985&end=2026-09-14&opp=1580&res=1
 
 def test_dwz_page_without_javascript(client: Any) -> None:
     html = client.get(EXAMPLE_QUERY).text
-    assert 'id="new-dwz">1670-13<' in html
-    assert "Neue DWZ: 1670-13 (+20)" in html
-    assert "K = 28,0" in html and "2,300" in html and "+0,700" in html  # German numbers
+    new, change, k = official.reference_example()  # vectors: reference 001's example
+    assert f'id="new-dwz">{new}<' in html
+    assert f"Neue DWZ: {new} (+{change})" in html
+    assert f"K = {k:.1f}".replace(".", ",") in html and "2,300" in html and "+0,700" in html  # German numbers
     assert "Erwachsene (über 25)" in html and "WO 2026" in html
     assert '<svg class="chart"' in html and "Was die Prognose nicht wissen kann" in html
     assert 'role="status"' in html and "<details" in html
@@ -28,7 +31,8 @@ def test_dwz_page_without_javascript(client: Any) -> None:
 
 def test_dwz_page_english(client: Any) -> None:
     html = client.get(EXAMPLE_QUERY + "&lang=en").text
-    assert '<html lang="en"' in html and "New DWZ: 1670-13 (+20)" in html and "K = 28.0" in html
+    new, change, k = official.reference_example()
+    assert '<html lang="en"' in html and f"New DWZ: {new} (+{change})" in html and f"K = {k:.1f}" in html
     assert 'name="lang" value="en"' in html
 
 
@@ -67,7 +71,7 @@ def test_elo_page_without_javascript(client: Any) -> None:
     html = client.get("/elo?rating=1500&games=1600%3A1%0Axx").text
     assert "Zeile 2" in html
     html = client.get("/elo?i_games=1500:1%0A1600:0,5%0A1700:0%0A1650:0,5%0A1550:0,5&i_period=2026-01-01").text
-    assert 'id="initial-value">1657<' in html
+    assert f'id="initial-value">{official.initial((1500, 1600, 1700, 1650, 1550))[0]}<' in html
 
 
 def test_security_headers(client: Any) -> None:

@@ -33,8 +33,8 @@ Exit code: 0 clean (or notes only), 1 warnings, 2 errors.
 def gather(file: Path, fmt: str | None, dsb_list: Path | None, fide_list: Path | None, rest_in: Path | None,
            list_date: date | None = None, *, collect: bool = False) -> Any:
     """:func:`dwz.reports.check.gather` for files named on the command line; a file that
-    does not exist or cannot be opened is an :class:`~dwz.core.errors.InputError` (exit 2)."""
-    from dwz.core.errors import InputError, Problem
+    does not exist or cannot be opened is an :class:`~dwz.basics.errors.InputError` (exit 2)."""
+    from dwz.basics.errors import InputError, Problem
     from dwz.reports.check import gather as gather_inputs
 
     try:
@@ -72,8 +72,8 @@ def register(cli: click.Group) -> None:
         """Prüfbericht vor dem Hochladen zum DSB: alles, was das Portal ablehnen oder ein Wertungsreferent
         nachfragen würde – mit Regel und Abhilfe. / Pre-upload check: everything the DSB portal would
         reject or a rating officer would query, with the rule and the fix."""
+        from dwz.basics.errors import InputError
         from dwz.cli.main import _fail
-        from dwz.core.errors import InputError
         from dwz.core.player import parse_date
         from dwz.core.tournament import evaluate_tournament
 

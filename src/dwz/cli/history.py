@@ -41,8 +41,8 @@ def _errors(lang: str) -> Iterator[None]:
     """InputError and database trouble → message and exit 2; Ctrl-C → exit 130 (rolled back)."""
     import sqlite3
 
+    from dwz.basics.errors import InputError
     from dwz.cli.main import _fail
-    from dwz.core.errors import InputError
 
     try:
         yield
@@ -196,7 +196,7 @@ def register(cli: click.Group) -> None:
     def generate_cmd(players: int, tournaments: int, seed: int, db: Path, force: bool, progress: bool | None, lang: str) -> None:
         """Synthetischen Verband erzeugen (Vereine, Ligen, Opens, Jugend; 2016-07 bis 2026-11)."""
         with _errors(lang):
-            from dwz.core.errors import InputError
+            from dwz.basics.errors import InputError
             from dwz.history.generate import generate
 
             if db.exists() and not force:

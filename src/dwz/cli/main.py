@@ -57,7 +57,7 @@ def _person_options(f: F) -> F:
 
 
 def _fail(err: Exception, lang: str) -> None:
-    from dwz.core.errors import InputError
+    from dwz.basics.errors import InputError
 
     if isinstance(err, InputError):
         for line in err.messages(lang):
@@ -121,10 +121,10 @@ def rate(rating: str, games: tuple[str, ...], end: str | None, born: str | None,
 
     GAMES sind GEGNER:ERGEBNIS, z. B. 1580:1 1720:= 1810:0. RATING 0 berechnet eine Erst-DWZ.
     """
-    from dwz.core.errors import InputError
+    from dwz.basics.errors import InputError
+    from dwz.basics.values import parse_rating
     from dwz.core.player import first_rating
     from dwz.core.player import rate as rate_fn
-    from dwz.core.values import parse_rating
 
     try:
         end_v: date | str = end or date.today()
@@ -133,11 +133,11 @@ def rate(rating: str, games: tuple[str, ...], end: str | None, born: str | None,
         except InputError:
             no_rating = False  # rate() reports every problem at once
         if no_rating and points is None:
-            res: Any = first_rating(list(games), restpartien=list(rest), end=end_v, birth_year=_born(born),  # type: ignore[arg-type]
+            res: Any = first_rating(list(games), restpartien=list(rest), end=end_v, birth_year=_born(born),
                                     age_group=age_group, rules=rules)
             _emit(res, lang, as_json, explain, "print_first")
             return
-        res = rate_fn(rating, list(games), end=end_v, birth_year=_born(born), age_group=age_group, index=index,  # type: ignore[arg-type]
+        res = rate_fn(rating, list(games), end=end_v, birth_year=_born(born), age_group=age_group, index=index,
                       points=points, count=count, expected=expected, rules=rules)
     except Exception as e:
         _fail(e, lang)
@@ -159,7 +159,7 @@ def first(games: tuple[str, ...], rest: tuple[str, ...], end: str | None, born: 
     from dwz.core.player import first_rating
 
     try:
-        res = first_rating(list(games), restpartien=list(rest), end=end or date.today(), birth_year=_born(born),  # type: ignore[arg-type]
+        res = first_rating(list(games), restpartien=list(rest), end=end or date.today(), birth_year=_born(born),
                            age_group=age_group, rules=rules)
     except Exception as e:
         _fail(e, lang)
@@ -187,7 +187,7 @@ def scenarios(rating: str, opponents: tuple[str, ...], played: tuple[str, ...], 
 
     try:
         res = scen(rating, list(opponents), played=list(played), restpartien=list(rest), index=index,
-                   end=end or date.today(), birth_year=_born(born), age_group=age_group, rules=rules)  # type: ignore[arg-type]
+                   end=end or date.today(), birth_year=_born(born), age_group=age_group, rules=rules)
     except Exception as e:
         _fail(e, lang)
         return
@@ -238,8 +238,8 @@ def elo(args: tuple[str, ...], k: int | None, period: str | None, born: int | No
         reached_2400: bool, reached_2300: bool, mode: str, logistic: bool, initial: bool, compress: bool,
         lang: str, as_json: bool, explain: bool) -> None:
     """FIDE-Elo: ARGS = ELO GEGNER:ERGEBNIS … (Tabelle 8.1.2, 400-Punkte-Regel, K-Regeln, K·n ≤ 700)."""
+    from dwz.basics.errors import InputError, Problem
     from dwz.core import elo as elo_mod
-    from dwz.core.errors import InputError, Problem
     from dwz.core.player import parse_date
 
     try:
@@ -255,7 +255,7 @@ def elo(args: tuple[str, ...], k: int | None, period: str | None, born: int | No
                 raise InputError([Problem("rating", "rating_invalid", "")])
             res = elo_mod.rate(_int_arg(args[0], "rating"), list(args[1:]), period=per, k=k, birth_year=born,
                                games_played=games_played, reached_2400=reached_2400, reached_2300=reached_2300,
-                               mode=mode, expectation="logistic" if logistic else "table")
+                               mode="game" if mode == "game" else "period", expectation="logistic" if logistic else "table")
     except Exception as e:
         _fail(e, lang)
         return
@@ -263,7 +263,7 @@ def elo(args: tuple[str, ...], k: int | None, period: str | None, born: int | No
 
 
 def _int_arg(value: str, field: str) -> int:
-    from dwz.core.errors import InputError
+    from dwz.basics.errors import InputError
 
     try:
         return int(value)

@@ -8,6 +8,7 @@ from rich.console import Console
 from rich.table import Table
 
 from dwz.i18n import fmt_num, fmt_rating, fmt_signed, render_step, term, text
+from dwz.rules import get_edition
 
 _console = Console(highlight=False, soft_wrap=False)
 
@@ -79,7 +80,7 @@ def print_rating(r: Any, lang: str, explain: bool) -> None:
         (text("strength", lang), term(f"strength.{r.strength_class}", lang)),
     ]
     _console.print(_kv_table(rows))
-    gt = _games_table(list(r.games), lang, 3 if r.rules == "dwz-classic" else 4)
+    gt = _games_table(list(r.games), lang, min(4, get_edition(r.rules).PER_GAME_DECIMALS))
     if gt is not None:
         _console.print(gt)
     _warnings(r, lang)

@@ -74,8 +74,8 @@ def register(cli: click.Group) -> None:
                    dsb_xml: Path | None, dewis_xml: Path | None, location: str | None, time_control: str | None,
                    sender: str | None, lang: str) -> None:
         """Ganzes Turnier auswerten wie der DSB: Erst-DWZ, Sonderwertung, Restpartien, Elo."""
+        from dwz.basics.errors import InputError, Problem
         from dwz.cli.main import _fail
-        from dwz.core.errors import InputError, Problem
         from dwz.core.player import parse_date
         from dwz.core.tournament import EvaluationOptions, evaluate_tournament
 
@@ -140,7 +140,7 @@ def restpartien_document(ev: Any) -> dict[str, Any]:
 
 def _write(path: Path, text: str, encoding: str = "utf-8") -> None:
     """Write a file; an unwritable path is an input error (exit 2), not a traceback."""
-    from dwz.core.errors import InputError
+    from dwz.basics.errors import InputError
 
     try:
         path.write_text(text, encoding=encoding)
@@ -196,7 +196,7 @@ def write_output(ev: Any, output: Path, lang: str, check: Any = None) -> None:
         d = ev.to_dict(lang) if check is None else {**ev.to_dict(lang), "check": check.to_dict(lang)}
         _write(output, json.dumps(d, ensure_ascii=False, indent=2))
     else:
-        from dwz.core.errors import InputError
+        from dwz.basics.errors import InputError
 
         click.echo(InputError.single(str(output), "output_suffix", suffix).messages(lang)[0], err=True)
         sys.exit(2)

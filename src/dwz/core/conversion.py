@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from dwz.core.errors import InputError
-from dwz.core.steps import Explained, Step
-from dwz.core.values import Rating, parse_rating
+from dwz.basics.errors import InputError
+from dwz.basics.steps import Explained, Step
+from dwz.basics.values import Rating, parse_rating
 from dwz.rules import dwz_2026
+from dwz.rules.common import next_index
 
 __all__ = ["UmstufungResult", "umstufung"]
 
@@ -54,7 +55,7 @@ def umstufung(rating: str | int | Rating, *, inverse: bool = False) -> Umstufung
     if not inverse:
         u = dwz_2026.umstufung(r.value)
         steps = list(u.steps)
-        new_index = None if r.index is None else r.index + 1
+        new_index = next_index(r.index)
         if r.index is not None:
             steps.append(Step("umst.index", "Umstufung 2026", {"index": r.index, "result": new_index}))
         return UmstufungResult("forward", r.value, r.index, u.new, new_index, (), True, tuple(steps))

@@ -1,28 +1,51 @@
 """FIDE Elo for one player: a rating period (or game by game), the initial rating
 of an unrated player and the March 2024 compression, each with its Rechenweg.
 
-The rules live in :mod:`dwz.rules.fide`; this module orchestrates.
+The rules live in :mod:`dwz.rules.fide`, one :class:`~dwz.rules.fide.FideEra` per rule
+period; this module orchestrates and never asks an era's name.  Numbers are computed when
+a result is made, the per-game table, the Rechenweg and the performance when first read —
+by the same functions (:func:`_period`, the era's rules), checked against each other.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from functools import cached_property
+from typing import Any, Literal, NamedTuple
 
-from dwz.core.errors import InputError, Problem
-from dwz.core.probability import p_fide_hundredths, p_logistic
-from dwz.core.rounding import round_half_away, round_half_up
-from dwz.core.steps import Explained, Step, render_steps
-from dwz.core.values import RATING_MAX, Game, GameLike, age_from_birth_year, parse_games
+from dwz.basics.errors import InputError, Problem, Problems
+from dwz.basics.probability import p_fide_hundredths, p_logistic
+from dwz.basics.rounding import round_half_away, round_half_up
+from dwz.basics.steps import Explained, Step, render_steps
+from dwz.basics.values import (
+    IMPLAUSIBLE_RATING,
+    MAX_GAMES,
+    RATING_MAX,
+    Game,
+    GameLike,
+    age_from_birth_year,
+    game_items,
+    parse_date,
+    parse_games,
+    parse_int,
+    result_warnings,
+    scan_games,
+)
 from dwz.rules import fide
+from dwz.rules.fide import FideEra
 
-__all__ = ["CompressionResult", "EloGame", "EloResult", "InitialRatingResult", "compression_2024", "initial_rating", "rate"]
+__all__ = ["CompressionResult", "EloGame", "EloResult", "InitialRatingResult", "K_MAX", "Mode", "Expectation", "compression_2024",
+           "initial_rating", "rate"]
+
+Mode = Literal["period", "game"]
+Expectation = Literal["table", "logistic"]
+K_MAX = 100  # a given K beyond any FIDE rule (K 10 … 40) is an input error, not a rating (issue 11 §20)
+GAMES_PLAYED_MAX = 100_000
 
 
-@dataclass(frozen=True, slots=True)
-class EloGame:
+class EloGame(NamedTuple):
     """One game as FIDE computes it (the row of the 'individual calculation' table)."""
 
     opponent: int | None
@@ -46,38 +69,190 @@ class EloGame:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class EloResult(Explained):
-    """FIDE rating change of one player in a period (or game by game)."""
+class _Period(NamedTuple):
+    """What the rules give for one period: We, K·Σ(score − PD), the running rating (game mode)."""
 
+    we: float
+    change: float
+    running: float
+    rows: list[EloGame] | None  # with explain: every game, counted or not
+
+
+def _period(r: int, parsed: Sequence[Game], k: int, era: FideEra, mode: Mode, logistic: bool, explain: bool) -> _Period:
+    """FIDE B.02 §8.1–§8.3 for one player: per game D after the 400-point rule (the era's),
+    PD from table 8.1.2 in hundredths (exact sums) or the logistic curve, K·(score − PD)."""
+    rows: list[EloGame] | None = [] if explain else None
+    total_h = we_h = 0  # Σ(score − PD) and Σ PD in hundredths (table: exact)
+    total_f = we_f = 0.0
+    running = float(r)
+    counted = [g for g in parsed if g.counted]
+    caps = fide.capped_differences(r, [g.opponent for g in counted if g.opponent is not None], era) if mode == "period" else []
+    ci = 0
+    for g in parsed:
+        if not g.counted:
+            if rows is not None:
+                rows.append(EloGame(g.opponent, g.result.code, g.result.points, False, g.reason))
+            continue
+        assert g.opponent is not None
+        if mode == "period":
+            d, capped = caps[ci]
+            ci += 1
+            before = None
+            used = r - d
+        else:
+            own = round_half_up(running)
+            d, capped = fide.capped_differences(own, [g.opponent], era)[0]
+            before = running
+            used = g.opponent if logistic else own - d
+        score_h = g.result.halves * 50
+        if logistic:
+            pe = p_logistic(d)
+            delta_f = g.result.points - pe
+            total_f += delta_f
+            we_f += pe
+            change = k * delta_f
+            if rows is not None:
+                rows.append(EloGame(g.opponent, g.result.code, g.result.points, True, None, used, capped, d, pe, delta_f, change,
+                                    before))
+        else:
+            ph = p_fide_hundredths(d)
+            we_h += ph
+            total_h += score_h - ph
+            change = k * (score_h - ph) / 100
+            if rows is not None:
+                rows.append(EloGame(g.opponent, g.result.code, g.result.points, True, None, used, capped, d, ph / 100,
+                                    (score_h - ph) / 100, change, before))
+        if mode == "game":
+            running += change
+    if logistic:
+        return _Period(we_f, k * total_f, running, rows)
+    return _Period(we_h / 100, k * total_h / 100, running, rows)
+
+
+class _EloSource(NamedTuple):
+    items: tuple[Any, ...]  # the games as given (immutable), parsed on demand …
+    parsed: tuple[Game, ...] | None  # … or parsed already
+    era: FideEra
+    k_assumed: bool
+
+
+class _EloFields(NamedTuple):
     rules: str
     period: date
-    rating: int
+    old_rating: int
     new_rating: int
-    change: float  # K·Σ(score − PD), not rounded (FIDE's "K*chg" total)
-    rounded_change: int  # rounded once, half away from zero (§8.3.4)
+    change: float  # K·Σ(score − PD), not rounded (FIDE's "K*chg" total: FIDE rounds once per rating period)
+    rounded_change: int  # new_rating − old_rating: rounded once, half away from zero (§8.3.4)
     K: int
     K_base: int
     K_reason: str
     n: int
     W: float
     We: float
-    mode: str
-    expectation: str
-    performance: int | None
-    games: tuple[EloGame, ...]
-    steps: tuple[Step, ...]
-    warnings: tuple[Problem, ...] = ()
-    new_rating_exact: float | None = None
-    Rc: int | None = None  # opponents' average, rounded half up
+    mode: Mode
+    expectation: Expectation
+    new_rating_exact: float | None
+    warnings: tuple[Problem, ...]
+
+
+class EloResult(_EloFields, Explained):
+    """FIDE rating change of one player in a period (or game by game)."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    @property
+    def _src(self) -> _EloSource:
+        src: _EloSource = self.__dict__["_src"]
+        return src
+
+    @property
+    def rating(self) -> int:
+        """The rating before (an older name of ``old_rating``)."""
+        return self.old_rating
+
+    @property
+    def change_exact(self) -> float:
+        """K·Σ(score − PD) before rounding (the same as ``change``: FIDE rounds once per period)."""
+        return self.change
 
     @property
     def expected_pct(self) -> float | None:
         return None if self.n == 0 else 100 * self.We / self.n
 
+    @cached_property
+    def _parsed(self) -> tuple[Game, ...]:
+        src = self._src
+        return src.parsed if src.parsed is not None else parse_games(src.items)
+
+    @cached_property
+    def _performance(self) -> tuple[int, int, int, int] | None:
+        if not self.n:
+            return None
+        counted = [g.opponent for g in self._parsed if g.counted and g.opponent is not None]
+        return fide.performance(counted, round_half_up(self.W * 2))
+
+    @property
+    def performance(self) -> int | None:
+        """Rp = Ra + dp(p) (FIDE B.01 §1.4.6–1.4.9)."""
+        p = self._performance
+        return None if p is None else p[0]
+
+    @property
+    def Rc(self) -> int | None:
+        """Ra, the opponents' average rounded half up."""
+        p = self._performance
+        return None if p is None else p[1]
+
+    @cached_property
+    def _explained(self) -> _Period:
+        src = self._src
+        out = _period(self.old_rating, self._parsed, self.K, src.era, self.mode, self.expectation == "logistic", True)
+        if out.change != self.change or out.we != self.We:
+            raise AssertionError("Rechenweg and result disagree on the Elo change")
+        return out
+
+    @property
+    def games(self) -> tuple[EloGame, ...]:
+        rows = self._explained.rows
+        assert rows is not None
+        return tuple(rows)
+
+    @cached_property
+    def steps(self) -> tuple[Step, ...]:
+        src = self._src
+        era, r, n = src.era, self.old_rating, self.n
+        rows = self.games
+        steps: list[Step] = [Step("fide.era", "FIDE B.02", {"period": self.period.isoformat(), "result": era.name})]
+        steps.append(Step("fide.k", "FIDE B.02 §8.3.3", {"base": self.K_base, "reason": self.K_reason, "result": self.K_base},
+                          assumption=src.k_assumed))
+        if self.K != self.K_base:
+            steps.append(Step("fide.k700", "FIDE B.02 §8.3.3", {"K": self.K_base, "n": n, "result": self.K}))
+        if self.expectation == "logistic":
+            steps.append(Step("fide.logistic", "—", {"result": None}, assumption=True))
+        steps.append(Step("fide.games", "FIDE B.02 §5.1, §8.3.1", {"total": len(rows), "n": n, "excluded": len(rows) - n, "result": n}))
+        if any(row.capped for row in rows):
+            steps.append(Step("fide.cap", "FIDE B.02 §8.3.1", {"limit": era.cap, "count": sum(1 for row in rows if row.capped),
+                                                                "exempt": era.cap_exempt_from is not None, "result": None},
+                              assumption=era.cap_assumed))
+        elif era.cap_exempt(r):
+            steps.append(Step("fide.no_cap_2650", "FIDE B.02 §8.3.1 (2025-10-01)", {"R": r, "result": None}))
+        steps.append(Step("fide.we", "FIDE B.02 §8.1.2, §8.3.2", {"games": [(row.opponent, row.D, row.expected) for row in rows if row.counted],
+                                                                  "decimals": 2, "result": self.We}))
+        steps.append(Step("fide.change", "FIDE B.02 §8.3.2", {"K": self.K, "W": self.W, "We": self.We, "result": self.change}))
+        if self.mode == "game":
+            steps.append(Step("fide.game_mode", "—", {"result": self._explained.running}, assumption=True))
+        steps.append(Step("fide.round", "FIDE B.02 §8.3.4", {"exact": self.change, "result": self.rounded_change}))
+        steps.append(Step("fide.new", "FIDE B.02 §8.3.4", {"R": r, "change": self.rounded_change, "result": self.new_rating}))
+        perf = self._performance
+        if perf is not None:
+            rp, ra, p, dp = perf
+            steps.append(Step("fide.perf", "FIDE B.01 §1.4.6–1.4.9", {"Ra": ra, "p": p / 100, "dp": dp, "result": rp}))
+        return tuple(steps)
+
     def to_dict(self, lang: str = "de") -> dict[str, Any]:
         return {
-            "kind": "elo", "rules": self.rules, "period": self.period.isoformat(), "rating": self.rating,
+            "kind": "elo", "rules": self.rules, "period": self.period.isoformat(), "rating": self.old_rating,
             "new_rating": self.new_rating, "new_rating_exact": self.new_rating_exact, "change": self.change,
             "rounded_change": self.rounded_change, "K": self.K, "K_base": self.K_base, "K_reason": self.K_reason,
             "n": self.n, "W": self.W, "We": self.We, "expected_pct": self.expected_pct, "mode": self.mode,
@@ -90,188 +265,167 @@ class EloResult(Explained):
         }
 
 
-def _positive_int(value: Any, field: str, code: str, problems: list[Problem], minimum: int = 0) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        try:
-            value = int(str(value).strip())
-        except ValueError:
-            problems.append(Problem(field, code, value))
-            return None
-    if value < minimum:
-        problems.append(Problem(field, code, value))
-        return None
-    if field in ("rating", "birth_year") and value > RATING_MAX:
-        problems.append(Problem(field, "rating_too_large" if field == "rating" else code, value, {"max": RATING_MAX}))
-        return None
-    return int(value)
+def _period_of(period: date | str | None, today: date | None, problems: Problems) -> date:
+    if period is None or period == "":
+        return today or date.today()
+    return problems.attempt(parse_date, period, "period") or today or date.today()
+
+
+def _rating(value: Any, problems: Problems) -> int | None:
+    return problems.attempt(parse_int, value, "rating", "rating_invalid", minimum=1, maximum=RATING_MAX, too_large="rating_too_large")
 
 
 def rate(
-    rating: int,
+    rating: int | str,
     games: Iterable[GameLike],
     *,
-    period: date | None = None,
+    period: date | str | None = None,
     k: int | None = None,
-    birth_year: int | None = None,
+    birth_year: int | str | None = None,
     games_played: int | None = None,
     reached_2400: bool = False,
     reached_2300: bool = False,
-    mode: str = "period",
-    expectation: str = "table",
+    mode: Mode = "period",
+    expectation: Expectation = "table",
     today: date | None = None,
 ) -> EloResult:
     """FIDE Elo change for a rating period (B.02 §8.3).
 
-    ``k`` may be given; otherwise it follows the FIDE rules from ``birth_year``,
-    ``games_played`` and ``reached_2400``.  ``mode="game"`` updates the rating
-    after every game (reference 004's "Nacheinander"); ``expectation="logistic"``
-    uses the logistic curve (an approximation, labelled as such).
+    ``period`` is a date or text ("2026-09-14"; default today).  ``k`` may be given (1 … 100);
+    otherwise it follows the FIDE rules from ``birth_year``, ``games_played`` and
+    ``reached_2400``.  ``mode="game"`` updates the rating after every game (reference 004's
+    "Nacheinander"); ``expectation="logistic"`` uses the logistic curve (an approximation,
+    labelled as such).
 
     >>> e = rate(2224, [(2319, 0), (2181, 1), (2246, 1), (2261, 0.5), (2312, 0), (2297, 0), (2144, 1)],
-    ...          k=15, period=date(2010, 5, 1))
-    >>> e.We, e.change, e.new_rating
-    (3.24, 3.9, 2228)
+    ...          k=15, period="2010-05-01")
+    >>> e.We, e.change, e.rounded_change, e.new_rating
+    (3.24, 3.9, 4, 2228)
     """
-    problems: list[Problem] = []
-    r = _positive_int(rating, "rating", "rating_invalid", problems, 1)
-    parsed: tuple[Game, ...] = ()
-    try:
-        parsed = parse_games(games)
-    except InputError as e:
-        problems.extend(e.problems)
-    k_given = _positive_int(k, "k", "k_invalid", problems, 1)
-    gp = _positive_int(games_played, "games_played", "games_played_invalid", problems, 0)
+    if (mode == "period" and expectation == "table" and type(rating) is int and 0 < rating <= RATING_MAX
+            and (k is None or (type(k) is int and 0 < k <= K_MAX)) and (period is None or type(period) is date)
+            and (birth_year is None or type(birth_year) is int) and (games_played is None or type(games_played) is int)
+            and (type(games) is tuple or (type(games) is list and len(games) <= MAX_GAMES))):
+        items = games if type(games) is tuple else tuple(games)
+        scanned = scan_games(items)
+        per = period or today or date.today()
+        if scanned is not None and (birth_year is None or 0 < birth_year <= per.year) and (games_played is None or
+                                                                                         0 <= games_played <= GAMES_PLAYED_MAX):
+            opps, w_halves, _ = scanned
+            return _rate(rating, items, None, opps, w_halves, per, k, birth_year, games_played, reached_2400, reached_2300, mode,
+                         expectation)
+    problems = Problems()
+    r = _rating(rating, problems)
+    parsed: tuple[Game, ...] = problems.attempt(parse_games, games) or ()
+    k_given = None if k is None else problems.attempt(parse_int, k, "k", "k_invalid", minimum=1, maximum=K_MAX, too_large="k_too_large")
+    gp = None if games_played is None else problems.attempt(parse_int, games_played, "games_played", "games_played_invalid",
+                                                             minimum=0, maximum=GAMES_PLAYED_MAX)
     if mode not in ("period", "game"):
-        problems.append(Problem("mode", "mode_invalid", mode))
+        problems.add("mode", "mode_invalid", mode)
     if expectation not in ("table", "logistic"):
-        problems.append(Problem("expectation", "expectation_invalid", expectation))
-    per = period or today or date.today()
+        problems.add("expectation", "expectation_invalid", expectation)
+    per = _period_of(period, today, problems)
+    by = None
     if birth_year is not None:
-        by = _positive_int(birth_year, "birth_year", "birth_year_invalid", problems, 1)
+        by = problems.attempt(parse_int, birth_year, "birth_year", "birth_year_invalid", minimum=1, maximum=RATING_MAX)
         if by is not None and by > per.year:
-            problems.append(Problem("birth_year", "birth_after_end", by, {"end": per.isoformat()}))
-    else:
-        by = None
+            problems.add("birth_year", "birth_after_end", by, end=per.isoformat())
     if problems or r is None:
         raise InputError(problems)
+    counted = [g for g in parsed if g.counted]
+    return _rate(r, (), parsed, [g.opponent for g in counted if g.opponent is not None], sum(g.result.halves for g in counted), per,
+                 k_given, by, gp, reached_2400, reached_2300, mode, expectation)
+
+
+def _rate(r: int, items: tuple[Any, ...], parsed: tuple[Game, ...] | None, opps: list[int], w_halves: int, per: date,
+          k_given: int | None, by: int | None, gp: int | None, reached_2400: bool, reached_2300: bool, mode: Mode,
+          expectation: Expectation) -> EloResult:
+    """The numbers of one period (both input paths): K, We and the change by the era's rules."""
     warnings: list[Problem] = []
-    if r > 3000:
-        warnings.append(Problem("rating", "rating_implausible", r, {"limit": 3000}))
-    era = fide.era_for(per)
-    steps: list[Step] = [Step("fide.era", "FIDE B.02", {"period": per.isoformat(), "result": era})]
-    counted = [g for g in parsed if g.result.rated and g.opponent is not None]
-    n = len(counted)
+    if r > IMPLAUSIBLE_RATING:
+        warnings.append(Problem("rating", "rating_implausible", r, {"limit": IMPLAUSIBLE_RATING}))
+    era = fide.era_at(per)
+    n = len(opps)
     if k_given is not None:
         k_base, k_reason, k_assumed = k_given, "k.given", False
     else:
         age = age_from_birth_year(by, per) if by is not None else None  # FIDE: list year − birth year
-        k_base, k_reason, k_assumed = fide.k_factor(r, era, age=age, games_played=gp, reached_2400=reached_2400, reached_2300=reached_2300)
+        k_base, k_reason, k_assumed = fide.k_factor(r, era, age=age, games_played=gp, reached_2400=reached_2400,
+                                                    reached_2300=reached_2300)
     k_used = fide.k_for_games(k_base, n, era)
-    steps.append(Step("fide.k", "FIDE B.02 §8.3.3", {"base": k_base, "reason": k_reason, "result": k_base}, assumption=k_assumed))
-    if k_used != k_base:
-        steps.append(Step("fide.k700", "FIDE B.02 §8.3.3", {"K": k_base, "n": n, "result": k_used}))
-    logistic = expectation == "logistic"
-    if logistic:
-        steps.append(Step("fide.logistic", "—", {"result": None}, assumption=True))
-    rows: list[EloGame] = []
-    total_hundredths = 0  # Σ(score − PD) in hundredths (table mode: exact)
-    total_float = 0.0
-    we_hundredths = 0
-    we_float = 0.0
-    running = float(r)
-    w_halves = 0
-    caps = fide.capped_differences(r, [g.opponent for g in counted if g.opponent is not None], era) if mode == "period" else []
-    ci = 0
-    for g in parsed:
-        if not (g.result.rated and g.opponent is not None):
-            reason = "forfeit" if g.result.is_forfeit else ("bye" if g.result.is_bye else ("short" if not g.result.rated else "unrated_opponent"))
-            rows.append(EloGame(g.opponent, g.result.code, g.result.points, False, reason))
-            continue
-        w_halves += g.result.halves
-        if mode == "period":
-            d, capped = caps[ci]
-            ci += 1
-            before = None
-        else:
-            own = round_half_up(running)
-            d, capped = fide.capped_differences(own, [g.opponent], era)[0]
-            before = running
-        score_h = g.result.halves * 50
-        if logistic:
-            pe = p_logistic(d)
-            delta_f = g.result.points - pe
-            total_float += delta_f
-            we_float += pe
-            change = k_used * delta_f
-            rows.append(EloGame(g.opponent, g.result.code, g.result.points, True, None, r - d if mode == "period" else g.opponent,
-                                capped, d, pe, delta_f, change, before))
-        else:
-            ph = p_fide_hundredths(d)
-            we_hundredths += ph
-            total_hundredths += score_h - ph
-            change = k_used * (score_h - ph) / 100
-            rows.append(EloGame(g.opponent, g.result.code, g.result.points, True, None,
-                                (r - d) if mode == "period" else (round_half_up(running) - d), capped, d, ph / 100,
-                                (score_h - ph) / 100, change, before))
-        if mode == "game":
-            running += change
-    if logistic:
-        we = we_float
-        change_total = k_used * total_float
+    if mode == "period" and expectation == "table":  # the lean path: Σ PD at once, exact in hundredths
+        we_h = fide.expected_hundredths(r, opps, era)
+        we, change, running = we_h / 100, k_used * (50 * w_halves - we_h) / 100, float(r)
     else:
-        we = we_hundredths / 100
-        change_total = k_used * total_hundredths / 100
-    steps.append(Step("fide.games", "FIDE B.02 §5.1, §8.3.1", {"total": len(parsed), "n": n, "excluded": len(parsed) - n, "result": n}))
-    if any(row.capped for row in rows):
-        steps.append(Step("fide.cap", "FIDE B.02 §8.3.1", {"limit": fide.cap_limit(era), "count": sum(1 for row in rows if row.capped),
-                                                            "exempt": era == "fide-2025-10", "result": None}, assumption=era == "fide-2022"))
-    elif era == "fide-2025-10" and r >= fide.EXEMPT_2650:
-        steps.append(Step("fide.no_cap_2650", "FIDE B.02 §8.3.1 (2025-10-01)", {"R": r, "result": None}))
-    steps.append(Step("fide.we", "FIDE B.02 §8.1.2, §8.3.2", {"games": [(row.opponent, row.D, row.expected) for row in rows if row.counted],
-                                                              "decimals": 2, "result": we}))
-    steps.append(Step("fide.change", "FIDE B.02 §8.3.2", {"K": k_used, "W": w_halves / 2, "We": we, "result": change_total}))
-    rounded = round_half_away(change_total)
-    if mode == "game":
-        steps.append(Step("fide.game_mode", "—", {"result": running}, assumption=True))
-    steps.append(Step("fide.round", "FIDE B.02 §8.3.4", {"exact": change_total, "result": rounded}))
+        out = _period(r, parsed if parsed is not None else parse_games(items), k_used, era, mode, expectation == "logistic", False)
+        we, change, running = out.we, out.change, out.running
+    rounded = round_half_away(change)
     new_rating = r + rounded
-    steps.append(Step("fide.new", "FIDE B.02 §8.3.4", {"R": r, "change": rounded, "result": new_rating}))
-    if new_rating < fide.rating_floor(per):
-        warnings.append(Problem("rating", "elo_initial_below_floor", new_rating, {"floor": fide.rating_floor(per)}))
-    perf = None
-    ra_out = None
-    if n:
-        rp, ra, p, dp = fide.performance([g.opponent for g in counted if g.opponent is not None], w_halves)
-        perf = rp
-        ra_out = ra
-        steps.append(Step("fide.perf", "FIDE B.01 §1.4.6–1.4.9", {"Ra": ra, "p": p / 100, "dp": dp, "result": rp}))
-    return EloResult(era, per, r, new_rating, change_total, rounded, k_used, k_base, k_reason, n, w_halves / 2, we, mode,
-                     expectation, perf, tuple(rows), tuple(steps), tuple(warnings),
-                     running if mode == "game" else r + change_total, ra_out)
+    floor = fide.rating_floor(per)
+    if new_rating < floor:
+        warnings.append(Problem("rating", "elo_initial_below_floor", new_rating, {"floor": floor}))
+    result_warnings(new_rating, warnings)
+    result: EloResult = tuple.__new__(EloResult, (
+        era.name, per, r, new_rating, change, rounded, k_used, k_base, k_reason, n, w_halves / 2, we, mode, expectation,
+        running if mode == "game" else r + change, tuple(warnings)))
+    result.__dict__["_src"] = tuple.__new__(_EloSource, (items, parsed, era, k_assumed))
+    return result
 
 
-@dataclass(frozen=True, slots=True)
+# --- initial rating --------------------------------------------------------------------------
+
+
+class _InitialSource(NamedTuple):
+    era: FideEra
+    opponents: list[int]
+    w_halves: int
+    outcome: tuple[int, list[Step], float] | None  # the era's rule: (Ru, steps, Ra)
+
+
+@dataclass(frozen=True)
 class InitialRatingResult(Explained):
     """Initial FIDE rating of an unrated player (B.02 §7.1.4, §8.2)."""
 
     rules: str
     period: date
     eligible: bool
-    rating: int | None
+    new_rating: int | None
     published: bool
     n: int
     W: float
     Ra: float | None
     reasons: tuple[Problem, ...]
-    steps: tuple[Step, ...]
     dropped_first_event: bool = False
+    source: _InitialSource | None = field(default=None, repr=False, compare=False)
+
+    old_rating = None  # an initial rating has no rating before
+    change = None
+
+    @property
+    def rating(self) -> int | None:
+        """The initial rating (an older name of ``new_rating``)."""
+        return self.new_rating
+
+    @cached_property
+    def steps(self) -> tuple[Step, ...]:
+        src = self.source
+        assert src is not None
+        steps: list[Step] = [Step("fide.era", "FIDE B.02", {"period": self.period.isoformat(), "result": self.rules})]
+        if self.dropped_first_event:
+            steps.append(Step("fide.init_drop", "FIDE B.02 §8.2.1", {"result": None}))
+        steps.append(Step("fide.init_games", "FIDE B.02 §7.1.4", {"n": self.n, "W": src.w_halves / 2, "result": self.n}))
+        if src.outcome is None:
+            return tuple(steps)
+        ru, more, _ = src.outcome
+        steps.extend(more)
+        steps.append(Step("fide.init_publish", "FIDE B.02 §7.1.4", {"R": ru, "min": fide.rating_floor(self.period),
+                                                                    "result": self.published}))
+        return tuple(steps)
 
     def to_dict(self, lang: str = "de") -> dict[str, Any]:
         return {
             "kind": "elo_initial", "rules": self.rules, "period": self.period.isoformat(), "eligible": self.eligible,
-            "new_rating": self.rating, "published": self.published, "n": self.n, "W": self.W, "Ra": self.Ra,
+            "new_rating": self.new_rating, "published": self.published, "n": self.n, "W": self.W, "Ra": self.Ra,
             "dropped_first_event": self.dropped_first_event, "reasons": [p.to_dict(lang) for p in self.reasons],
             "steps": self.rechenweg(lang),
         }
@@ -280,7 +434,7 @@ class InitialRatingResult(Explained):
 def initial_rating(
     games: Iterable[GameLike] | Sequence[Iterable[GameLike]],
     *,
-    period: date | None = None,
+    period: date | str | None = None,
     today: date | None = None,
 ) -> InitialRatingResult:
     """Initial rating of an unrated player: Ra with two hypothetical 1800 draws,
@@ -288,61 +442,56 @@ def initial_rating(
     the archived 2022 rule for earlier periods).
 
     ``games`` is a list of games, or a list of events (lists of games); a first
-    event scored zero is ignored (§8.2.1).
+    event scored zero is ignored (§8.2.1).  ``period`` is a date or text.
 
-    >>> initial_rating([(1500, 1), (1600, 0.5), (1700, 0), (1650, 0.5), (1550, 0.5)], period=date(2026, 1, 1)).rating
+    >>> initial_rating([(1500, 1), (1600, 0.5), (1700, 0), (1650, 0.5), (1550, 0.5)], period="2026-01-01").new_rating
     1657
     """
-    per = period or today or date.today()
-    items: list[Any] = list(games)
-    events: list[list[GameLike]]
+    problems = Problems()
+    per = _period_of(period, today, problems)
+    items: list[Any] = list(problems.attempt(game_items, games) or ())
+    events: list[list[Any]]
     if items and all(_is_event(x) for x in items):
         events = [list(x) for x in items]  # a list of events
     else:
         events = [items]
-    problems: list[Problem] = []
     parsed_events: list[tuple[Game, ...]] = []
     for i, ev in enumerate(events):
-        try:
-            parsed_events.append(parse_games(ev, field=f"events[{i}]" if len(events) > 1 else "games"))
-        except InputError as e:
-            problems.extend(e.problems)
-    if problems:
-        raise InputError(problems)
+        parsed = problems.attempt(parse_games, ev, field=f"events[{i}]" if len(events) > 1 else "games")
+        if parsed is not None:
+            parsed_events.append(parsed)
+    problems.check()
     era = fide.era_for(per)
-    steps: list[Step] = [Step("fide.era", "FIDE B.02", {"period": per.isoformat(), "result": era})]
     reasons: list[Problem] = []
     dropped = False
-    rated_events = [[g for g in ev if g.result.rated and g.opponent is not None] for ev in parsed_events]
+    rated_events = [[g for g in ev if g.counted] for ev in parsed_events]
     if len(rated_events) > 1 and rated_events[0] and sum(g.result.halves for g in rated_events[0]) == 0:
         dropped = True
         rated_events = rated_events[1:]
         reasons.append(Problem("events[0]", "elo_first_event_zero", 0))
-        steps.append(Step("fide.init_drop", "FIDE B.02 §8.2.1", {"result": None}))
     pool = [g for ev in rated_events for g in ev]
     n = len(pool)
     w_halves = sum(g.result.halves for g in pool)
     opps = [g.opponent for g in pool if g.opponent is not None]
-    steps.append(Step("fide.init_games", "FIDE B.02 §7.1.4", {"n": n, "W": w_halves / 2, "result": n}))
+
+    def made(eligible: bool, ru: int | None, published: bool, w: float, ra: float | None,
+             outcome: tuple[int, list[Step], float] | None) -> InitialRatingResult:
+        return InitialRatingResult(era.name, per, eligible, ru, published, n, w, ra, tuple(reasons), dropped,
+                                   _InitialSource(era, opps, w_halves, outcome))
+
     if n < fide.INITIAL_MIN_GAMES:
         reasons.append(Problem("games", "elo_initial_too_few", n, {"missing": fide.INITIAL_MIN_GAMES - n, "min": fide.INITIAL_MIN_GAMES}))
-        return InitialRatingResult(era, per, False, None, False, n, w_halves / 2, None, tuple(reasons), tuple(steps), dropped)
-    if len(pool) and w_halves == 0 and era not in ("fide-2024-03", "fide-2025-10"):
+        return made(False, None, False, w_halves / 2, None, None)
+    if w_halves == 0 and not era.initial_zero_allowed:
         reasons.append(Problem("games", "first_zero", 0))
-        return InitialRatingResult(era, per, False, None, False, n, 0.0, None, tuple(reasons), tuple(steps), dropped)
-    if era in ("fide-2024-03", "fide-2025-10"):
-        ru, more = fide.initial_rating_2024(opps, w_halves)
-        ra = (sum(opps) + 3600) / (n + 2)
-    else:
-        ru, more = fide.initial_rating_2022(opps, w_halves)
-        ra = sum(opps) / n
-    steps.extend(more)
+        return made(False, None, False, 0.0, None, None)
+    outcome = fide.initial_rating(era, opps, w_halves)
+    ru, _, ra = outcome
     floor = fide.rating_floor(per)
     published = ru >= floor
     if not published:
         reasons.append(Problem("rating", "elo_initial_below_floor", ru, {"floor": floor}))
-    steps.append(Step("fide.init_publish", "FIDE B.02 §7.1.4", {"R": ru, "min": floor, "result": published}))
-    return InitialRatingResult(era, per, True, ru, published, n, w_halves / 2, ra, tuple(reasons), tuple(steps), dropped)
+    return made(True, ru, published, w_halves / 2, ra, outcome)
 
 
 def _is_event(x: Any) -> bool:
@@ -352,24 +501,46 @@ def _is_event(x: Any) -> bool:
         isinstance(g, (tuple, list, dict, Game)) or (isinstance(g, str) and ":" in g) for g in x)
 
 
+# --- compression 2024 ------------------------------------------------------------------------
+
+
 @dataclass(frozen=True, slots=True)
 class CompressionResult:
-    old: int
-    new: int
+    """The one-off FIDE compression of 1 March 2024 for one rating."""
+
+    old_rating: int
+    new_rating: int
     steps: tuple[Step, ...]
 
+    @property
+    def old(self) -> int:
+        """An older name of ``old_rating``."""
+        return self.old_rating
+
+    @property
+    def new(self) -> int:
+        """An older name of ``new_rating``."""
+        return self.new_rating
+
+    @property
+    def change(self) -> int:
+        return self.new_rating - self.old_rating
+
+    def rechenweg(self, lang: str = "de") -> list[dict[str, Any]]:
+        return render_steps(self.steps, lang)
+
     def to_dict(self, lang: str = "de") -> dict[str, Any]:
-        return {"kind": "elo_compression", "old": self.old, "new": self.new, "steps": render_steps(self.steps, lang)}
+        return {"kind": "elo_compression", "old": self.old_rating, "new": self.new_rating, "steps": render_steps(self.steps, lang)}
 
 
-def compression_2024(rating: int) -> CompressionResult:
+def compression_2024(rating: int | str) -> CompressionResult:
     """The one-off FIDE compression of 1 March 2024 (R < 2000: + 0.4·(2000 − R), rounded).
 
-    >>> compression_2024(1600).new
+    >>> compression_2024(1600).new_rating
     1760
     """
-    problems: list[Problem] = []
-    r = _positive_int(rating, "rating", "rating_invalid", problems, 1)
+    problems = Problems()
+    r = _rating(rating, problems)
     if problems or r is None:
         raise InputError(problems)
     new, step = fide.compression_2024(r)

@@ -2,32 +2,40 @@
 tournament procedure lives (spec dwz-classic §12, dwz-2026 §4–§6).
 
 :func:`dwz.core.tournament.evaluate_tournament` translates a validated
-:class:`~dwz.core.model.Tournament` into this form and explains the results;
+:class:`~dwz.basics.model.Tournament` into this form and explains the results;
 the history runner (:mod:`dwz.history`) feeds it directly from the database.
 
 Players are addressed by position ``0 … N−1``; games are ``(a, b, halves of a)``
 for played, rated games only (the caller drops forfeits, byes and computers).
+
+The procedure in its phases (:func:`run`):
+
+1. :func:`_entrants` — established players (DWZ, or a foreign rating, WO 4.1.2) and unrated ones;
+2. :func:`_zusatzstufen` — the 1st and 2nd Zusatzstufe (WO 3.4.1) → Auswahl I, Auswahl II;
+3. :func:`_gesamtiteration` — all newcomers at once (Anhang 1.1) → first DWZs;
+4. :func:`_sonderwertung` — Leistungen, and the Sonderwertung with its second iteration (WO 3.6.3);
+5. :func:`_results` — Folge-DWZ (WO 3.5.2), first DWZ, Restpartien for those who stay unrated (WO 3.4.2).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import date
-from types import ModuleType
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from dwz.core.performance import MIN_GAMES
-from dwz.core.rounding import round_half_up
-from dwz.core.values import AgeGroup
+from dwz.basics.rounding import round_half_up
+from dwz.basics.values import AgeGroup
+from dwz.rules import Edition
+from dwz.rules.common import FIRST_INDEX, FOREIGN_INDEX, MIN_GAMES, SONDER_MARGIN, expired, first_ineligible, next_index
 
-__all__ = ["KPlayer", "KResult", "EvaluationOptions", "KEvaluation", "run", "expired", "SONDER_MARGIN", "FOREIGN_INDEX"]
+__all__ = ["FOREIGN_INDEX", "SONDER_MARGIN", "EvaluationOptions", "KEvaluation", "KPlayer", "KResult", "STORED_FIELDS", "expired",
+           "run"]
 
-SONDER_MARGIN = 300  # WO 3.6.3: performance more than 300 above the previous DWZ
-RESTPARTIEN_YEARS = 2  # WO 4.1.1
-FOREIGN_INDEX = 6  # WO 2.2.4: a FIDE rating taken as starting value carries index 6
 MAX_ROUNDS = 1000
-EPS_2026 = 1e-7
+
+Rest = tuple[tuple[int, int, date], ...]  # Restpartien: (opponent rating, halves, end date of their tournament)
+Adjacency = list[list[tuple[int, int]]]  # per player: (opponent position, own halves)
 
 
 class KPlayer(NamedTuple):
@@ -39,7 +47,7 @@ class KPlayer(NamedTuple):
     elo: int | None
     age_group: AgeGroup
     member: bool = True
-    rest: tuple[tuple[int, int, date], ...] = ()
+    rest: Rest = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,33 +75,40 @@ class EvaluationOptions:
     store_restpartien: bool = True
 
     def to_dict(self) -> dict[str, bool | int]:
-        return {f: getattr(self, f) for f in self.__dataclass_fields__}
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
 class KResult(NamedTuple):
-    """The evaluation of one player.  ``status``: established, foreign, first, unrated, no_games."""
+    """The evaluation of one player.  ``status``: established, foreign, first, unrated, no_games.
+
+    The first fields are, in order, the columns of a stored evaluation row
+    (:data:`STORED_FIELDS`, ``dwz.history.store.EVALUATION_COLUMNS``; a test ties them).
+    Build it with keywords."""
 
     status: str
-    stage: int  # 0, or 1/2 for newcomers (Zusatzstufe)
-    r0: int | None  # the R0 used (DWZ, or Elo for foreign-rated entrants)
-    old_index: int | None  # index before (6 for foreign-rated entrants)
-    coeff_index: int | None  # index used for E / K0
-    wh: int  # points in halves over the counted games (newcomers: with Restpartien)
-    n: int
-    we: float | None
-    coefficient: float | None  # E or K
-    rc: int | None
-    perf: int | None
-    sonder: int | None  # the Rh he counts with for his opponents (WO 3.6.3)
-    ri: float | None
-    start: float | None
-    new_rating: int | None
-    new_index: int | None
-    rest_used: tuple[tuple[int, int, date], ...]
-    rest_expired: tuple[tuple[int, int, date], ...]
-    rest_out: tuple[tuple[int, int, date], ...]  # to store: kept + new (members only)
-    rest_new: tuple[tuple[int, int, date], ...]  # this tournament's games that became Restpartien
-    reason: str | None  # why an unrated player got no first DWZ
+    stage: int = 0  # 0, or 1/2 for newcomers (Zusatzstufe)
+    old_rating: int | None = None  # the R0 used (DWZ, or Elo for foreign-rated entrants)
+    old_index: int | None = None  # index before (6 for foreign-rated entrants)
+    coeff_index: int | None = None  # index used for E / K0
+    wh: int = 0  # points in halves over the counted games (newcomers: with Restpartien)
+    n: int = 0
+    we: float | None = None
+    coefficient: float | None = None  # E or K
+    rc: int | None = None
+    perf: int | None = None
+    sonder: int | None = None  # the Rh he counts with for his opponents (WO 3.6.3)
+    ri: float | None = None
+    start: float | None = None
+    new_rating: int | None = None
+    new_index: int | None = None
+    rest_used: Rest = ()
+    rest_expired: Rest = ()
+    rest_out: Rest = ()  # to store: kept + new (members only)
+    rest_new: Rest = ()  # this tournament's games that became Restpartien
+    reason: str | None = None  # why an unrated player got no first DWZ
+
+
+STORED_FIELDS = KResult._fields[:16]  # status … new_index: what a history row stores of a KResult
 
 
 class KEvaluation(NamedTuple):
@@ -105,135 +120,138 @@ class KEvaluation(NamedTuple):
     sonder: dict[int, int]
 
 
-def expired(played: date, end: date) -> bool:
-    """Restpartien expire two years after the end of their tournament (WO 4.1.1)."""
-    try:
-        limit = played.replace(year=played.year + RESTPARTIEN_YEARS)
-    except ValueError:  # 29 February
-        limit = played.replace(year=played.year + RESTPARTIEN_YEARS, day=28)
-    return end > limit
+class _Entrants(NamedTuple):
+    base: dict[int, int]  # R0 of the established players (and foreign-rated entrants)
+    shown: dict[int, int | None]  # the index shown
+    coeff: dict[int, int | None]  # the index E / K0 uses
+    foreign: set[int]
+    rest: dict[int, list[tuple[int, int, date]]]  # valid Restpartien of the unrated
+    gone: dict[int, list[tuple[int, int, date]]]  # expired ones
 
 
-def run(ed: ModuleType, end: date, players: Sequence[KPlayer], games: Sequence[tuple[int, int, int]],
+def run(ed: Edition[Any], end: date, players: Sequence[KPlayer], games: Sequence[tuple[int, int, int]],
         opts: EvaluationOptions | None = None) -> KEvaluation:
     """Evaluate one tournament.  Pure: no I/O, no Rechenweg (see tournament.py for that)."""
     opts = opts or EvaluationOptions()
-    np = len(players)
-    adj: list[list[tuple[int, int]]] = [[] for _ in range(np)]
+    adj: Adjacency = [[] for _ in players]
     for a, b, ha in games:
         adj[a].append((b, ha))
         adj[b].append((a, 2 - ha))
+    ent = _entrants(ed, end, players, opts)
+    stage1, stage2, auswahl1, auswahl2 = _zusatzstufen(len(players), adj, ent)
+    ri, rounds, start = _gesamtiteration(ed, adj, ent.rest, stage1, stage2, ent.base, auswahl1, auswahl2)
+    rated: dict[int, tuple[list[int], int]] = {}  # each Auswahl-II player's rated games, while the values stay
+    values, first, ri, more, start, perf, sonder = _sonderwertung(ed, adj, ent, stage1, stage2, auswahl1, auswahl2, ri, start, opts,
+                                                                  rated)
+    results = _results(ed, end, players, adj, ent, stage1, stage2, auswahl1, auswahl2, values, first, ri, start, perf, sonder, opts,
+                       rated)
+    return KEvaluation(results, values, frozenset(auswahl1), frozenset(auswahl2), rounds + more, sonder)
 
-    # 1. established players (DWZ, or a foreign rating per WO 4.1.2) and unrated ones
-    base: dict[int, int] = {}
-    idx_shown: dict[int, int | None] = {}
-    idx_coeff: dict[int, int | None] = {}
-    foreign: set[int] = set()
-    rest: dict[int, list[tuple[int, int, date]]] = {}
-    gone: dict[int, list[tuple[int, int, date]]] = {}
-    is_2026 = ed.NAME == "dwz-2026"
+
+def _entrants(ed: Edition[Any], end: date, players: Sequence[KPlayer], opts: EvaluationOptions) -> _Entrants:
+    """Phase 1: who enters with a rating (WO 4.1.2) and who is unrated (with his Restpartien)."""
+    ent = _Entrants({}, {}, {}, set(), {}, {})
+    foreign_coeff = ed.foreign_coefficient_index(opts.classic_foreign_e_index)
     for i, p in enumerate(players):
         if p.rating:
             if opts.use_elo_from_2400 and p.rating >= 2400 and p.elo:
-                base[i] = p.elo
-                foreign.add(i)
+                ent.base[i] = p.elo
+                ent.foreign.add(i)
             else:
-                base[i] = p.rating
-            idx_shown[i] = idx_coeff[i] = p.dwz_index
+                ent.base[i] = p.rating
+            ent.shown[i] = ent.coeff[i] = p.dwz_index
         elif p.elo and opts.use_elo_for_unrated:
-            # WO 4.1.2 / 2.2.4: the FIDE rating enters with index 6; E uses index 1 under
-            # the classic rules (new Anhang 1.2), K0 uses index 6 from 2026 (spec §4.1).
-            base[i] = p.elo
-            idx_shown[i] = FOREIGN_INDEX
-            idx_coeff[i] = FOREIGN_INDEX if is_2026 else opts.classic_foreign_e_index
-            foreign.add(i)
+            # WO 4.1.2 / 2.2.4: the FIDE rating enters with index 6; the index E or K0 uses
+            # is the edition's (classic: an option, 2026: 6)
+            ent.base[i] = p.elo
+            ent.shown[i] = FOREIGN_INDEX
+            ent.coeff[i] = foreign_coeff
+            ent.foreign.add(i)
         else:
-            rest[i] = [g for g in p.rest if not expired(g[2], end)]
-            gone[i] = [g for g in p.rest if expired(g[2], end)]
+            ent.rest[i] = [g for g in p.rest if not expired(g[2], end)]
+            ent.gone[i] = [g for g in p.rest if expired(g[2], end)]
+    return ent
 
-    # 2. Zusatzstufen (WO 3.4.1): ≥ 5 games against the previous selection with
-    #    Restpartien, no 0 % / 100 %
+
+def _zusatzstufen(np: int, adj: Adjacency, ent: _Entrants) -> tuple[list[int], list[int], set[int], set[int]]:
+    """Phase 2 (WO 3.4.1): a newcomer enters a Zusatzstufe with enough games against the
+    previous selection (Restpartien included) and neither 0 % nor 100 % — the same rule as
+    for a single player (:func:`dwz.rules.common.first_ineligible`)."""
     def select(cands: list[int], selection: set[int] | dict[int, int]) -> list[int]:
         chosen = []
         for i in cands:
-            r = rest[i]
+            r = ent.rest[i]
             n = len(r)
             wh = sum(g[1] for g in r)
             for j, h in adj[i]:
                 if j in selection:
                     n += 1
                     wh += h
-            if n >= MIN_GAMES and 0 < wh < 2 * n:
+            if first_ineligible(n, wh) is None:
                 chosen.append(i)
         return chosen
 
-    unrated = [i for i in range(np) if i not in base]
-    stage1 = select(unrated, base)
-    auswahl1 = set(base) | set(stage1)
-    stage2 = select([i for i in unrated if i not in set(stage1)], auswahl1)
-    auswahl2 = auswahl1 | set(stage2)
+    unrated = [i for i in range(np) if i not in ent.base]
+    stage1 = select(unrated, ent.base)
+    auswahl1 = set(ent.base) | set(stage1)
+    in_stage1 = set(stage1)
+    stage2 = select([i for i in unrated if i not in in_stage1], auswahl1)
+    return stage1, stage2, auswahl1, auswahl1 | set(stage2)
 
-    ri, rounds, start = _gesamtiteration(ed, adj, rest, stage1, stage2, base, auswahl1, auswahl2)
+
+def _sonderwertung(ed: Edition[Any], adj: Adjacency, ent: _Entrants, stage1: list[int], stage2: list[int], auswahl1: set[int],
+                   auswahl2: set[int], ri: dict[int, float], start: dict[int, float], opts: EvaluationOptions,
+                   games: dict[int, tuple[list[int], int]]) -> tuple[dict[int, int], dict[int, int], dict[int, float], int, dict[int, float], dict[int, int | None], dict[int, int]]:
+    """Phases 3–4: first DWZs, Leistungen (first pass with R0 and the new first DWZs) and the
+    Sonderwertung (WO 3.6.3): the Gesamtiteration is redone with Rh in place of R0, then all
+    We use Rh.  Returns (values, first DWZs, Ri, extra rounds, start values, Leistungen, Sonder)."""
+    base = ent.base
     first = {i: ed.first_rating(v, explain=False).new_rating for i, v in ri.items()}
     values = dict(base)
     values.update(first)
-
-    # 3. Leistung and Sonderwertung (WO 3.6.3): first pass with R0 and the new first DWZs
-    perf_all = _performances(ed, adj, auswahl2, values, ri, rest)
+    perf_all = _performances(ed, adj, auswahl2, values, ri, ent.rest, games)
     sonder: dict[int, int] = {}
     if opts.sonderwertung:
         for i, perf in perf_all.items():
-            if i in base and i not in foreign and perf is not None and perf - base[i] > SONDER_MARGIN:
+            if i in base and i not in ent.foreign and perf is not None and perf - base[i] > SONDER_MARGIN:
                 wh = sum(h for j, h in adj[i] if j in auswahl2)
                 n = sum(1 for j, _ in adj[i] if j in auswahl2)
                 if opts.sonderwertung_extremes or 0 < wh < 2 * n:
                     sonder[i] = perf
-    if sonder:  # the Gesamtiteration is redone with Rh in place of R0, then all We use Rh
-        old_ri = ri
-        base2 = dict(base)
-        base2.update(sonder)
-        ri, rounds2, start = _gesamtiteration(ed, adj, rest, stage1, stage2, base2, auswahl1, auswahl2)
-        rounds += rounds2
-        first = {i: ed.first_rating(v, explain=False).new_rating for i, v in ri.items()}
-        old_values = values
-        values = dict(base2)
-        values.update(first)
-        # only Leistungen whose inputs changed are computed again (a newcomer's own
-        # Leistung is Ri: it changes with Ri even when his rounded first DWZ does not)
-        changed = {i for i, v in values.items() if old_values.get(i) != v}
-        changed |= {i for i in ri if old_ri.get(i) != ri[i]}
-        again = {i for i in changed if i in auswahl2}
-        for i in changed:  # … and everyone who played one of them
-            again.update(j for j, _ in adj[i] if j in auswahl2)
-        perf_all.update(_performances(ed, adj, again, values, ri, rest))
+    if not sonder:
+        return values, first, ri, 0, start, perf_all, sonder
+    old_ri = ri
+    base2 = dict(base)
+    base2.update(sonder)
+    ri, rounds2, start = _gesamtiteration(ed, adj, ent.rest, stage1, stage2, base2, auswahl1, auswahl2)
+    first = {i: ed.first_rating(v, explain=False).new_rating for i, v in ri.items()}
+    old_values = values
+    values = dict(base2)
+    values.update(first)
+    # only Leistungen whose inputs changed are computed again (a newcomer's own
+    # Leistung is Ri: it changes with Ri even when his rounded first DWZ does not)
+    changed = {i for i, v in values.items() if old_values.get(i) != v}
+    changed |= {i for i in ri if old_ri.get(i) != ri[i]}
+    again = {i for i in changed if i in auswahl2}
+    for i in changed:  # … and everyone who played one of them
+        again.update(j for j, _ in adj[i] if j in auswahl2)
+    perf_all.update(_performances(ed, adj, again, values, ri, ent.rest, games))  # their games gathered again too
+    return values, first, ri, rounds2, start, perf_all, sonder
 
-    # 4. Folge-DWZ of the established players over their games against Auswahl II (WO 3.5.2)
+
+def _results(ed: Edition[Any], end: date, players: Sequence[KPlayer], adj: Adjacency, ent: _Entrants, stage1: list[int],
+             stage2: list[int], auswahl1: set[int], auswahl2: set[int], values: dict[int, int], first: dict[int, int],
+             ri: dict[int, float], start: dict[int, float], perf_all: dict[int, int | None], sonder: dict[int, int],
+             opts: EvaluationOptions, games: dict[int, tuple[list[int], int]]) -> list[KResult]:
+    """Phase 5: one result per player."""
     results: list[KResult] = []
     stage_of = {i: 1 for i in stage1} | {i: 2 for i in stage2}
     rest_allowed = auswahl2 if opts.restpartien_vs_stage2 else auswahl1
+    base, rest = ent.base, ent.rest
     for i, p in enumerate(players):
         if i in base:
-            r0 = base[i]
-            opps = []
-            wh = 0
-            for j, h in adj[i]:
-                v = values.get(j)  # values holds exactly Auswahl II
-                if v is not None:
-                    opps.append(v)
-                    wh += h
-            n = len(opps)
-            status = "foreign" if i in foreign else "established"
-            if n == 0:  # nothing rated: the DWZ stays; a foreign rating does not become a DWZ
-                keep = i not in foreign or bool(p.rating)
-                results.append(KResult("no_games", 0, r0, idx_shown[i], idx_coeff[i], 0, 0, None, None, None, None, None,
-                                       None, None, r0 if keep else None, idx_shown[i] if keep else None, (), (), (), (), None))
-                continue
-            we = ed.expected_total(r0, opps)
-            out = ed.folge(r0, idx_coeff[i], p.age_group, wh, n, we, explain=False)
-            shown = idx_shown[i]
-            results.append(KResult(status, 0, r0, shown, idx_coeff[i], wh, n, ed.we_to_float(we), out.coefficient,
-                                   round_half_up(sum(opps) / n), perf_all.get(i), sonder.get(i), None, None, out.new_rating,
-                                   None if shown is None else shown + 1, (), (), (), (), None))
+            opps, wh = games.get(i) or _rated_games(adj[i], values)
+            results.append(_established(ed, i, p, opps, wh, ent, perf_all, sonder))
         elif i in ri:
             opps_f = [float(g[0]) for g in rest[i]] + [float(values[j]) for j, _ in adj[i] if j in auswahl2]
             wh = sum(g[1] for g in rest[i]) + sum(h for j, h in adj[i] if j in auswahl2)
@@ -241,8 +259,9 @@ def run(ed: ModuleType, end: date, players: Sequence[KPlayer], games: Sequence[t
             rn = first[i]
             we = ed.expected_total(rn, [round_half_up(o) for o in opps_f])
             rc = round_half_up(sum(t_opps) / len(t_opps)) if t_opps else None
-            results.append(KResult("first", stage_of[i], None, None, 1, wh, len(opps_f), ed.we_to_float(we), None, rc,
-                                   perf_all.get(i), None, ri[i], start[i], rn, 1, tuple(rest[i]), tuple(gone[i]), (), (), None))
+            results.append(KResult(status="first", stage=stage_of[i], coeff_index=FIRST_INDEX, wh=wh, n=len(opps_f),
+                                   we=ed.we_to_float(we), rc=rc, perf=perf_all.get(i), ri=ri[i], start=start[i], new_rating=rn,
+                                   new_index=FIRST_INDEX, rest_used=tuple(rest[i]), rest_expired=tuple(ent.gone[i])))
         else:
             # stays unrated: games against Auswahl I become Restpartien (WO 3.4.2) with the
             # opponent's R0 or new first DWZ — never a Sonderwertung value
@@ -250,22 +269,32 @@ def run(ed: ModuleType, end: date, players: Sequence[KPlayer], games: Sequence[t
             kept = tuple(rest[i])
             n_all = len(kept) + len(new)
             wh_all = sum(g[1] for g in kept) + sum(g[1] for g in new)
-            if n_all < MIN_GAMES:
-                reason = "first_too_few"
-            elif wh_all == 0:
-                reason = "first_zero"
-            elif wh_all == 2 * n_all:
-                reason = "first_full"
-            else:
-                reason = "first_stage_missing"
             store = opts.store_restpartien and p.member
-            status = "unrated" if adj[i] or kept else "no_games"
-            results.append(KResult(status, 0, None, None, None, wh_all, n_all, None, None, None, None, None, None, None, None,
-                                   None, kept, tuple(gone[i]), (kept + new) if store else (), new, reason))
-    return KEvaluation(results, values, frozenset(auswahl1), frozenset(auswahl2), rounds, sonder)
+            results.append(KResult(status="unrated" if adj[i] or kept else "no_games", wh=wh_all, n=n_all, rest_used=kept,
+                                   rest_expired=tuple(ent.gone[i]), rest_out=(kept + new) if store else (), rest_new=new,
+                                   reason=first_ineligible(n_all, wh_all) or "first_stage_missing"))
+    return results
 
 
-def _terms(adj: list[list[tuple[int, int]]], rest: dict[int, list[tuple[int, int, date]]], i: int,
+def _established(ed: Edition[Any], i: int, p: KPlayer, opps: list[int], wh: int, ent: _Entrants,
+                 perf_all: dict[int, int | None], sonder: dict[int, int]) -> KResult:
+    """Folge-DWZ over the games against Auswahl II (WO 3.5.2)."""
+    r0 = ent.base[i]
+    n = len(opps)
+    shown = ent.shown[i]
+    if n == 0:  # nothing rated: the DWZ stays; a foreign rating does not become a DWZ
+        keep = i not in ent.foreign or bool(p.rating)
+        return KResult(status="no_games", old_rating=r0, old_index=shown, coeff_index=ent.coeff[i],
+                       new_rating=r0 if keep else None, new_index=shown if keep else None)
+    we = ed.expected_total(r0, opps)
+    out = ed.folge(r0, ent.coeff[i], p.age_group, wh, n, we, explain=False)
+    return KResult(status="foreign" if i in ent.foreign else "established", old_rating=r0, old_index=shown,
+                   coeff_index=ent.coeff[i], wh=wh, n=n, we=ed.we_to_float(we), coefficient=out.coefficient,
+                   rc=round_half_up(sum(opps) / n), perf=perf_all.get(i), sonder=sonder.get(i), new_rating=out.new_rating,
+                   new_index=next_index(shown))
+
+
+def _terms(adj: Adjacency, rest: dict[int, list[tuple[int, int, date]]], i: int,
            allowed: set[int], values: dict[int, float] | dict[int, int]) -> tuple[list[float], int]:
     r = rest[i]
     opps = [float(g[0]) for g in r]
@@ -277,10 +306,11 @@ def _terms(adj: list[list[tuple[int, int]]], rest: dict[int, list[tuple[int, int
     return opps, wh
 
 
-def _gesamtiteration(ed: ModuleType, adj: list[list[tuple[int, int]]], rest: dict[int, list[tuple[int, int, date]]],
+def _gesamtiteration(ed: Edition[Any], adj: Adjacency, rest: dict[int, list[tuple[int, int, date]]],
                      stage1: list[int], stage2: list[int], base: dict[int, int], auswahl1: set[int],
                      auswahl2: set[int]) -> tuple[dict[int, float], int, dict[int, float]]:
-    """Anhang 1.1: all newcomers at once (Jacobi steps) until no value changes.
+    """Anhang 1.1: all newcomers at once (Jacobi steps) until no value changes, each step and
+    the stop rule the edition's (:meth:`Edition.iteration_next`, :meth:`Edition.iteration_settled`).
 
     Returns the final values Ri, the number of rounds and the start values."""
     if not stage1 and not stage2:
@@ -290,15 +320,14 @@ def _gesamtiteration(ed: ModuleType, adj: list[list[tuple[int, int]]], rest: dic
     start: dict[int, float] = {}
     for i in stage1:  # step 0: Restpartien + games against established players …
         opps, wh = _terms(adj, rest, i, est, values)
-        start[i] = ed.iteration_start(opps, wh)[0]
+        start[i] = ed.iteration_start(opps, wh)
     values.update({i: start[i] for i in stage1})
     for i in stage2:  # … stage 2 also against stage 1 (with their start values)
         opps, wh = _terms(adj, rest, i, auswahl1, values)
-        start[i] = ed.iteration_start(opps, wh)[0]
+        start[i] = ed.iteration_start(opps, wh)
     values.update({i: start[i] for i in stage2})
     zusatz = stage1 + stage2
     seen: dict[int, set[float]] = {i: {values[i]} for i in zusatz}
-    classic = ed.NAME == "dwz-classic"
     # From step 1 on each newcomer uses Restpartien + all games against Auswahl II; only
     # the other newcomers' values move, so the fixed part is gathered once.
     zset = set(zusatz)
@@ -308,42 +337,61 @@ def _gesamtiteration(ed: ModuleType, adj: list[list[tuple[int, int]]], rest: dic
         moving = [j for j, h in adj[i] if j in zset]
         wh += sum(h for j, h in adj[i] if j in zset)
         fixed[i] = (opps_fixed, moving, wh)
+    # A newcomer whose own value and whose newcomer opponents' values did not move since he was
+    # last computed would get the same value again (a step is a function of them; the stop
+    # rule's remembered values only grow): each round computes only the others.  The rounds,
+    # every value and so every number are those of the full Jacobi iteration.
+    dependents: dict[int, list[int]] = {i: [] for i in zusatz}
+    for i in zusatz:
+        for j in fixed[i][1]:
+            dependents[j].append(i)
+    step, settled = ed.iteration_next, ed.iteration_settled
     rounds = 0
+    stale = list(zusatz)
     while rounds < MAX_ROUNDS:
         rounds += 1
         new: dict[int, float] = {}
-        for i in zusatz:
+        for i in stale:
             opps_fixed, moving, wh = fixed[i]
             opps = opps_fixed + [values[j] for j in moving] if moving else opps_fixed
-            nxt = ed.iteration_next(values[i], wh, opps)
-            if classic and nxt != values[i] and nxt in seen[i]:
-                nxt = values[i]  # a value repeats: keep the current one (spec §8.3)
-            new[i] = nxt
-        if classic:
-            changed = any(new[i] != values[i] for i in zusatz)
-        else:
-            changed = any(abs(new[i] - values[i]) > EPS_2026 for i in zusatz)
-        for i in zusatz:
+            new[i] = step(values[i], wh, opps, seen[i])
+        changed = not all(settled(values[i], new[i]) for i in stale)
+        moved = [i for i in stale if new[i] != values[i]]
+        for i in stale:
             seen[i].add(new[i])
         values.update(new)
         if not changed:
             break
+        again = set(moved)
+        for j in moved:
+            again.update(dependents[j])
+        stale = [i for i in zusatz if i in again]  # in the newcomers' order, as before
     return {i: values[i] for i in zusatz}, rounds, start
 
 
-def _performances(ed: ModuleType, adj: list[list[tuple[int, int]]], which: set[int], values: dict[int, int],
-                  ri: dict[int, float], rest: dict[int, list[tuple[int, int, date]]]) -> dict[int, int | None]:
+def _rated_games(games: list[tuple[int, int]], values: dict[int, int]) -> tuple[list[int], int]:
+    """A player's games against Auswahl II (``values`` holds exactly it): the opponents' values and W in halves."""
+    opps: list[int] = []
+    wh = 0
+    for j, h in games:
+        v = values.get(j)
+        if v is not None:
+            opps.append(v)
+            wh += h
+    return opps, wh
+
+
+def _performances(ed: Edition[Any], adj: Adjacency, which: set[int], values: dict[int, int],
+                  ri: dict[int, float], rest: dict[int, list[tuple[int, int, date]]],
+                  games: dict[int, tuple[list[int], int]] | None = None) -> dict[int, int | None]:
     """Leistung for the Auswahl-II players in ``which`` with ≥ 5 rated games (WO 3.6.1);
-    a newcomer without Restpartien has Rh = Ri.  (``values`` holds exactly Auswahl II.)"""
+    a newcomer without Restpartien has Rh = Ri.  (``values`` holds exactly Auswahl II.)
+    Each player's rated games are kept in ``games`` for the Folge-DWZ over the same values."""
     out: dict[int, int | None] = {}
     for i in which:
-        opps = []
-        wh = 0
-        for j, h in adj[i]:
-            v = values.get(j)
-            if v is not None:
-                opps.append(v)
-                wh += h
+        opps, wh = _rated_games(adj[i], values)
+        if games is not None:
+            games[i] = (opps, wh)
         if len(opps) < MIN_GAMES:
             out[i] = None
         elif i in ri and not rest.get(i):

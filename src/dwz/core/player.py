@@ -2,131 +2,51 @@
 
 This module orchestrates; the formulas of each edition live in
 :mod:`dwz.rules.dwz_classic` and :mod:`dwz.rules.dwz_2026`.
+
+A result computes its numbers when it is made (the editions' lean paths) and its
+Rechenweg, per-game lines and Leistung when they are first read — from the same rule
+functions called with ``explain=True``, cached once computed.  A caller who reads
+``new_rating`` pays for ``new_rating``.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 from datetime import date
-from types import ModuleType
+from functools import cached_property
 from typing import Any, NamedTuple
 
-from dwz.core.errors import InputError, Problem
-from dwz.core.outcomes import PerformanceOutcome
-from dwz.core.performance import MIN_GAMES
-from dwz.core.rounding import round_half_up
-from dwz.core.steps import Explained, Step, WithCoefficient
-from dwz.core.strength import strength_class
-from dwz.core.values import (
+from dwz.basics.errors import InputError, Problem, Problems
+from dwz.basics.outcomes import FolgeOutcome, PerformanceOutcome
+from dwz.basics.rounding import round_half_up
+from dwz.basics.steps import Explained, Step, WithCoefficient
+from dwz.basics.strength import strength_class
+from dwz.basics.values import (
+    IMPLAUSIBLE_RATING,
+    INDEX_IMPLAUSIBLE,
+    MAX_GAMES,
+    RATING_MAX,
     AgeGroup,
     Game,
     GameLike,
     Rating,
     Result,
-    age_from_birth_year,
-    age_group_for_age,
-    parse_age_group,
+    game_items,
+    parse_date,
     parse_games,
     parse_index,
+    parse_int,
     parse_rating,
+    rating_warnings,
+    result_warnings,
+    scan_games,
 )
-from dwz.rules import DWZ_EDITIONS, edition_for, get_edition
+from dwz.core.context import AGE_GROUPS, AGE_PLAUSIBLE, Context, far_future, resolve_context
+from dwz.rules import edition_at
+from dwz.rules.common import FIRST_INDEX, MIN_GAMES, first_ineligible, first_reasons, next_index
 
 __all__ = ["Context", "FirstRatingResult", "GameLine", "RatingResult", "first_rating", "parse_date", "rate", "resolve_context"]
-
-IMPLAUSIBLE_RATING = 3000
-
-
-def parse_date(value: date | str, field: str = "end") -> date:
-    """A tournament end as ``date`` or ISO text ("2026-09-14", also "14.09.2026")."""
-    if isinstance(value, date):
-        return value
-    s = str(value).strip()
-    try:
-        if len(s) == 10 and s[2] == "." and s[5] == ".":
-            return date(int(s[6:]), int(s[3:5]), int(s[:2]))
-        return date.fromisoformat(s)
-    except ValueError:
-        raise InputError.single(field, "date_invalid", value) from None
-
-
-class Context(NamedTuple):
-    """What decides the rules for one player: edition, end date, age group."""
-
-    edition: ModuleType
-    end: date
-    forced: bool
-    age_group: AgeGroup
-    age: int | None
-    age_source: str  # "birth_year", "given", "assumed"
-    birth_year: int | None
-    steps: list[Step]
-    warnings: list[Problem]
-
-
-def resolve_context(
-    end: date | str,
-    birth_year: int | None,
-    age_group: str | AgeGroup | None,
-    rules: str | None,
-    problems: list[Problem],
-    today: date | None = None,
-) -> Context | None:
-    """Edition by end date (or forced), age group by birth year (or given, or assumed adult)."""
-    warnings: list[Problem] = []
-    steps: list[Step] = []
-    try:
-        end_d = parse_date(end)
-    except InputError as e:
-        problems.extend(e.problems)
-        return None
-    today = today or date.today()
-    if (end_d - today).days > 366:
-        warnings.append(Problem("end", "end_far_future", end_d.isoformat()))
-    edition: ModuleType | None = None
-    try:
-        edition = get_edition(rules) if rules else DWZ_EDITIONS[edition_for(end_d)]
-    except InputError as e:
-        problems.extend(e.problems)
-    if edition is not None:
-        steps.append(Step("core.rules_forced" if rules else "core.rules", "Inkrafttreten WO 2026",
-                          {"end": end_d.isoformat(), "switch": "2026-06-08", "result": edition.NAME}))
-    if birth_year is not None and age_group is not None:
-        problems.append(Problem("age_group", "age_both", age_group))
-    group: AgeGroup | None = None
-    age: int | None = None
-    source = "assumed"
-    if birth_year is not None and (isinstance(birth_year, bool) or not isinstance(birth_year, int)):
-        try:
-            birth_year = int(str(birth_year).strip())
-        except ValueError:
-            problems.append(Problem("birth_year", "birth_year_invalid", birth_year))
-            birth_year = None
-    if birth_year is not None:
-        age = age_from_birth_year(birth_year, end_d)
-        if age < 0:
-            problems.append(Problem("birth_year", "birth_after_end", birth_year, {"end": end_d.isoformat()}))
-        else:
-            if age < 4 or age > 110:
-                warnings.append(Problem("birth_year", "age_implausible", birth_year, {"age": age}))
-            group = age_group_for_age(age)
-            source = "birth_year"
-            steps.append(Step("core.age", "WO 3.2", {"end_year": end_d.year, "birth_year": birth_year, "age": age, "result": group.value}))
-    elif age_group is not None:
-        try:
-            group = parse_age_group(age_group)
-            source = "given"
-            steps.append(Step("core.age_given", "WO 3.2", {"result": group.value}))
-        except InputError as e:
-            problems.extend(e.problems)
-    else:
-        group = AgeGroup.ADULT
-        steps.append(Step("core.age_assumed", "WO 3.2", {"result": group.value}, assumption=True))
-    if edition is None or group is None:
-        return None
-    return Context(edition, end_d, bool(rules), group, age, source, birth_year, steps, warnings)
 
 
 class GameLine(NamedTuple):
@@ -148,68 +68,201 @@ class GameLine(NamedTuple):
         }
 
 
-def _why_not_counted(g: Game) -> str:
-    if g.result.is_forfeit:
-        return "forfeit"
-    if g.result.is_bye:
-        return "bye"
-    if not g.result.rated:
-        return "short"
-    return "unrated_opponent"
-
-
-def _classify(games: Iterable[Game]) -> tuple[list[Game], list[Game]]:
-    counted: list[Game] = []
-    excluded: list[Game] = []
+def game_lines(games: Iterable[Game], own: int | None, ps: Sequence[float] | None, restpartie: bool = False) -> list[GameLine]:
+    """Each game as a line: counted ones with D and P (``ps`` in the order of the counted games)."""
+    lines: list[GameLine] = []
+    k = 0
     for g in games:
-        (counted if g.result.rated and g.opponent is not None else excluded).append(g)
-    return counted, excluded
+        if g.counted:
+            p = None if ps is None else ps[k]
+            d = None if own is None or g.opponent is None else own - g.opponent
+            lines.append(GameLine(g.opponent, g.result, True, None, p, d, g.name, restpartie))
+            k += 1
+        else:
+            lines.append(GameLine(g.opponent, g.result, False, g.reason, None, None, g.name, restpartie))
+    return lines
 
 
-def _rating_warnings(value: int, field: str, warnings: list[Problem]) -> None:
-    if value > IMPLAUSIBLE_RATING:
-        warnings.append(Problem(field, "rating_implausible", value, {"limit": IMPLAUSIBLE_RATING}))
+def index_step(old: int | None, evaluated: bool) -> Step:
+    """WO 2.2.4 in the Rechenweg: index + 1 after an evaluation, unchanged without one."""
+    if not evaluated:
+        return Step("core.index_same", "WO 2.2.4", {"index": old, "result": old})
+    if old is None:
+        return Step("core.index_unknown", "WO 2.2.4", {"result": None}, assumption=True)
+    return Step("core.index", "WO 2.2.4", {"index": old, "result": next_index(old)})
 
 
-@dataclass(frozen=True, slots=True)
-class RatingResult(Explained, WithCoefficient):
-    """Folge-DWZ of one player in one tournament, with the whole Rechenweg."""
+def performance_steps(outcome: PerformanceOutcome | None, n: int) -> list[Step]:
+    """The Leistung in the Rechenweg: none below 5 games (WO 3.6.1), else the edition's steps."""
+    if outcome is None:
+        return [Step("core.perf_none", "WO 3.6.1", {"n": n, "min": MIN_GAMES, "result": None})]
+    return [Step("core.perf", "WO 3.6.1", {"n": n, "result": outcome.value}), *outcome.steps]
 
+
+def _drifted(what: str) -> AssertionError:
+    # The Rechenweg is the same rule function called again with explain=True; if it ever
+    # disagreed with the number shown, that is a bug to see, not to paper over.
+    return AssertionError(f"Rechenweg and result disagree on {what}")
+
+
+class _RateSource(NamedTuple):
+    """What a Folge-DWZ was computed from: enough to explain it later."""
+
+    ctx: Context
+    r0_index: int | None
+    items: tuple[Any, ...]  # the games as given (immutable: re-parsed for the per-game lines)
+    parsed: tuple[Game, ...] | None  # … or already parsed
+    opponents: list[int]  # the counted games' opponent ratings
+    w_halves: int
+    we: Any  # We as the edition holds it
+    aggregate: tuple[float, int, float] | None  # W, n, We of a card line
+
+
+class _RatingFields(NamedTuple):
     rules: str
     end: date
     old_rating: int
     old_index: int | None
     new_rating: int
     new_index: int | None
-    exact: float
+    exact: float  # Rn before rounding (and before the 2026 floor)
     W: float
     n: int
     We: float
     Rc: int | None
     Rc_exact: float | None
-    performance: int | None
     age_group: AgeGroup
     age: int | None
     age_source: str
     coefficient_name: str
     coefficient: float | None
-    components: dict[str, Any]
-    games: tuple[GameLine, ...]
-    steps: tuple[Step, ...]
-    warnings: tuple[Problem, ...] = ()
-    evaluated: bool = True
+    warnings: tuple[Problem, ...]
+    evaluated: bool
+
+
+class RatingResult(_RatingFields, Explained, WithCoefficient):
+    """Folge-DWZ of one player in one tournament; numbers at once, Rechenweg on demand."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    @property
+    def _src(self) -> _RateSource:
+        src: _RateSource = self.__dict__["_src"]
+        return src
 
     @property
     def change(self) -> int:
+        """new_rating − old_rating."""
         return self.new_rating - self.old_rating
+
+    @property
+    def rounded_change(self) -> int:
+        """The same as ``change`` (the name every result has)."""
+        return self.change
+
+    @property
+    def new_rating_exact(self) -> float:
+        """The new rating before rounding (the same as ``exact``)."""
+        return self.exact
+
+    @property
+    def change_exact(self) -> float:
+        """The change before rounding."""
+        return self.exact - self.old_rating
 
     @property
     def strength_class(self) -> str:
         return strength_class(self.new_rating)
 
+    @cached_property
+    def _folge(self) -> FolgeOutcome | None:
+        """The edition's Folge-DWZ again, with its steps and components (explain=True)."""
+        src = self._src
+        if not self.evaluated:
+            return None
+        wh = src.w_halves
+        out = src.ctx.edition.folge(self.old_rating, src.r0_index, self.age_group, wh, self.n, src.we)
+        if out.new_rating != self.new_rating or out.exact != self.exact:
+            raise _drifted("Rn")
+        return out
+
+    @cached_property
+    def components(self) -> dict[str, Any]:
+        """E0, fB, SBr (classic) or K0, a, b (2026), as the edition computed them."""
+        out = self._folge
+        return {} if out is None else out.components
+
+    @cached_property
+    def _performance(self) -> PerformanceOutcome | None:
+        src = self._src
+        if src.aggregate is not None or len(src.opponents) < MIN_GAMES:
+            return None
+        return src.ctx.edition.performance(src.opponents, src.w_halves)
+
+    @property
+    def performance(self) -> int | None:
+        """Leistung Rh (WO 3.6), from 5 counted games on."""
+        p = self._performance
+        return None if p is None else p.value
+
+    @cached_property
+    def _parsed(self) -> tuple[Game, ...]:
+        src = self._src
+        return src.parsed if src.parsed is not None else parse_games(src.items)
+
+    @cached_property
+    def _expected(self) -> list[float]:
+        src = self._src
+        ps, we = src.ctx.edition.expected_exact(self.old_rating, src.opponents)
+        if we != src.we:
+            raise _drifted("We")
+        return ps
+
+    @cached_property
+    def games(self) -> tuple[GameLine, ...]:
+        """Every game as given, counted or not (with the reason), D and P for the counted ones."""
+        if self._src.aggregate is not None:
+            return ()
+        return tuple(game_lines(self._parsed, self.old_rating, self._expected))
+
     @property
     def not_counted(self) -> list[GameLine]:
         return [g for g in self.games if not g.counted]
+
+    @cached_property
+    def steps(self) -> tuple[Step, ...]:
+        """The Rechenweg (WO 3.2 – 3.6, Anhang 1.2 / 1.3)."""
+        src = self._src
+        ed = src.ctx.edition
+        steps = src.ctx.steps
+        if src.aggregate is not None:
+            points, count, _ = src.aggregate
+            steps.append(Step("core.aggregate", "WO 3.5.2", {"W": points, "n": count, "We": self.We, "result": points - self.We}))
+            out = self._folge
+            assert out is not None
+            steps.extend(out.steps)
+            steps.append(index_step(self.old_index, True))
+            return tuple(steps)
+        own, opps, n = self.old_rating, src.opponents, self.n
+        total = len(src.parsed if src.parsed is not None else src.items)  # every game given, counted or not
+        steps.append(Step("core.games", "WO 3.3.2", {"total": total, "n": n, "excluded": total - n, "result": n}))
+        if not self.evaluated:
+            steps.append(Step("core.no_games", "WO 3.5.2", {"R0": own, "result": own}))
+            steps.append(index_step(self.old_index, False))
+            return tuple(steps)
+        steps.append(Step("core.W", "WO 3.2", {"n": n, "result": self.W}))
+        per_game = [(o, own - o, p) for o, p in zip(opps, self._expected, strict=True)]
+        steps.append(Step("core.We", "WO 3.3.1, 3.3.2", {"R0": own, "games": per_game, "decimals": ed.PER_GAME_DECIMALS,
+                                                         "result": self.We}, assumption=ed.expectation_assumed(own, opps)))
+        steps.append(Step("core.W_We", "WO 3.5.2", {"W": self.W, "We": self.We, "result": self.W - self.We}))
+        steps.append(Step("core.Rc", "WO 3.6.2", {"sum": sum(opps), "n": n, "exact": self.Rc_exact, "result": self.Rc}))
+        out = self._folge
+        assert out is not None
+        steps.extend(out.steps)
+        steps.append(index_step(self.old_index, True))
+        steps.extend(performance_steps(self._performance, n))
+        return tuple(steps)
 
     def to_dict(self, lang: str = "de") -> dict[str, Any]:
         """JSON-ready: the same keys as the CLI's ``--json`` and the web API."""
@@ -239,7 +292,7 @@ class RatingResult(Explained, WithCoefficient):
             "coefficient": self.coefficient_name,
             self.coefficient_name: self.coefficient,
         }
-        d.update({k: v for k, v in self.components.items()})
+        d.update(self.components)
         d["strength_class"] = {"key": self.strength_class, "label": term(f"strength.{self.strength_class}", lang)}
         d["games"] = [g.to_dict() for g in self.games]
         d["not_counted"] = [g.to_dict() for g in self.not_counted]
@@ -249,161 +302,204 @@ class RatingResult(Explained, WithCoefficient):
         return d
 
 
+_new_result = tuple.__new__
+
+
+def _rating_result(src: _RateSource, values: tuple[Any, ...]) -> RatingResult:
+    r: RatingResult = _new_result(RatingResult, values)
+    r.__dict__["_src"] = src
+    return r
+
+
 def rate(
     rating: str | int | Rating,
     games: Iterable[GameLike] | None = None,
     *,
     end: date | str,
-    birth_year: int | None = None,
+    birth_year: int | str | None = None,
     age_group: str | AgeGroup | None = None,
     index: int | str | None = None,
+    W: float | None = None,
+    n: int | None = None,
+    We: float | None = None,
+    rules: str | int | None = None,
+    today: date | None = None,
     points: float | None = None,
     count: int | None = None,
     expected: float | None = None,
-    rules: str | None = None,
-    today: date | None = None,
 ) -> RatingResult:
     """New DWZ of an established player after one tournament (Folge-DWZ, WO 3.5).
 
     ``rating`` is "1650-12" (DWZ-index), "1650" (index unknown) or an int with
     ``index=``.  ``games`` are (opponent rating, result) pairs; forfeits, byes
     and games against unrated opponents are listed but not counted.  Instead of
-    games, ``points``/``count``/``expected`` (W, n, We) check one line of a DWZ card.
+    games, ``W``/``n``/``We`` check one line of a DWZ card (also spelt
+    ``points``/``count``/``expected``).  ``end`` is a date or text ("2026-09-14").
 
     >>> r = rate("1650-12", [(1580, 1), (1720, "½"), (1810, 0), (1600, 1), (1690, 0.5)],
     ...          end=date(2026, 9, 14), birth_year=1985)
     >>> r.new_rating, r.new_index, r.K, round(r.We, 3)
     (1670, 13, 28.0, 2.3)
-    >>> rate("2065-14", points=0.5, count=1, expected=0.578, end=date(2026, 3, 1), age_group="adult").new_rating
+    >>> rate("2065-14", W=0.5, n=1, We=0.578, end="2026-03-01", age_group="adult").new_rating
     2063
     """
-    problems: list[Problem] = []
-    r0: Rating | None = None
-    try:
-        r0 = parse_rating(rating)
-        if r0 is None:
-            problems.append(Problem("rating", "rating_missing", rating))
-    except InputError as e:
-        problems.extend(e.problems)
-    if index is not None:
-        try:
-            idx = parse_index(index)
-            if r0 is not None:
-                r0 = Rating(r0.value, idx)
-        except InputError as e:
-            problems.extend(e.problems)
-    parsed: tuple[Game, ...] = ()
-    try:
-        parsed = parse_games(games)
-    except InputError as e:
-        problems.extend(e.problems)
+    if (type(end) is date and age_group is None and rules is None and index is None and W is None and n is None and We is None
+            and points is None and count is None and expected is None and (birth_year is None or type(birth_year) is int)):
+        fast = _rate_common(rating, games, end, birth_year, today)
+        if fast is not None:
+            return fast
+    problems = Problems()
+    r0 = _parse_own(rating, index, problems)
+    items = problems.attempt(game_items, games)
+    scanned = scan_games(items) if items else None
+    parsed: tuple[Game, ...] | None = None
+    if items and scanned is None:
+        parsed = problems.attempt(parse_games, items)
+    points = W if W is not None else points
+    count = n if n is not None else count
+    expected = We if We is not None else expected
     aggregate = points is not None or count is not None or expected is not None
     if aggregate:
-        if points is None or count is None or expected is None:
-            missing = [k for k, v in (("points", points), ("count", count), ("expected", expected)) if v is None]
-            problems.append(Problem(missing[0], "aggregate_incomplete", None, {"missing": ", ".join(missing)}))
-        elif parsed:
-            problems.append(Problem("games", "aggregate_and_games", len(parsed)))
-        else:
-            _check_aggregate(points, count, expected, problems)
+        count = _check_aggregate(points, count, expected, len(items or ()), problems)
     ctx = resolve_context(end, birth_year, age_group, rules, problems, today)
     if problems or ctx is None or r0 is None:
         raise InputError(problems)
     warnings = list(ctx.warnings)
-    _rating_warnings(r0.value, "rating", warnings)
-    if r0.index is not None and r0.index > 500:
+    rating_warnings(r0.value, "rating", warnings)
+    if r0.index is not None and r0.index > INDEX_IMPLAUSIBLE:
         warnings.append(Problem("index", "index_implausible", r0.index))
     if aggregate:
         assert points is not None and count is not None and expected is not None
         return _rate_aggregate(r0, ctx, points, count, expected, warnings)
-    return _rate_games(r0, ctx, parsed, warnings)
-
-
-def _check_aggregate(points: float, count: int, expected: float, problems: list[Problem]) -> None:
-    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        problems.append(Problem("count", "count_invalid", count))
-        return
-    if (not isinstance(points, (int, float)) or not math.isfinite(points) or points < 0 or points > count
-            or (points * 2) != int(points * 2)):
-        problems.append(Problem("points", "points_invalid", points, {"n": count}))
-    if not isinstance(expected, (int, float)) or not math.isfinite(expected) or expected < 0 or expected > count:
-        problems.append(Problem("expected", "expected_invalid", expected, {"n": count}))
-
-
-def _index_step(old: int | None, evaluated: bool) -> tuple[int | None, Step]:
-    if not evaluated:
-        return old, Step("core.index_same", "WO 2.2.4", {"index": old, "result": old})
-    if old is None:
-        return None, Step("core.index_unknown", "WO 2.2.4", {"result": None}, assumption=True)
-    return old + 1, Step("core.index", "WO 2.2.4", {"index": old, "result": old + 1})
-
-
-def _rate_games(r0: Rating, ctx: Context, games: tuple[Game, ...], warnings: list[Problem]) -> RatingResult:
-    ed = ctx.edition
-    own = r0.value
-    opps: list[int] = []
-    w_halves = 0
-    for i, g in enumerate(games):  # one pass: counted games, W, implausible ratings
-        opp = g.opponent
-        if opp is not None:
-            if g.result.rated:
-                opps.append(opp)
+    if scanned is not None:
+        opps, w_halves, high = scanned
+        for i in high:
+            warnings.append(Problem(f"games[{i}].opponent", "rating_implausible", opps[i], {"limit": IMPLAUSIBLE_RATING}))
+    else:
+        opps, w_halves = [], 0
+        for i, g in enumerate(parsed or ()):
+            if g.counted:
+                assert g.opponent is not None
+                opps.append(g.opponent)
                 w_halves += g.result.halves
-            if opp > IMPLAUSIBLE_RATING:
-                warnings.append(Problem(f"games[{i}].opponent", "rating_implausible", opp, {"limit": IMPLAUSIBLE_RATING}))
-    ps, we_exact = ed.expected_exact(own, opps)
-    lines: list[GameLine] = []
-    per_game: list[tuple[int, int, float]] = []
-    k = 0
-    for g in games:
-        if g.result.rated and g.opponent is not None:
-            d = own - g.opponent
-            lines.append(GameLine(g.opponent, g.result, True, None, ps[k], d, g.name))
-            per_game.append((g.opponent, d, ps[k]))
-            k += 1
+            if g.opponent is not None and g.opponent > IMPLAUSIBLE_RATING:
+                warnings.append(Problem(f"games[{i}].opponent", "rating_implausible", g.opponent, {"limit": IMPLAUSIBLE_RATING}))
+    return _rate_games(r0.value, r0.index, ctx, items or (), parsed, opps, w_halves, warnings)
+
+
+def _rate_common(rating: Any, games: Any, end: date, birth_year: int | None, today: date | None) -> RatingResult | None:
+    """The common input forms — "1650-12" or 1650, a list of (opponent, result) tuples, an end
+    date, a birth year or none — without the general parsers (issue 10: a fast path for the
+    common forms).  ``None`` for anything else: the general path decides, with its messages.
+    The numbers come from the same rule functions; the reference corpus and a property test
+    hold both paths equal."""
+    if type(rating) is str:
+        head, sep, tail = rating.partition("-")
+        if not (0 < len(head) <= 4 and head.isdigit() and head.isascii()):
+            return None
+        value = int(head)
+        if sep:
+            if not (0 < len(tail) <= 4 and tail.isdigit() and tail.isascii()):
+                return None
+            r_index: int | None = int(tail)
         else:
-            lines.append(GameLine(g.opponent, g.result, False, _why_not_counted(g), None, None, g.name))
-    n = len(opps)
-    steps = list(ctx.steps)
-    steps.append(Step("core.games", "WO 3.3.2", {"total": len(games), "n": n, "excluded": len(games) - n, "result": n}))
-    we = ed.we_to_float(we_exact)
-    if n == 0:
-        new_index, idx_step = _index_step(r0.index, False)
-        steps.append(Step("core.no_games", "WO 3.5.2", {"R0": r0.value, "result": r0.value}))
-        steps.append(idx_step)
-        return RatingResult(ed.NAME, ctx.end, r0.value, r0.index, r0.value, new_index, float(r0.value), 0.0, 0, 0.0,
-                            None, None, None, ctx.age_group, ctx.age, ctx.age_source, "K" if ed.NAME == "dwz-2026" else "E",
-                            None, {}, tuple(lines), tuple(steps), tuple(warnings), evaluated=False)
-    steps.append(Step("core.W", "WO 3.2", {"n": n, "result": w_halves / 2}))
-    # the cap of P at |D| ≥ 735 is the spec's reading of the ELOBASE table: flagged where it bites
-    capped = ed.NAME == "dwz-classic" and (own - min(opps) >= 735 or max(opps) - own >= 735)
-    steps.append(Step("core.We", "WO 3.3.1, 3.3.2", {"R0": own, "games": per_game, "decimals": ed.PER_GAME_DECIMALS, "result": we},
-                      assumption=capped))
-    steps.append(Step("core.W_We", "WO 3.5.2", {"W": w_halves / 2, "We": we, "result": w_halves / 2 - we}))
-    total = sum(opps)
-    rc_exact = total / n
-    rc = round_half_up(rc_exact)
-    steps.append(Step("core.Rc", "WO 3.6.2", {"sum": total, "n": n, "exact": rc_exact, "result": rc}))
-    outcome = ed.folge(r0.value, r0.index, ctx.age_group, w_halves, n, we_exact)
-    steps.extend(outcome.steps)
-    new_index, idx_step = _index_step(r0.index, True)
-    steps.append(idx_step)
-    perf = _performance(ed, opps, w_halves, steps)
-    return RatingResult(
-        ed.NAME, ctx.end, r0.value, r0.index, outcome.new_rating, new_index, outcome.exact, w_halves / 2, n, we,
-        rc, rc_exact, perf.value if perf else None, ctx.age_group, ctx.age, ctx.age_source, outcome.coefficient_name,
-        outcome.coefficient, outcome.components, tuple(lines), tuple(steps), tuple(warnings),
-    )
-
-
-def _performance(ed: ModuleType, opps: list[int], w_halves: int, steps: list[Step]) -> PerformanceOutcome | None:
-    if len(opps) < MIN_GAMES:
-        steps.append(Step("core.perf_none", "WO 3.6.1", {"n": len(opps), "min": MIN_GAMES, "result": None}))
+            r_index = None
+    elif type(rating) is int:
+        value, r_index = rating, None
+    else:
         return None
-    perf: PerformanceOutcome = ed.performance(opps, w_halves)
-    steps.append(Step("core.perf", "WO 3.6.1", {"n": len(opps), "result": perf.value}))
-    steps.extend(perf.steps)
-    return perf
+    if not 0 < value <= RATING_MAX:
+        return None
+    if type(games) is tuple:
+        items: tuple[Any, ...] = games
+    elif type(games) is list and len(games) <= MAX_GAMES:
+        items = tuple(games)
+    else:
+        return None
+    scanned = scan_games(items)
+    if scanned is None:
+        return None
+    warnings: list[Problem] = []
+    if far_future(end, today):
+        warnings.append(Problem("end", "end_far_future", end.isoformat()))
+    if birth_year is None:
+        group, age, source = AgeGroup.ADULT, None, "assumed"
+    else:
+        age = end.year - birth_year  # WO 3.2
+        if not 0 <= age <= AGE_PLAUSIBLE[1]:
+            return None
+        group, source = AGE_GROUPS[age], "birth_year"
+        if age < AGE_PLAUSIBLE[0]:
+            warnings.append(Problem("birth_year", "age_implausible", birth_year, {"age": age}))
+    ctx: Context = _new_result(Context, (edition_at(end), end, False, group, age, source, birth_year, warnings))
+    warnings = list(warnings)
+    rating_warnings(value, "rating", warnings)
+    if r_index is not None and r_index > INDEX_IMPLAUSIBLE:
+        warnings.append(Problem("index", "index_implausible", r_index))
+    opps, w_halves, high = scanned
+    for i in high:
+        warnings.append(Problem(f"games[{i}].opponent", "rating_implausible", opps[i], {"limit": IMPLAUSIBLE_RATING}))
+    return _rate_games(value, r_index, ctx, items, None, opps, w_halves, warnings)
+
+
+def _parse_own(rating: Any, index: Any, problems: Problems) -> Rating | None:
+    before = len(problems)
+    r0 = problems.attempt(parse_rating, rating)
+    if r0 is None and len(problems) == before:
+        problems.add("rating", "rating_missing", rating)
+    if index is not None:
+        idx = problems.attempt(parse_index, index)
+        if r0 is not None and len(problems) == before:
+            r0 = Rating(r0.value, idx)
+    return r0
+
+
+def _check_aggregate(points: Any, count: Any, expected: Any, games: int, problems: Problems) -> int | None:
+    """A card line W / n / We: n a whole number 1 … 10,000, 0 ≤ W ≤ n in half points, 0 ≤ We ≤ n —
+    magnitudes checked before any arithmetic.  Returns n."""
+    if points is None or count is None or expected is None:
+        missing = [k for k, v in (("points", points), ("count", count), ("expected", expected)) if v is None]
+        problems.add(missing[0], "aggregate_incomplete", None, missing=", ".join(missing))
+        return None
+    if games:
+        problems.add("games", "aggregate_and_games", games)
+        return None
+    if isinstance(count, float):
+        problems.add("count", "count_invalid", count)
+        return None
+    n = problems.attempt(parse_int, count, "count", "count_invalid", minimum=1, maximum=MAX_GAMES, too_large="count_too_large")
+    if n is None:
+        return None
+    if not _number(points) or not 0 <= points <= n or (points * 2) != int(points * 2):
+        problems.add("points", "points_invalid", points, n=n)
+    if not _number(expected) or not 0 <= expected <= n:
+        problems.add("expected", "expected_invalid", expected, n=n)
+    return n
+
+
+def _number(x: Any) -> bool:
+    """A finite int or float (no bool, no text, no NaN or infinity; big ints compare exactly)."""
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        return False
+    return isinstance(x, int) or math.isfinite(x)
+
+
+def _rate_games(own: int, own_index: int | None, ctx: Context, items: tuple[Any, ...], parsed: tuple[Game, ...] | None,
+                opps: list[int], w_halves: int, warnings: list[Problem]) -> RatingResult:
+    ed = ctx.edition
+    n = len(opps)
+    if n == 0:
+        src = _RateSource(ctx, own_index, items, parsed, opps, 0, ed.expected_total(own, opps), None)
+        return _rating_result(src, (ed.NAME, ctx.end, own, own_index, own, own_index, float(own), 0.0, 0, 0.0, None, None,
+                                    ctx.age_group, ctx.age, ctx.age_source, ed.COEFFICIENT, None, tuple(warnings), False))
+    we = ed.expected_total(own, opps)
+    out = ed.folge(own, own_index, ctx.age_group, w_halves, n, we, explain=False)
+    rc_exact = sum(opps) / n
+    result_warnings(out.new_rating, warnings)
+    src = _new_result(_RateSource, (ctx, own_index, items, parsed, opps, w_halves, we, None))
+    return _rating_result(src, (ed.NAME, ctx.end, own, own_index, out.new_rating, next_index(own_index), out.exact, w_halves / 2, n,
+                                ed.we_to_float(we), round_half_up(rc_exact), rc_exact, ctx.age_group, ctx.age, ctx.age_source,
+                                out.coefficient_name, out.coefficient, tuple(warnings), True))
 
 
 def _rate_aggregate(r0: Rating, ctx: Context, points: float, count: int, expected: float, warnings: list[Problem]) -> RatingResult:
@@ -411,26 +507,28 @@ def _rate_aggregate(r0: Rating, ctx: Context, points: float, count: int, expecte
     w_halves = round_half_up(points * 2)
     we_exact = ed.we_from_value(expected)
     we = ed.we_to_float(we_exact)
-    steps = list(ctx.steps)
-    steps.append(Step("core.aggregate", "WO 3.5.2", {"W": points, "n": count, "We": we, "result": points - we}))
-    outcome = ed.folge(r0.value, r0.index, ctx.age_group, w_halves, count, we_exact)
-    steps.extend(outcome.steps)
-    new_index, idx_step = _index_step(r0.index, True)
-    steps.append(idx_step)
-    return RatingResult(
-        ed.NAME, ctx.end, r0.value, r0.index, outcome.new_rating, new_index, outcome.exact, w_halves / 2, count, we,
-        None, None, None, ctx.age_group, ctx.age, ctx.age_source, outcome.coefficient_name, outcome.coefficient,
-        outcome.components, (), tuple(steps), tuple(warnings),
-    )
+    out = ed.folge(r0.value, r0.index, ctx.age_group, w_halves, count, we_exact, explain=False)
+    result_warnings(out.new_rating, warnings)
+    src = _RateSource(ctx, r0.index, (), (), [], w_halves, we_exact, (points, count, we))
+    return _rating_result(src, (ed.NAME, ctx.end, r0.value, r0.index, out.new_rating, next_index(r0.index), out.exact,
+                                w_halves / 2, count, we, None, None, ctx.age_group, ctx.age, ctx.age_source, out.coefficient_name,
+                                out.coefficient, tuple(warnings), True))
 
 
 # --- first DWZ ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class FirstRatingResult(Explained):
-    """Erst-DWZ of a player without a rating (WO 3.4), or why there is none yet."""
+class _FirstSource(NamedTuple):
+    ctx: Context
+    games: tuple[Game, ...]
+    rest: tuple[Game, ...]
+    opponents: list[int]  # tournament games, then Restpartien (counted ones)
+    tournament_opponents: list[int]
+    tournament_halves: int
+    w_halves: int
 
+
+class _FirstFields(NamedTuple):
     rules: str
     end: date
     eligible: bool
@@ -444,13 +542,25 @@ class FirstRatingResult(Explained):
     Rc: int | None  # Niveau of the tournament games (Restpartien excluded, as the DSB shows it)
     Rc_all: float | None  # average over all games the iteration uses
     We: float | None
-    performance: int | None
     age_group: AgeGroup
     age: int | None
     age_source: str
-    games: tuple[GameLine, ...]
-    steps: tuple[Step, ...]
-    warnings: tuple[Problem, ...] = ()
+    warnings: tuple[Problem, ...]
+
+
+class FirstRatingResult(_FirstFields, Explained):
+    """Erst-DWZ of a player without a rating (WO 3.4), or why there is none yet."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    @property
+    def _src(self) -> _FirstSource:
+        src: _FirstSource = self.__dict__["_src"]
+        return src
+
+    old_rating = None  # a first DWZ has no rating before: the vocabulary of every result
+    old_index = None
 
     @property
     def change(self) -> None:
@@ -460,9 +570,48 @@ class FirstRatingResult(Explained):
     def strength_class(self) -> str | None:
         return strength_class(self.new_rating) if self.new_rating is not None else None
 
+    @cached_property
+    def _performance(self) -> PerformanceOutcome | None:
+        src = self._src
+        if not self.eligible or len(src.tournament_opponents) < MIN_GAMES:
+            return None
+        return src.ctx.edition.performance(src.tournament_opponents, src.tournament_halves)
+
+    @property
+    def performance(self) -> int | None:
+        """Leistung over the tournament games (WO 3.6), from 5 counted games on."""
+        p = self._performance
+        return None if p is None else p.value
+
+    @cached_property
+    def games(self) -> tuple[GameLine, ...]:
+        src = self._src
+        return tuple(game_lines(src.games, None, None) + game_lines(src.rest, None, None, restpartie=True))
+
     @property
     def not_counted(self) -> list[GameLine]:
         return [g for g in self.games if not g.counted]
+
+    @cached_property
+    def steps(self) -> tuple[Step, ...]:
+        """The Rechenweg: the games, eligibility (WO 3.4.1), the iteration, the correction."""
+        src = self._src
+        ed = src.ctx.edition
+        n, n_t = self.n, len(src.tournament_opponents)
+        steps = src.ctx.steps
+        steps.append(Step("first.games", "WO 3.4.1", {"n_tournament": n_t, "n_rest": n - n_t, "W": self.W, "result": n}))
+        if not self.eligible:
+            steps.append(Step("first.not_eligible", "WO 3.4.1", {"n": n, "W": self.W, "min": MIN_GAMES, "result": None}))
+            return tuple(steps)
+        ri, iter_steps = ed.iterate(src.opponents, src.w_halves)
+        outcome = ed.first_rating(ri)
+        if ri != self.Ri or outcome.new_rating != self.new_rating:
+            raise _drifted("the first DWZ")
+        steps.extend(iter_steps)
+        steps.extend(outcome.steps)
+        steps.append(Step("first.index", "WO 3.4.1", {"result": FIRST_INDEX}))
+        steps.extend(performance_steps(self._performance, n_t))
+        return tuple(steps)
 
     def to_dict(self, lang: str = "de") -> dict[str, Any]:
         from dwz.i18n import term
@@ -500,26 +649,14 @@ class FirstRatingResult(Explained):
         }
 
 
-def eligibility(n: int, w_halves: int) -> list[Problem]:
-    """WO 3.4.1: at least 5 games against rated opponents (with Restpartien), not 0 % or 100 %."""
-    reasons: list[Problem] = []
-    if n < MIN_GAMES:
-        reasons.append(Problem("games", "first_too_few", n, {"missing": MIN_GAMES - n, "min": MIN_GAMES}))
-    elif w_halves == 0:
-        reasons.append(Problem("games", "first_zero", 0))
-    elif w_halves == 2 * n:
-        reasons.append(Problem("games", "first_full", n))
-    return reasons
-
-
 def first_rating(
     games: Iterable[GameLike],
     *,
     end: date | str,
     restpartien: Iterable[GameLike] | None = None,
-    birth_year: int | None = None,
+    birth_year: int | str | None = None,
     age_group: str | AgeGroup | None = None,
-    rules: str | None = None,
+    rules: str | int | None = None,
     today: date | None = None,
 ) -> FirstRatingResult:
     """First DWZ of an unrated player from one tournament (+ stored Restpartien).
@@ -529,50 +666,32 @@ def first_rating(
     >>> f.new_rating, f.new_index
     (983, 1)
     """
-    problems: list[Problem] = []
-    parsed: tuple[Game, ...] = ()
-    rest: tuple[Game, ...] = ()
-    try:
-        parsed = parse_games(games)
-    except InputError as e:
-        problems.extend(e.problems)
-    try:
-        rest = parse_games(restpartien, field="restpartien")
-    except InputError as e:
-        problems.extend(e.problems)
+    problems = Problems()
+    parsed = problems.attempt(parse_games, games) or ()
+    rest = problems.attempt(parse_games, restpartien, field="restpartien") or ()
     ctx = resolve_context(end, birth_year, age_group, rules, problems, today)
     if problems or ctx is None:
         raise InputError(problems)
     ed = ctx.edition
     warnings = list(ctx.warnings)
-    counted_t, _ = _classify(parsed)
-    counted_r, _ = _classify(rest)
-    lines = [GameLine(g.opponent, g.result, g in counted_t, None if g in counted_t else _why_not_counted(g), name=g.name) for g in parsed]
-    lines += [GameLine(g.opponent, g.result, g in counted_r, None if g in counted_r else _why_not_counted(g), name=g.name, restpartie=True) for g in rest]
-    opps = [g.opponent for g in counted_t + counted_r if g.opponent is not None]
-    opps_t = [g.opponent for g in counted_t if g.opponent is not None]
+    opps_t = [g.opponent for g in parsed if g.counted and g.opponent is not None]
+    wh_t = sum(g.result.halves for g in parsed if g.counted)
+    opps = opps_t + [g.opponent for g in rest if g.counted and g.opponent is not None]
+    w_halves = wh_t + sum(g.result.halves for g in rest if g.counted)
     n = len(opps)
-    w_halves = sum(g.result.halves for g in counted_t + counted_r)
-    steps = list(ctx.steps)
-    steps.append(Step("first.games", "WO 3.4.1", {"n_tournament": len(opps_t), "n_rest": n - len(opps_t), "W": w_halves / 2, "result": n}))
-    reasons = eligibility(n, w_halves)
+    src = _FirstSource(ctx, parsed, rest, opps, opps_t, wh_t, w_halves)
+    reason = first_ineligible(n, w_halves)
     rc_t = round_half_up(sum(opps_t) / len(opps_t)) if opps_t else None
     rc_all = sum(opps) / n if n else None
-    if reasons:
-        steps.append(Step("first.not_eligible", "WO 3.4.1", {"n": n, "W": w_halves / 2, "min": MIN_GAMES, "result": None}))
-        return FirstRatingResult(ed.NAME, ctx.end, False, tuple(reasons), None, None, None, w_halves / 2, n, len(opps_t),
-                                 rc_t, rc_all, None, None, ctx.age_group, ctx.age, ctx.age_source, tuple(lines), tuple(steps), tuple(warnings))
-    ri, iter_steps = ed.iterate(opps, w_halves)
-    steps.extend(iter_steps)
-    outcome = ed.first_rating(ri)
-    steps.extend(outcome.steps)
-    steps.append(Step("first.index", "WO 3.4.1", {"result": 1}))
-    _, we_exact = ed.expected_exact(outcome.new_rating, opps)
-    perf = _performance(ed, opps_t, sum(g.result.halves for g in counted_t), steps) if len(opps_t) >= MIN_GAMES else None
-    if perf is None and len(opps_t) < MIN_GAMES:
-        steps.append(Step("core.perf_none", "WO 3.6.1", {"n": len(opps_t), "min": MIN_GAMES, "result": None}))
-    return FirstRatingResult(
-        ed.NAME, ctx.end, True, (), outcome.new_rating, 1, ri, w_halves / 2, n, len(opps_t), rc_t, rc_all,
-        ed.we_to_float(we_exact), perf.value if perf else None, ctx.age_group, ctx.age, ctx.age_source,
-        tuple(lines), tuple(steps), tuple(warnings),
-    )
+    if reason is not None:
+        values: tuple[Any, ...] = (ed.NAME, ctx.end, False, tuple(first_reasons(reason, n)), None, None, None, w_halves / 2, n,
+                                   len(opps_t), rc_t, rc_all, None, ctx.age_group, ctx.age, ctx.age_source, tuple(warnings))
+    else:
+        ri, _ = ed.iterate(opps, w_halves, explain=False)
+        new = ed.first_rating(ri, explain=False).new_rating
+        result_warnings(new, warnings)
+        values = (ed.NAME, ctx.end, True, (), new, FIRST_INDEX, ri, w_halves / 2, n, len(opps_t), rc_t, rc_all,
+                  ed.we_to_float(ed.expected_total(new, opps)), ctx.age_group, ctx.age, ctx.age_source, tuple(warnings))
+    r: FirstRatingResult = _new_result(FirstRatingResult, values)
+    r.__dict__["_src"] = src
+    return r

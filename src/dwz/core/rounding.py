@@ -1,46 +1,13 @@
-"""The two rounding rules the rating systems use, named once.
+"""Compatibility: :mod:`dwz.basics.rounding` is where these live now (the bottom floor, issue 10).
 
-Python's built-in ``round`` rounds half to even; no rating rule does that.
+Kept so that code written against ``dwz.core.rounding`` keeps working; new code imports
+``dwz.basics.rounding``.
 """
 
-from __future__ import annotations
-
-import math
-from fractions import Fraction
+from dwz.basics.rounding import (
+    round_half_away,
+    round_half_up,
+    round_ratio_half_up,
+)
 
 __all__ = ["round_half_away", "round_half_up", "round_ratio_half_up"]
-
-
-def round_half_up(x: Fraction | float | int) -> int:
-    """Round to the nearest integer, .5 upwards (DSB: Rn, E, Rh, Umstufung).
-
-    >>> round_half_up(2013.5), round_half_up(-2.5), round_half_up(Fraction(7, 2))
-    (2014, -2, 4)
-    """
-    if type(x) is float:  # the common case first: this runs for every player
-        return math.floor(x + 0.5)
-    if isinstance(x, int):
-        return x
-    if isinstance(x, Fraction):
-        return math.floor(x + Fraction(1, 2))
-    return math.floor(x + 0.5)
-
-
-def round_half_away(x: Fraction | float | int) -> int:
-    """Round to the nearest integer, .5 away from zero (FIDE B.02 §8.3.4).
-
-    >>> round_half_away(-2.5), round_half_away(2.5), round_half_away(Fraction(-1, 5))
-    (-3, 3, 0)
-    """
-    if x < 0:
-        return -round_half_up(-x)
-    return round_half_up(x)
-
-
-def round_ratio_half_up(num: int, den: int) -> int:
-    """num/den rounded half up, exactly in integers (den > 0).
-
-    >>> round_ratio_half_up(27, 2), round_ratio_half_up(-5, 2), round_ratio_half_up(92, 3)
-    (14, -2, 31)
-    """
-    return (2 * num + den) // (2 * den)

@@ -1,27 +1,38 @@
 """What-if tables ("Vor einem Turnier", reference 000): the new DWZ for every
-reachable score, and the score needed to keep or to raise the rating."""
+reachable score, and the score needed to keep or to raise the rating.
+
+Every row is the edition's own rule for that score (Folge-DWZ, or first DWZ with the
+eligibility of WO 3.4.1); the work that does not depend on the score is done once, so a
+table costs little more than one evaluation (linear in the number of opponents).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, NamedTuple
 
-from dwz.core.errors import InputError, Problem
-from dwz.core.player import eligibility, resolve_context
-from dwz.core.steps import Explained, Step
-from dwz.core.values import AgeGroup, Game, GameLike, Rating, _parse_opponent, parse_games, parse_index, parse_rating
+from dwz.basics.errors import InputError, Problem, Problems
+from dwz.basics.steps import Explained, Step
+from dwz.basics.values import AgeGroup, Game, GameLike, Rating, game_items, parse_games, parse_index, parse_opponent, parse_rating
+from dwz.core.context import Context, resolve_context
+from dwz.rules.common import first_ineligible, next_index
 
 __all__ = ["ScenarioRow", "ScenarioTable", "scenarios"]
 
 
-@dataclass(frozen=True, slots=True)
-class ScenarioRow:
+class ScenarioRow(NamedTuple):
+    """One score W and the new DWZ it gives."""
+
     W: float  # total points (played + open)
     new_rating: int | None
     change: int | None
-    exact: float | None
+    exact: float | None  # Rn before rounding (or Ri for a first DWZ)
+
+    @property
+    def new_rating_exact(self) -> float | None:
+        return self.exact
 
     def to_dict(self) -> dict[str, Any]:
         return {"W": self.W, "new_rating": self.new_rating, "change": self.change, "exact": self.exact}
@@ -41,11 +52,20 @@ class ScenarioTable(Explained):
     keep_score: float | None  # least W with Rn ≥ R0
     raise_score: float | None  # least W with Rn > R0
     age_group: AgeGroup
-    steps: tuple[Step, ...]
     warnings: tuple[Problem, ...] = ()
+    context: Context | None = None
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        steps = [] if self.context is None else self.context.steps
+        if self.old_rating is not None:
+            steps.append(Step("scen.table", "WO 3.5.2", {"n": self.n, "We": self.We, "keep": self.keep_score, "raise": self.raise_score,
+                                                         "result": len(self.rows)}))
+        else:
+            steps.append(Step("scen.first", "WO 3.4", {"n": self.n, "result": len(self.rows)}))
+        return tuple(steps)
 
     def to_dict(self, lang: str = "de") -> dict[str, Any]:
-
         return {
             "kind": "scenarios", "rules": self.rules, "old_rating": self.old_rating, "old_index": self.old_index,
             "new_index": self.new_index, "n": self.n, "W_played": self.W_played, "We": self.We,
@@ -62,10 +82,10 @@ def scenarios(
     end: date | str,
     played: Iterable[GameLike] | None = None,
     restpartien: Iterable[GameLike] | None = None,
-    birth_year: int | None = None,
+    birth_year: int | str | None = None,
     age_group: str | AgeGroup | None = None,
     index: int | str | None = None,
-    rules: str | None = None,
+    rules: str | int | None = None,
     today: date | None = None,
 ) -> ScenarioTable:
     """New DWZ for every score 0, ½, …, n against ``opponents`` (open games),
@@ -77,69 +97,66 @@ def scenarios(
     >>> [r.new_rating for r in t.rows][:3], t.keep_score, t.raise_score
     ([1586, 1600, 1614], 2.5, 2.5)
     """
-    problems: list[Problem] = []
-    r0: Rating | None = None
-    try:
-        r0 = parse_rating(rating)
-        if r0 is not None and index is not None:
-            r0 = Rating(r0.value, parse_index(index))
-    except InputError as e:
-        problems.extend(e.problems)
+    problems = Problems()
+    r0: Rating | None = problems.attempt(parse_rating, rating)
+    if r0 is not None and index is not None:
+        before = len(problems)
+        idx = problems.attempt(parse_index, index)
+        if len(problems) == before:
+            r0 = Rating(r0.value, idx)
     opps: list[int] = []
-    for i, o in enumerate(opponents):
-        try:
-            v = _parse_opponent(o, f"opponents[{i}]")
-            if v is None:
-                problems.append(Problem(f"opponents[{i}]", "opponent_invalid", o))
-            else:
-                opps.append(v)
-        except InputError as e:
-            problems.extend(e.problems)
-    done: tuple[Game, ...] = ()
-    rest: tuple[Game, ...] = ()
-    try:
-        done = parse_games(played, field="played")
-        rest = parse_games(restpartien, field="restpartien")
-    except InputError as e:
-        problems.extend(e.problems)
+    for i, o in enumerate(problems.attempt(game_items, opponents, "opponents") or ()):
+        before = len(problems)
+        v = problems.attempt(parse_opponent, o, f"opponents[{i}]")
+        if v is not None:
+            opps.append(v)
+        elif len(problems) == before:  # no rating: an open game needs an opponent with one
+            problems.add(f"opponents[{i}]", "opponent_invalid", o)
+    done: tuple[Game, ...] = problems.attempt(parse_games, played, field="played") or ()
+    rest: tuple[Game, ...] = problems.attempt(parse_games, restpartien, field="restpartien") or ()
     if not opps and not problems:
-        problems.append(Problem("opponents", "opponents_missing", None))
+        problems.add("opponents", "opponents_missing", None)
     ctx = resolve_context(end, birth_year, age_group, rules, problems, today)
     if problems or ctx is None:
         raise InputError(problems)
-    ed = ctx.edition
     counted_done = [g for g in done if g.counted]
     all_opps = [g.opponent for g in counted_done if g.opponent is not None] + opps
     w_played = sum(g.result.halves for g in counted_done)
-    steps = list(ctx.steps)
-    rows: list[ScenarioRow] = []
-    n = len(all_opps)
     if r0 is not None:
-        _, we_exact = ed.expected_exact(r0.value, all_opps)
-        we = ed.we_to_float(we_exact)
-        coeff = None
-        for extra in range(0, 2 * len(opps) + 1):
-            wh = w_played + extra
-            out = ed.folge(r0.value, r0.index, ctx.age_group, wh, n, we_exact)
-            coeff = out.coefficient_name
-            rows.append(ScenarioRow(wh / 2, out.new_rating, out.new_rating - r0.value, out.exact))
-        keep = next((r.W for r in rows if r.new_rating is not None and r.new_rating >= r0.value), None)
-        rise = next((r.W for r in rows if r.new_rating is not None and r.new_rating > r0.value), None)
-        steps.append(Step("scen.table", "WO 3.5.2", {"n": n, "We": we, "keep": keep, "raise": rise, "result": len(rows)}))
-        new_index = None if r0.index is None else r0.index + 1
-        return ScenarioTable(ed.NAME, r0.value, r0.index, new_index, n, w_played / 2, we, coeff, tuple(rows), keep, rise,
-                             ctx.age_group, tuple(steps), tuple(ctx.warnings))
+        return _folge_table(ctx, r0, all_opps, w_played, len(opps))
+    return _first_table(ctx, rest, all_opps, w_played, len(opps))
+
+
+def _folge_table(ctx: Context, r0: Rating, all_opps: list[int], w_played: int, open_games: int) -> ScenarioTable:
+    ed = ctx.edition
+    n = len(all_opps)
+    we_exact = ed.expected_total(r0.value, all_opps)
+    we = ed.we_to_float(we_exact)
+    rows: list[ScenarioRow] = []
+    for extra in range(0, 2 * open_games + 1):
+        wh = w_played + extra
+        out = ed.folge(r0.value, r0.index, ctx.age_group, wh, n, we_exact, explain=False)
+        rows.append(ScenarioRow(wh / 2, out.new_rating, out.new_rating - r0.value, out.exact))
+    keep = next((r.W for r in rows if r.new_rating is not None and r.new_rating >= r0.value), None)
+    rise = next((r.W for r in rows if r.new_rating is not None and r.new_rating > r0.value), None)
+    return ScenarioTable(ed.NAME, r0.value, r0.index, next_index(r0.index), n, w_played / 2, we, ed.COEFFICIENT, tuple(rows), keep,
+                         rise, ctx.age_group, tuple(ctx.warnings), ctx)
+
+
+def _first_table(ctx: Context, rest: tuple[Game, ...], all_opps: list[int], w_played: int, open_games: int) -> ScenarioTable:
+    ed = ctx.edition
     rest_c = [g for g in rest if g.counted]
     pool = [g.opponent for g in rest_c if g.opponent is not None] + all_opps
     w_rest = sum(g.result.halves for g in rest_c)
-    for extra in range(0, 2 * len(opps) + 1):
-        wh = w_rest + w_played + extra
-        if eligibility(len(pool), wh):
-            rows.append(ScenarioRow((w_played + extra) / 2, None, None, None))
+    scores = [w_rest + w_played + extra for extra in range(0, 2 * open_games + 1)]
+    eligible = [wh for wh in scores if first_ineligible(len(pool), wh) is None]
+    ri = dict(zip(eligible, ed.iterate_scores(pool, eligible), strict=True))
+    rows: list[ScenarioRow] = []
+    for wh in scores:
+        shown = (wh - w_rest) / 2
+        if wh not in ri:
+            rows.append(ScenarioRow(shown, None, None, None))
             continue
-        ri, _ = ed.iterate(pool, wh)
-        first = ed.first_rating(ri)
-        rows.append(ScenarioRow((w_played + extra) / 2, first.new_rating, None, ri))
-    steps.append(Step("scen.first", "WO 3.4", {"n": len(pool), "result": len(rows)}))
-    return ScenarioTable(ed.NAME, None, None, 1, len(pool), w_played / 2, None, None, tuple(rows), None, None,
-                         ctx.age_group, tuple(steps), tuple(ctx.warnings))
+        rows.append(ScenarioRow(shown, ed.first_rating(ri[wh], explain=False).new_rating, None, ri[wh]))
+    return ScenarioTable(ed.NAME, None, None, 1, len(pool), w_played / 2, None, None, tuple(rows), None, None, ctx.age_group,
+                         tuple(ctx.warnings), ctx)

@@ -13,33 +13,38 @@
    (members only; stored games expire after two years, WO 4.1.1);
 8. non-members are evaluated but not published (WO 3.4.3).
 
-The formulas come from the edition modules; this module only orchestrates.
+The numbers come from :mod:`dwz.core.kernel` (the one place of the procedure); this module
+translates the tournament for it and explains each player's numbers on demand — his
+Rechenweg, per-game lines and FIDE Elo are computed when first read, by the same rule
+functions called again with ``explain=True`` and checked against the numbers shown.
 """
 
 from __future__ import annotations
 
-import gc
 from dataclasses import dataclass, field
 from datetime import date
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from dwz.basics.errors import InputError, Problem
+from dwz.basics.model import Pairing, Player, StoredGame, Team, Tournament
+from dwz.basics.steps import Explained, Step, WithCoefficient
+from dwz.basics.values import AgeGroup, Result, age_from_birth_year, age_group_of, not_counted_reason, parse_date, result_warnings
 from dwz.core import kernel
-from dwz.core.errors import InputError, Problem
-from dwz.core.kernel import EvaluationOptions, KPlayer, KResult
-from dwz.core.model import Player, StoredGame, Tournament
-from dwz.core.performance import MIN_GAMES
-from dwz.core.steps import Explained, Step, WithCoefficient
-from dwz.core.values import AgeGroup, Result, age_from_birth_year, age_group_of
-from dwz.rules import edition_for, get_edition
+from dwz.core.kernel import EvaluationOptions, KEvaluation, KPlayer, KResult
+from dwz.core.player import index_step, performance_steps
+from dwz.rules import DWZ_EDITIONS, Edition, edition_for, get_edition
+from dwz.rules.common import FIRST_INDEX, FOREIGN_INDEX, MIN_GAMES, expired, first_reasons
 
 if TYPE_CHECKING:
-    from dwz.core.teams import TeamEvaluation
+    from dwz.core.elo import EloResult, InitialRatingResult
 
-__all__ = ["EvaluationOptions", "TournamentGame", "PlayerEvaluation", "TournamentEvaluation", "evaluate_tournament"]
+__all__ = ["EvaluationOptions", "PlayerEvaluation", "TeamEvaluation", "TournamentEvaluation", "TournamentGame", "evaluate_tournament"]
 
-@dataclass(frozen=True, slots=True)
-class TournamentGame:
+_RESULT_OF_HALVES = (Result.LOSS, Result.DRAW, Result.WIN)
+
+
+class TournamentGame(NamedTuple):
     """One of a player's pairings as the evaluation saw it."""
 
     round: int
@@ -59,9 +64,9 @@ class TournamentGame:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerEvaluation(Explained, WithCoefficient):
-    """One row of the DSB evaluation table, with its Rechenweg."""
+    """One row of the DSB evaluation table; its Rechenweg, per-game lines and FIDE Elo on demand."""
 
     player: Player
     status: str  # "established", "foreign", "first", "unrated", "no_games", "computer", "not_rated"
@@ -76,7 +81,6 @@ class PlayerEvaluation(Explained, WithCoefficient):
     We: float | None
     coefficient_name: str | None
     coefficient: float | None
-    components: dict[str, Any]
     Rc: int | None
     performance: int | None
     sonderwertung: bool
@@ -87,13 +91,12 @@ class PlayerEvaluation(Explained, WithCoefficient):
     published: bool
     remarks: tuple[str, ...]
     reasons: tuple[Problem, ...]
-    games: tuple[TournamentGame, ...]
     restpartien_used: tuple[StoredGame, ...]
     restpartien_expired: tuple[StoredGame, ...]
     restpartien_out: tuple[StoredGame, ...]
-    steps: tuple[Step, ...]
-    elo: Any = None  # dwz.core.elo.EloResult for FIDE-rated players
-    elo_initial: Any = None  # dwz.core.elo.InitialRatingResult progress for unrated
+    _evaluation: _Evaluation | None = field(default=None, repr=False, compare=False)
+    _kernel: KResult | None = field(default=None, repr=False, compare=False)
+    _lazy: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def change(self) -> int | None:
@@ -104,6 +107,43 @@ class PlayerEvaluation(Explained, WithCoefficient):
     @property
     def name(self) -> str:
         return self.player.name
+
+    def _cached(self, key: str) -> Any:
+        lazy = self._lazy
+        if key not in lazy:
+            ev = self._evaluation
+            lazy.update(ev.explain(self) if key in ("steps", "games", "components") else ev.fide(self))  # type: ignore[union-attr]
+        return lazy[key]
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The Rechenweg of this player (computed when first read)."""
+        steps: tuple[Step, ...] = self._cached("steps")
+        return steps
+
+    @property
+    def games(self) -> tuple[TournamentGame, ...]:
+        """Every pairing of this player: counted or not (and why), the opponent's value and P."""
+        games: tuple[TournamentGame, ...] = self._cached("games")
+        return games
+
+    @property
+    def components(self) -> dict[str, Any]:
+        """E0, fB, SBr (classic) or K0, a, b (2026) of an established player."""
+        comps: dict[str, Any] = self._cached("components")
+        return comps
+
+    @property
+    def elo(self) -> EloResult | None:
+        """The FIDE Elo change for this event, for a player with an Elo."""
+        result: EloResult | None = self._cached("elo")
+        return result
+
+    @property
+    def elo_initial(self) -> InitialRatingResult | None:
+        """The FIDE initial-rating progress of a player without an Elo."""
+        result: InitialRatingResult | None = self._cached("elo_initial")
+        return result
 
     def to_dict(self, lang: str = "de", steps: bool = True) -> dict[str, Any]:
         from dwz.i18n import term
@@ -197,273 +237,391 @@ class TournamentEvaluation:
         }
 
     def teams(self) -> tuple[TeamEvaluation, ...]:
-        """Team competitions: the evaluation per team in lineup order (a grouping, see :mod:`dwz.core.teams`)."""
-        from dwz.core.teams import team_evaluations
-
-        return team_evaluations(self)
-
-
-# --------------------------------------------------------------------------------------------
+        """Team competitions: each team's players in lineup order (board 1 first) with their rows — a
+        pure grouping of this evaluation (a league season is one evaluation, spec dwz-classic.md,
+        "Team competitions / split tournaments / matches"); no number is computed here."""
+        by_no = {pe.player.no: pe for pe in self.players}
+        return tuple(TeamEvaluation(tm, tuple(by_no[no] for no in tm.lineup if no in by_no)) for tm in self.tournament.teams)
 
 
-def _collect(t: Tournament, index: dict[int, int]) -> tuple[list[tuple[int, int, int]], dict[int, list[TournamentGame]]]:
-    """Played games for the kernel; everything else listed per player with the reason."""
-    players = {p.no: p for p in t.players}
-    games: list[tuple[int, int, int]] = []
-    excluded: dict[int, list[TournamentGame]] = {no: [] for no in players}
-    for g in t.pairings:
-        sides: list[tuple[int, int | None, Result]] = [(g.white, g.black, g.result_white)]
-        if g.black is not None and g.result_black is not None:
-            sides.append((g.black, g.white, g.result_black))
-        computer = g.black is not None and (players[g.white].computer or players[g.black].computer)
-        if t.rated and g.played and not computer and g.black is not None:
-            games.append((index[g.white], index[g.black], g.result_white.halves))
-            continue
-        for me, opp, res in sides:
-            opp_name = players[opp].name if opp is not None else None
-            if not t.rated:
-                reason = "tournament_not_rated"
-            elif opp is None:
-                reason = "bye" if res.is_bye else "forfeit"
-            elif not g.played:
-                double = (g.result_white, g.result_black) == (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS)
-                reason = "double_forfeit" if double else ("forfeit" if res.is_forfeit else "short")
-            else:
-                reason = "computer"
-            excluded[me].append(TournamentGame(g.round, opp, opp_name, None, res, False, reason))
-    return games, excluded
+@dataclass(frozen=True, slots=True)
+class TeamEvaluation:
+    """One team: its lineup's evaluation rows, board by board."""
+
+    team: Team
+    players: tuple[PlayerEvaluation, ...]
+
+    @property
+    def W(self) -> float:
+        """Points of the lineup in rated games (the sum of the players' W)."""
+        return sum(pe.W for pe in self.players)
+
+    @property
+    def n(self) -> int:
+        """Rated games of the lineup (the sum of the players' n)."""
+        return sum(pe.n for pe in self.players)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "no": self.team.no, "name": self.team.name, "lineup": list(self.team.lineup), "W": self.W, "n": self.n,
+            "players": [{"board": board, "no": pe.player.no, "name": pe.player.name, "status": pe.status,
+                         "old_rating": pe.old_rating, "old_index": pe.old_index, "W": pe.W, "n": pe.n, "We": pe.We,
+                         "performance": pe.performance, "new_rating": pe.new_rating, "new_index": pe.new_index,
+                         "change": pe.change} for board, pe in enumerate(self.players, 1)],
+        }
+
+
+# --- evaluation ----------------------------------------------------------------------------------
 
 
 def evaluate_tournament(
     t: Tournament,
     *,
-    end: date | None = None,
-    rules: str | None = None,
+    end: date | str | None = None,
+    rules: str | int | None = None,
     options: EvaluationOptions | None = None,
     elo: bool = True,
 ) -> TournamentEvaluation:
-    """Evaluate all participants of ``t`` at once, as the DSB does, with every Rechenweg.
+    """Evaluate all participants of ``t`` at once, as the DSB does; every Rechenweg on demand.
 
-    >>> from dwz.core.model import Player, Pairing
-    >>> from dwz.core.values import Result as R
+    ``end`` (a date or text) overrides the tournament's end date, ``rules`` the edition it selects.
+
+    >>> from dwz.basics.model import Player, Pairing
+    >>> from dwz.basics.values import Result as R
     >>> ps = [Player(1, "A", 1600, 20), Player(2, "B", 1500, 20)]
     >>> t = Tournament("T", date(2025, 5, 1), tuple(ps), (Pairing(1, 1, 2, R.WIN, R.LOSS),))
-    >>> [(pe.new_rating, pe.new_index) for pe in evaluate_tournament(t).players]
+    >>> [(pe.new_rating, pe.new_index) for pe in evaluate_tournament(t, end="2025-05-01").players]
     [(1613, 21), (1486, 21)]
     """
-    # The evaluation allocates many small acyclic objects; the cyclic garbage collector
-    # would rescan them all repeatedly (superlinear time for large opens), so it pauses.
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        return _evaluate(t, end, rules, options or EvaluationOptions(), elo)
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
-def _evaluate(t: Tournament, end: date | None, rules: str | None, opts: EvaluationOptions, elo: bool) -> TournamentEvaluation:
-    end_d = end or t.end
+    end_d = parse_date(end) if end is not None else t.end
     if end_d is None:
         raise InputError.single("end", "end_missing", t.source or t.name)
-    ed = get_edition(rules) if rules else get_edition(edition_for(end_d))
-    evaluated = [p for p in t.players if not p.computer]
-    index = {p.no: i for i, p in enumerate(evaluated)}
-    games, excluded = _collect(t, index)
-    ages = {p.no: age_group_of(p.birth_year, end_d) for p in t.players}
-    kplayers = [KPlayer(p.rating, p.index, p.elo, ages[p.no][0], p.member,
-                        tuple((g.opponent, g.result.halves, g.played) for g in p.restpartien)) for p in evaluated]
-    k = kernel.run(ed, end_d, kplayers, games if t.rated else [], opts)
-    by_pos = {i: p.no for i, p in enumerate(evaluated)}
-    values = {by_pos[i]: v for i, v in k.values.items()}
-    auswahl2 = {by_pos[i] for i in k.auswahl2}
-    played: dict[int, list[tuple[int, int, int]]] = {p.no: [] for p in t.players}
-    rounds_of = [g.round for g in t.pairings if t.rated and g.played and g.black is not None
-                 and not (t.player(g.white).computer or t.player(g.black).computer)]
-    for (a, b, ha), rnd in zip(games, rounds_of, strict=True):
-        played[by_pos[a]].append((rnd, by_pos[b], ha))
-        played[by_pos[b]].append((rnd, by_pos[a], 2 - ha))
-    code = t.code or t.name
-    evals: list[PlayerEvaluation] = []
-    for p in t.players:
-        group, assumed = ages[p.no]
-        lines = _lines(ed, played[p.no], excluded[p.no], auswahl2, values, t)
+    ed = get_edition(rules) if rules is not None and rules != "" else DWZ_EDITIONS[edition_for(end_d)]
+    opts = options or EvaluationOptions()
+    ev = _Evaluation(t, ed, end_d, opts, elo)
+    players = tuple(ev.row(p) for p in t.players)
+    flagged: list[Problem] = [] if t.rated else [Problem("rated", "tournament_not_rated", t.name)]
+    for pe in players:  # a new rating outside 1 … 3000 comes from implausible input: the table says so
+        if pe.status in ("established", "foreign", "first"):
+            result_warnings(pe.new_rating, flagged, f"player {pe.player.label}")
+    warnings = tuple(flagged)
+    tsteps = (Step("core.rules", "Inkrafttreten WO 2026", {"end": end_d.isoformat(), "switch": "2026-06-08", "result": ed.NAME}),)
+    return TournamentEvaluation(t, ed.NAME, end_d, opts, players, ev.k.rounds, tuple(sorted(ev.by_pos[i] for i in ev.k.sonder)),
+                                warnings, tsteps)
+
+
+class _Evaluation:
+    """One tournament's evaluation: the kernel's numbers and what it takes to explain them.
+
+    Shared by the players' rows; the per-player indexes the explanations need are built
+    once, when the first explanation is read."""
+
+    def __init__(self, t: Tournament, ed: Edition[Any], end: date, opts: EvaluationOptions, elo: bool) -> None:
+        self.t, self.ed, self.end, self.elo = t, ed, end, elo
+        self.code = t.code or t.name
+        evaluated = [p for p in t.players if not p.computer]
+        self.index = {p.no: i for i, p in enumerate(evaluated)}
+        self.by_pos = [p.no for p in evaluated]
+        self.ages = {p.no: age_group_of(p.birth_year, end) for p in t.players}
+        computers = {p.no for p in t.players if p.computer}
+        self.played: list[Pairing] = []  # the games the kernel rates, in the order it sees them
+        games: list[tuple[int, int, int]] = []
+        if t.rated:
+            index = self.index
+            for g in t.pairings:
+                if g.black is not None and g.played and g.white not in computers and g.black not in computers:
+                    self.played.append(g)
+                    games.append((index[g.white], index[g.black], g.result_white.halves))
+        kplayers = [KPlayer(p.rating, p.index, p.elo, self.ages[p.no][0], p.member,
+                            tuple((g.opponent, g.result.halves, g.played) for g in p.restpartien)) for p in evaluated]
+        self.games = games
+        self.k: KEvaluation = kernel.run(ed, end, kplayers, games, opts)
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["ed"] = self.ed.NAME  # an edition is a module: pickled by its registry name
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state, ed=get_edition(state["ed"]))
+
+    # --- the row: numbers only ---------------------------------------------------------------
+
+    def row(self, p: Player) -> PlayerEvaluation:
+        group, assumed = self.ages[p.no]
         if p.computer:
-            evals.append(PlayerEvaluation(p, "computer", None, p.rating, p.index, None, group, assumed, 0.0, 0, None, None, None,
-                                          {}, None, None, False, None, None, None, None, False, ("computer",), (), tuple(lines),
-                                          (), (), (), ()))
-            continue
-        kr = k.results[index[p.no]]
-        if not t.rated:
-            evals.append(PlayerEvaluation(p, "not_rated", None, kr.r0, kr.old_index, kr.coeff_index, group, assumed, 0.0, 0, None,
-                                          None, None, {}, None, None, False, None, None, kr.r0, kr.old_index, False,
-                                          ("tournament_not_rated",), (), tuple(lines), (), (), (), ()))
-            continue
-        evals.append(_explain(ed, p, kr, group, assumed, lines, values, k.rounds, end_d, code))
-    if elo:
-        evals = _add_elo(t, end_d, evals)
-    warnings: list[Problem] = []
-    if not t.rated:
-        warnings.append(Problem("rated", "tournament_not_rated", t.name))
-    tsteps = [Step("core.rules", "Inkrafttreten WO 2026", {"end": end_d.isoformat(), "switch": "2026-06-08", "result": ed.NAME})]
-    return TournamentEvaluation(t, ed.NAME, end_d, opts, tuple(evals), k.rounds,
-                                tuple(sorted(by_pos[i] for i in k.sonder)), tuple(warnings), tuple(tsteps))
+            return PlayerEvaluation(player=p, status="computer", stage=None, old_rating=p.rating, old_index=p.index,
+                                    coefficient_index=None, age_group=group, age_assumed=assumed, W=0.0, n=0, We=None,
+                                    coefficient_name=None, coefficient=None, Rc=None, performance=None, sonderwertung=False,
+                                    sonder_value=None, Ri=None, new_rating=None, new_index=None, published=False,
+                                    remarks=("computer",), reasons=(), restpartien_used=(), restpartien_expired=(),
+                                    restpartien_out=(), _evaluation=self)
+        kr = self.k.results[self.index[p.no]]
+        if not self.t.rated:
+            return PlayerEvaluation(player=p, status="not_rated", stage=None, old_rating=kr.old_rating, old_index=kr.old_index,
+                                    coefficient_index=kr.coeff_index, age_group=group, age_assumed=assumed, W=0.0, n=0,
+                                    We=None, coefficient_name=None, coefficient=None, Rc=None, performance=None,
+                                    sonderwertung=False, sonder_value=None, Ri=None, new_rating=kr.old_rating,
+                                    new_index=kr.old_index, published=False, remarks=("tournament_not_rated",), reasons=(),
+                                    restpartien_used=(), restpartien_expired=(), restpartien_out=(), _evaluation=self,
+                                    _kernel=kr)
+        remarks: list[str] = [] if p.member else ["non_member"]
+        common: dict[str, Any] = {"player": p, "age_group": group, "age_assumed": assumed, "_evaluation": self, "_kernel": kr}
+        if _rated(kr):
+            if self._foreign(p, kr):
+                remarks.append("foreign_rating")
+            if kr.n == 0:
+                return PlayerEvaluation(**common, status="no_games", stage=None, old_rating=kr.old_rating, old_index=kr.old_index,
+                                        coefficient_index=kr.coeff_index, W=0.0, n=0, We=None, coefficient_name=None,
+                                        coefficient=None, Rc=None, performance=None, sonderwertung=False, sonder_value=None,
+                                        Ri=None, new_rating=kr.new_rating, new_index=kr.new_index, published=p.member,
+                                        remarks=("no_rated_games", *remarks), reasons=(), restpartien_used=(),
+                                        restpartien_expired=(), restpartien_out=())
+            if kr.sonder is not None:
+                remarks.append("sonderwertung")
+            if not p.member:
+                remarks.append("not_published")
+            return PlayerEvaluation(**common, status=kr.status, stage=None, old_rating=kr.old_rating, old_index=kr.old_index,
+                                    coefficient_index=kr.coeff_index, W=kr.wh / 2, n=kr.n, We=kr.we,
+                                    coefficient_name=self.ed.COEFFICIENT, coefficient=kr.coefficient, Rc=kr.rc,
+                                    performance=kr.perf, sonderwertung=kr.sonder is not None, sonder_value=kr.sonder, Ri=None,
+                                    new_rating=kr.new_rating, new_index=kr.new_index, published=p.member,
+                                    remarks=tuple(remarks), reasons=(), restpartien_used=(), restpartien_expired=(),
+                                    restpartien_out=())
+        rest_used = tuple(g for g in p.restpartien if not expired(g.played, self.end))
+        rest_expired = tuple(g for g in p.restpartien if expired(g.played, self.end))
+        if rest_expired:
+            remarks.append("restpartien_expired")
+        if kr.status == "first" and kr.ri is not None:
+            remarks.insert(0, "first_dwz")
+            if not p.member:
+                remarks.append("not_published")
+            return PlayerEvaluation(**common, status="first", stage=kr.stage, old_rating=None, old_index=None,
+                                    coefficient_index=FIRST_INDEX, W=kr.wh / 2, n=kr.n, We=kr.we, coefficient_name=None,
+                                    coefficient=None, Rc=kr.rc, performance=kr.perf, sonderwertung=False, sonder_value=None,
+                                    Ri=kr.ri, new_rating=kr.new_rating, new_index=FIRST_INDEX, published=p.member,
+                                    remarks=tuple(remarks), reasons=(), restpartien_used=rest_used,
+                                    restpartien_expired=rest_expired, restpartien_out=())
+        # stays unrated
+        out = rest_used + self._stored(kr.rest_new) if kr.rest_out else ()
+        if out:
+            remarks.append("restpartien_stored")
+        elif not p.member:
+            remarks.append("no_restpartien_non_member")
+        return PlayerEvaluation(**common, status=kr.status, stage=None, old_rating=None, old_index=None, coefficient_index=None,
+                                W=kr.wh / 2, n=kr.n, We=None, coefficient_name=None, coefficient=None, Rc=None,
+                                performance=None, sonderwertung=False, sonder_value=None, Ri=None, new_rating=None,
+                                new_index=None, published=False, remarks=tuple(remarks), reasons=tuple(first_reasons(kr.reason, kr.n)),
+                                restpartien_used=rest_used, restpartien_expired=rest_expired, restpartien_out=out)
 
+    @staticmethod
+    def _foreign(p: Player, kr: KResult) -> bool:
+        return kr.status == "foreign" or (p.rating is None and kr.old_index == FOREIGN_INDEX)
 
-def _lines(ed: ModuleType, played: list[tuple[int, int, int]], excluded: list[TournamentGame], auswahl2: set[int],
-           values: dict[int, int], t: Tournament) -> list[TournamentGame]:
-    lines = list(excluded)
-    for rnd, opp, h in played:
-        res = Result.WIN if h == 2 else (Result.DRAW if h == 1 else Result.LOSS)
-        name = t.player(opp).name
-        if opp in auswahl2:
-            lines.append(TournamentGame(rnd, opp, name, values[opp], res, True))
-        else:
-            lines.append(TournamentGame(rnd, opp, name, None, res, False, "not_in_selection"))
-    lines.sort(key=lambda g: g.round)
-    return lines
+    def _stored(self, games: tuple[tuple[int, int, date], ...]) -> tuple[StoredGame, ...]:
+        """This tournament's games that became Restpartien (WO 3.4.2), as StoredGame."""
+        return tuple(StoredGame(o, _RESULT_OF_HALVES[h], d, self.code) for o, h, d in games)
 
+    # --- explanations, on demand ----------------------------------------------------------
 
-def _stored(games: tuple[tuple[int, int, date], ...], code: str | None) -> tuple[StoredGame, ...]:
-    return tuple(StoredGame(o, Result.WIN if h == 2 else (Result.DRAW if h == 1 else Result.LOSS), d, code) for o, h, d in games)
+    @cached_property
+    def _lines_of(self) -> dict[int, list[TournamentGame]]:
+        """Every player's pairings as lines, sorted by round (built once for all players)."""
+        t = self.t
+        players = {p.no: p for p in t.players}
+        lines: dict[int, list[TournamentGame]] = {no: [] for no in players}  # the games not rated first …
+        rated: dict[int, list[TournamentGame]] = {no: [] for no in players}  # … then the rated ones, each by round
+        played = set(map(id, self.played))
+        values = {self.by_pos[i]: v for i, v in self.k.values.items()}
+        for g in t.pairings:
+            if id(g) in played:
+                assert g.black is not None and g.result_black is not None
+                for side, other, own in ((g.white, g.black, g.result_white), (g.black, g.white, g.result_black)):
+                    v = values.get(other)
+                    if v is not None:
+                        rated[side].append(TournamentGame(g.round, other, players[other].name, v, own, True))
+                    else:
+                        rated[side].append(TournamentGame(g.round, other, players[other].name, None, own, False, "not_in_selection"))
+                continue
+            sides: list[tuple[int, int | None, Result]] = [(g.white, g.black, g.result_white)]
+            if g.black is not None and g.result_black is not None:
+                sides.append((g.black, g.white, g.result_black))
+            for me, opp, res in sides:
+                if not t.rated:
+                    reason: str | None = "tournament_not_rated"
+                elif opp is None or not g.played:  # a bye, a forfeit, a game of less than one move (WO 3.3.2)
+                    double = (g.result_white, g.result_black) == (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS)
+                    reason = "double_forfeit" if double else not_counted_reason(res, opp)
+                else:
+                    reason = "computer"
+                lines[me].append(TournamentGame(g.round, opp, players[opp].name if opp is not None else None, None, res, False,
+                                                reason))
+        for no, ls in lines.items():
+            ls.extend(rated[no])
+            ls.sort(key=_round_of)
+        return lines
 
+    @cached_property
+    def _adjacency(self) -> list[list[tuple[int, int]]]:
+        """The kernel's view of every player's games: (opponent position, own halves), in its order."""
+        adj: list[list[tuple[int, int]]] = [[] for _ in self.by_pos]
+        for a, b, ha in self.games:
+            adj[a].append((b, ha))
+            adj[b].append((a, 2 - ha))
+        return adj
 
-def _age_step(p: Player, group: AgeGroup, assumed: bool, end: date) -> Step:
-    if assumed:
-        return Step("core.age_assumed", "WO 3.2", {"result": group.value}, assumption=True)
-    by = p.birth_year or 0
-    return Step("core.age", "WO 3.2", {"end_year": end.year, "birth_year": by, "age": age_from_birth_year(by, end), "result": group.value})
+    def _opponents(self, p: Player) -> tuple[list[int], int]:
+        """The values the kernel rated this player against (Auswahl II), in its order, and W in halves."""
+        values = self.k.values
+        opps, wh = [], 0
+        for j, h in self._adjacency[self.index[p.no]]:
+            v = values.get(j)
+            if v is not None:
+                opps.append(v)
+                wh += h
+        return opps, wh
 
+    def explain(self, pe: PlayerEvaluation) -> dict[str, Any]:
+        """A player's Rechenweg, lines and components — the same rule functions as the kernel's
+        numbers, called with ``explain=True``; a disagreement is an error, never shown."""
+        p, kr = pe.player, pe._kernel
+        lines = list(self._lines_of[p.no])
+        if kr is None or pe.status == "not_rated":
+            return {"steps": (), "games": tuple(lines), "components": {}}
+        steps = [self._age_step(p, pe)]
+        if _rated(kr):
+            return self._explain_rated(pe, kr, lines, steps)
+        rest_used = pe.restpartien_used
+        if pe.status == "first":
+            return self._explain_first(pe, kr, lines, steps)
+        steps.append(Step("first.games", "WO 3.4.1", {"n_tournament": len(kr.rest_new), "n_rest": len(rest_used), "W": pe.W,
+                                                      "result": pe.n}))
+        steps.append(Step("first.not_eligible", "WO 3.4.1", {"n": pe.n, "W": pe.W, "min": MIN_GAMES, "result": None}))
+        if pe.restpartien_out:
+            steps.append(Step("tour.rest_out", "WO 3.4.2, 4.1.1", {"new": len(kr.rest_new), "kept": len(rest_used),
+                                                                   "result": len(pe.restpartien_out)}))
+        lines = [g if not g.counted else g._replace(opponent_rating=None, counted=False, reason="not_in_selection") for g in lines]
+        return {"steps": tuple(steps), "games": tuple(lines), "components": {}}
 
-def _explain(ed: ModuleType, p: Player, kr: KResult, group: AgeGroup, assumed: bool, lines: list[TournamentGame],
-             values: dict[int, int], rounds: int, end: date, code: str | None) -> PlayerEvaluation:
-    """The kernel's numbers plus their Rechenweg, computed by the same rule functions."""
-    steps = [_age_step(p, group, assumed, end)]
-    remarks: list[str] = [] if p.member else ["non_member"]
-    counted = [g for g in lines if g.counted]
-    opps = [int(g.opponent_rating) for g in counted if g.opponent_rating is not None]
-    if kr.status in ("established", "foreign", "no_games") and kr.r0 is not None:
-        r0 = kr.r0
-        if kr.status == "foreign" or (p.rating is None and kr.old_index == 6):
-            remarks.append("foreign_rating")
+    def _explain_rated(self, pe: PlayerEvaluation, kr: KResult, lines: list[TournamentGame], steps: list[Step]) -> dict[str, Any]:
+        ed = self.ed
+        r0 = kr.old_rating
+        assert r0 is not None
+        if "foreign_rating" in pe.remarks:
             steps.append(Step("tour.foreign", "WO 4.1.2, 2.2.4", {"rating": r0, "index": kr.coeff_index, "shown": kr.old_index,
-                                                                  "result": r0}, assumption=ed.NAME == "dwz-classic"))
+                                                                  "result": r0}, assumption=ed.FOREIGN_ASSUMED))
         if kr.n == 0:
             steps.append(Step("core.no_games", "WO 3.5.2", {"R0": r0, "result": r0}))
-            steps.append(Step("core.index_same", "WO 2.2.4", {"index": kr.old_index, "result": kr.old_index}))
-            return PlayerEvaluation(p, "no_games", None, r0, kr.old_index, kr.coeff_index, group, assumed, 0.0, 0, None, None, None,
-                                    {}, None, None, False, None, None, kr.new_rating, kr.new_index, p.member,
-                                    ("no_rated_games", *remarks), (), tuple(lines), (), (), (), tuple(steps))
-        ps, we_exact = ed.expected_exact(r0, opps)
-        lines = [g if not g.counted else TournamentGame(g.round, g.opponent_no, g.opponent_name, g.opponent_rating, g.result,
-                                                         True, None, ps[opps.index(int(g.opponent_rating or 0))])
-                 for g in lines]
-        steps.append(Step("core.games", "WO 3.3.2, 3.5.2", {"total": len(lines), "n": kr.n, "excluded": len(lines) - kr.n, "result": kr.n}))
+            steps.append(index_step(kr.old_index, False))
+            return {"steps": tuple(steps), "games": tuple(lines), "components": {}}
+        shown = [int(g.opponent_rating) for g in lines if g.counted and g.opponent_rating is not None]
+        ps, _ = ed.expected_exact(r0, shown)
+        it = iter(ps)
+        lines = [g._replace(P=next(it)) if g.counted else g for g in lines]
+        opps, wh = self._opponents(pe.player)
+        we = ed.expected_total(r0, opps)
+        outcome = ed.folge(r0, kr.coeff_index, pe.age_group, wh, kr.n, we)
+        if outcome.new_rating != kr.new_rating or ed.we_to_float(we) != kr.we:
+            raise AssertionError(f"Rechenweg and table disagree for {pe.name}")
+        steps.append(Step("core.games", "WO 3.3.2, 3.5.2", {"total": len(lines), "n": kr.n, "excluded": len(lines) - kr.n,
+                                                            "result": kr.n}))
         steps.append(Step("core.W", "WO 3.2", {"n": kr.n, "result": kr.wh / 2}))
-        steps.append(Step("core.We", "WO 3.3.1, 3.3.2", {"R0": r0, "games": [(o, r0 - o, pv) for o, pv in zip(opps, ps, strict=True)],
-                                                          "decimals": ed.PER_GAME_DECIMALS, "result": kr.we}))
-        steps.append(Step("core.Rc", "WO 3.6.2", {"sum": sum(opps), "n": kr.n, "exact": sum(opps) / kr.n, "result": kr.rc}))
-        outcome = ed.folge(r0, kr.coeff_index, group, kr.wh, kr.n, we_exact)
+        steps.append(Step("core.We", "WO 3.3.1, 3.3.2", {"R0": r0, "games": [(o, r0 - o, pv) for o, pv in zip(shown, ps, strict=True)],
+                                                         "decimals": ed.PER_GAME_DECIMALS, "result": kr.we}))
+        steps.append(Step("core.Rc", "WO 3.6.2", {"sum": sum(shown), "n": kr.n, "exact": sum(shown) / kr.n, "result": kr.rc}))
         steps.extend(outcome.steps)
-        steps.append(Step("core.index", "WO 2.2.4", {"index": kr.old_index, "result": kr.new_index}) if kr.old_index is not None else
-                     Step("core.index_unknown", "WO 2.2.4", {"result": None}, assumption=True))
-        steps.extend(_perf_steps(ed, opps, kr.wh, kr.perf))
+        steps.append(index_step(kr.old_index, True))
+        steps.extend(self._performance_steps(opps, wh, kr.perf, pe.name))
         if kr.sonder is not None:
-            remarks.append("sonderwertung")
             steps.append(Step("tour.sonder", "WO 3.6.3", {"Rh": kr.sonder, "R0": r0, "diff": kr.sonder - r0, "result": kr.sonder}))
-        if not p.member:
-            remarks.append("not_published")
-        return PlayerEvaluation(p, kr.status, None, r0, kr.old_index, kr.coeff_index, group, assumed, kr.wh / 2, kr.n, kr.we, "E" if
-                                ed.NAME == "dwz-classic" else "K", kr.coefficient, outcome.components, kr.rc, kr.perf,
-                                kr.sonder is not None, kr.sonder, None, kr.new_rating, kr.new_index, p.member, tuple(remarks),
-                                (), tuple(lines), (), (), (), tuple(steps))
-    rest_used = tuple(g for g in p.restpartien if not kernel.expired(g.played, end))
-    rest_expired = tuple(g for g in p.restpartien if kernel.expired(g.played, end))
-    if rest_expired:
-        remarks.append("restpartien_expired")
-    if kr.status == "first" and kr.ri is not None:
-        steps.append(Step("first.games", "WO 3.4.1", {"n_tournament": len(opps), "n_rest": len(rest_used), "W": kr.wh / 2, "result": kr.n}))
+        return {"steps": tuple(steps), "games": tuple(lines), "components": outcome.components}
+
+    def _explain_first(self, pe: PlayerEvaluation, kr: KResult, lines: list[TournamentGame], steps: list[Step]) -> dict[str, Any]:
+        ed = self.ed
+        ri = kr.ri
+        assert ri is not None
+        shown = [int(g.opponent_rating) for g in lines if g.counted and g.opponent_rating is not None]
+        steps.append(Step("first.games", "WO 3.4.1", {"n_tournament": len(shown), "n_rest": len(pe.restpartien_used), "W": kr.wh / 2,
+                                                      "result": kr.n}))
         steps.append(Step("tour.stage", "WO 3.4.1", {"result": kr.stage}))
         steps.append(Step("tour.start", "WO Anhang 1.1.1", {"result": kr.start}))
-        steps.append(Step("tour.gesamt", "WO Anhang 1.1.2, 1.1.3", {"rounds": rounds, "result": kr.ri}, assumption=ed.NAME == "dwz-classic"))
-        steps.extend(ed.first_rating(kr.ri).steps)
-        steps.append(Step("first.index", "WO 3.4.1", {"result": 1}))
-        if rest_used:
-            steps.extend(_perf_steps(ed, opps, sum(g.result.halves for g in counted), kr.perf))
+        steps.append(Step("tour.gesamt", "WO Anhang 1.1.2, 1.1.3", {"rounds": self.k.rounds, "result": ri},
+                          assumption=ed.GESAMT_ASSUMED))
+        outcome = ed.first_rating(ri)
+        if outcome.new_rating != kr.new_rating:
+            raise AssertionError(f"Rechenweg and table disagree for {pe.name}")
+        steps.extend(outcome.steps)
+        steps.append(Step("first.index", "WO 3.4.1", {"result": FIRST_INDEX}))
+        if pe.restpartien_used:
+            opps, wh = self._opponents(pe.player)
+            steps.extend(self._performance_steps(opps, wh, kr.perf, pe.name))
         elif kr.perf is not None:  # WO 3.6.1: for a newcomer without Restpartien Rh = Ri
             steps.append(Step("tour.perf_ri", "WO 3.6.1", {"result": kr.perf}))
         else:
-            steps.append(Step("core.perf_none", "WO 3.6.1", {"n": len(opps), "min": MIN_GAMES, "result": None}))
-        remarks.insert(0, "first_dwz")
-        if not p.member:
-            remarks.append("not_published")
+            steps.append(Step("core.perf_none", "WO 3.6.1", {"n": len(shown), "min": MIN_GAMES, "result": None}))
+        rn = kr.new_rating or 0
         lines = [g if not g.counted or g.opponent_rating is None else
-                 TournamentGame(g.round, g.opponent_no, g.opponent_name, g.opponent_rating, g.result, True, None,
-                                ed.expected_exact(kr.new_rating or 0, [int(g.opponent_rating)])[0][0]) for g in lines]
-        return PlayerEvaluation(p, "first", kr.stage, None, None, 1, group, assumed, kr.wh / 2, kr.n, kr.we, None, None, {},
-                                kr.rc, kr.perf, False, None, kr.ri, kr.new_rating, 1, p.member, tuple(remarks), (),
-                                tuple(lines), rest_used, rest_expired, (), tuple(steps))
-    # stays unrated
-    reasons = []
-    if kr.reason == "first_too_few":
-        reasons.append(Problem("games", "first_too_few", kr.n, {"missing": MIN_GAMES - kr.n, "min": MIN_GAMES}))
-    elif kr.reason is not None:
-        reasons.append(Problem("games", kr.reason, kr.n if kr.reason != "first_zero" else 0))
-    out = rest_used + _stored(kr.rest_new, code) if kr.rest_out else ()
-    if out:
-        remarks.append("restpartien_stored")
-    elif not p.member:
-        remarks.append("no_restpartien_non_member")
-    steps.append(Step("first.games", "WO 3.4.1", {"n_tournament": len(kr.rest_new), "n_rest": len(rest_used), "W": kr.wh / 2, "result": kr.n}))
-    steps.append(Step("first.not_eligible", "WO 3.4.1", {"n": kr.n, "W": kr.wh / 2, "min": MIN_GAMES, "result": None}))
-    if out:
-        steps.append(Step("tour.rest_out", "WO 3.4.2, 4.1.1", {"new": len(kr.rest_new), "kept": len(rest_used), "result": len(out)}))
-    lines = [g if not g.counted else TournamentGame(g.round, g.opponent_no, g.opponent_name, None, g.result, False,
-                                                     "not_in_selection") for g in lines]
-    return PlayerEvaluation(p, kr.status, None, None, None, None, group, assumed, kr.wh / 2, kr.n, None, None, None, {}, None,
-                            None, False, None, None, None, None, False, tuple(remarks), tuple(reasons), tuple(lines), rest_used,
-                            rest_expired, out, tuple(steps))
+                 g._replace(P=ed.expected_exact(rn, [int(g.opponent_rating)])[0][0]) for g in lines]
+        return {"steps": tuple(steps), "games": tuple(lines), "components": {}}
 
+    def _performance_steps(self, opps: list[int], wh: int, perf: int | None, name: str) -> list[Step]:
+        if len(opps) < MIN_GAMES:
+            return performance_steps(None, len(opps))
+        outcome = self.ed.performance(opps, wh)
+        if outcome.value != perf:
+            raise AssertionError(f"Rechenweg and table disagree on the Leistung of {name}")
+        return performance_steps(outcome, len(opps))
 
-def _perf_steps(ed: ModuleType, opps: list[int], wh: int, perf: int | None) -> list[Step]:
-    if len(opps) < MIN_GAMES:
-        return [Step("core.perf_none", "WO 3.6.1", {"n": len(opps), "min": MIN_GAMES, "result": None})]
-    outcome = ed.performance(opps, wh)
-    return [Step("core.perf", "WO 3.6.1", {"n": len(opps), "result": perf}), *outcome.steps]
+    def _age_step(self, p: Player, pe: PlayerEvaluation) -> Step:
+        if pe.age_assumed:
+            return Step("core.age_assumed", "WO 3.2", {"result": pe.age_group.value}, assumption=True)
+        by = p.birth_year or 0
+        return Step("core.age", "WO 3.2", {"end_year": self.end.year, "birth_year": by, "age": age_from_birth_year(by, self.end),
+                                           "result": pe.age_group.value})
 
+    # --- FIDE Elo of the same event, on demand ----------------------------------------------
 
-def _add_elo(t: Tournament, end: date, evals: list[PlayerEvaluation]) -> list[PlayerEvaluation]:
-    """FIDE Elo change per player for this event (and initial-rating progress)."""
-    from dataclasses import replace
+    @cached_property
+    def _elo_games(self) -> dict[int, list[tuple[int | None, Result]]]:
+        """Every player's played games against non-computers: (opponent's Elo or None, result)."""
+        t = self.t
+        players = {p.no: p for p in t.players}
+        out: dict[int, list[tuple[int | None, Result]]] = {no: [] for no in players}
+        for g in t.pairings:
+            if g.played and g.black is not None and g.result_black is not None:
+                w, b = players[g.white], players[g.black]
+                if w.computer or b.computer:
+                    continue
+                out[g.white].append((b.elo or None, g.result_white))
+                out[g.black].append((w.elo or None, g.result_black))
+        return out
 
-    from dwz.core import elo as elo_mod
-
-    by_no = {p.no: p for p in t.players}
-    period = t.start or end
-    played_by: dict[int, list[Any]] = {no: [] for no in by_no}
-    for g in t.pairings:
-        if g.played and g.black is not None:
-            played_by[g.white].append(g)
-            played_by[g.black].append(g)
-    out = []
-    for pe in evals:
+    def fide(self, pe: PlayerEvaluation) -> dict[str, Any]:
+        """FIDE Elo change (a player with an Elo) or initial-rating progress (without one)."""
+        none: dict[str, Any] = {"elo": None, "elo_initial": None}
         p = pe.player
-        games = []
-        for g in played_by[p.no]:
-            opp = by_no[g.opponent_of(p.no) or 0]
-            if opp.computer or p.computer:
-                continue
-            games.append((opp.elo or None, g.result_for(p.no)))
-        if not t.rated or not games:
-            out.append(pe)
-            continue
+        if not self.elo or not self.t.rated or p.computer:
+            return none
+        games = self._elo_games[p.no]
+        if not games:
+            return none
+        from dwz.core import elo as elo_mod
+
+        period = self.t.start or self.end
+        rated = [(o, r) for o, r in games if o]
         try:
             if p.elo:
-                rated = [(o, r) for o, r in games if o]
-                res = elo_mod.rate(p.elo, rated, period=period, k=p.fide_k, birth_year=p.birth_year) if rated else None
-                out.append(replace(pe, elo=res))
-            else:
-                out.append(replace(pe, elo_initial=elo_mod.initial_rating([(o, r) for o, r in games if o], period=period)))
+                return {"elo": elo_mod.rate(p.elo, rated, period=period, k=p.fide_k, birth_year=p.birth_year) if rated else None,
+                        "elo_initial": None}
+            return {"elo": None, "elo_initial": elo_mod.initial_rating(rated, period=period)}
         except InputError:
-            out.append(pe)
-    return out
+            return none
+
+
+def _round_of(g: TournamentGame) -> int:
+    return g.round
+
+
+def _rated(kr: KResult) -> bool:
+    """Entered with a rating (DWZ, or a foreign one): evaluated by the Folge-DWZ."""
+    return kr.status in ("established", "foreign", "no_games") and kr.old_rating is not None

@@ -17,7 +17,7 @@ One module per format, each with one entry point and small immutable values:
 ========================  ==============================================================
 
 :func:`read_tournament` and :func:`read_rating_list` recognise the format from
-the content.  Every reader raises :class:`~dwz.core.errors.InputError` whose
+the content.  Every reader raises :class:`~dwz.basics.errors.InputError` whose
 problems name ``file:line``; remarks that do not stop reading (a dropped
 half-game, a skipped record) are in ``Tournament.notes``.
 
@@ -33,8 +33,8 @@ import os
 import re
 from pathlib import Path
 
-from dwz.core.errors import InputError
-from dwz.core.model import Tournament
+from dwz.basics.errors import InputError
+from dwz.basics.model import Tournament
 from dwz.formats._common import DEFAULT_NAME, Source, load, problem, split_lines
 from dwz.formats.dsb_list import DsbEntry, is_zip, read_dsb_list
 from dwz.formats.fide_list import FideEntry, read_fide_list

@@ -16,7 +16,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any, TypeAlias
 
-from dwz.core.errors import InputError, Problem
+from dwz.basics.errors import InputError, Problem
 
 __all__ = [
     "DEFAULT_NAME",

@@ -2,7 +2,7 @@
 
 In TRF and SWI every game is written twice: once in each player's line.  The
 readers turn each round block into a :class:`Side`; :func:`build_pairings`
-joins the two sides of every game into one :class:`~dwz.core.model.Pairing`
+joins the two sides of every game into one :class:`~dwz.basics.model.Pairing`
 and cross-checks them (formats.md §1.4: "both sides of each game should agree").
 Contradictions are errors; a side whose counterpart is missing is an error in
 strict mode and otherwise dropped with a note — never silently.
@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dwz.core.errors import InputError, Problem
-from dwz.core.model import Pairing, Player, results_consistent
-from dwz.core.values import Result
+from dwz.basics.errors import InputError, Problem
+from dwz.basics.model import Pairing, Player, results_consistent
+from dwz.basics.values import Result
 from dwz.formats._common import problem
 
 __all__ = ["Side", "build_pairings", "consistent"]

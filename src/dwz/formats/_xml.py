@@ -19,7 +19,7 @@ is stricter than defusedxml's default.
 >>> parse_xml(b'<!DOCTYPE a [<!ENTITY e "x">]><a>&e;</a>', "x.xml")
 Traceback (most recent call last):
 ...
-dwz.core.errors.InputError: x.xml:1: XML with a DOCTYPE/entity declaration is not accepted (line 1)
+dwz.basics.errors.InputError: x.xml:1: XML with a DOCTYPE/entity declaration is not accepted (line 1)
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from datetime import date
 from typing import Any
 from xml.parsers import expat
 
-from dwz.core.errors import InputError, Problem
-from dwz.core.values import Result
+from dwz.basics.errors import InputError, Problem
+from dwz.basics.values import Result
 from dwz.formats._common import problem
 
 __all__ = ["MAX_XML_BYTES", "MESSAGE_KEYS", "invalid_xml_chars", "join_name", "parse_xml", "split_name", "valid_dsb_id"]

@@ -12,14 +12,14 @@ of the writers that fed DeWIS (the element order of ChessLeagueManager's
   ½:0 0:½ 0:- -:0``, which become one unrated entry per side, with a note);
 * ``teamSection/teams/team`` (``lot``, ``teamName``, ``lineup/noPlayer*``) and
   ``teamSection/encounter/play`` (the match results): a league season — the
-  lineups become :attr:`~dwz.core.model.Tournament.teams`.
+  lineups become :attr:`~dwz.basics.model.Tournament.teams`.
 
 The file carries the DWZ but not its index (nor Elo): reading it back gives
 the same tournament with ``index`` unknown; a DSB list (``--list``) supplies it.
 
 >>> from datetime import date
->>> from dwz.core.model import Pairing, Player, Team, Tournament
->>> from dwz.core.values import Result as R
+>>> from dwz.basics.model import Pairing, Player, Team, Tournament
+>>> from dwz.basics.values import Result as R
 >>> t = Tournament("Kreisliga", date(2026, 4, 12), (Player(1, "Alpha, Anna", 1650, 12, birth_year=1990),
 ...                Player(2, "Beta, Berta", 1500, birth_year=1985)), (Pairing(1, 1, 2, R.FORFEIT_WIN, R.FORFEIT_LOSS),),
 ...                teams=(Team("SC Nord", (1,), 1), Team("SV Süd", (2,), 2)))
@@ -35,8 +35,8 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from dwz.core.errors import InputError, Problem
-from dwz.core.model import Pairing, Player, Team, Tournament
+from dwz.basics.errors import InputError, Problem
+from dwz.basics.model import Pairing, Player, Team, Tournament
 from dwz.formats._common import Source, load, problem
 from dwz.formats._xml import El, check_tree, is_date, is_int, local, norm_points, not_empty, one_of, parse_xml_lines
 from dwz.formats.dsb_xml import (

@@ -30,7 +30,7 @@ import re
 import zipfile
 from dataclasses import dataclass
 
-from dwz.core.errors import InputError, Problem
+from dwz.basics.errors import InputError, Problem
 from dwz.formats._common import Source, decode, int_or_none, load, norm_sex, norm_title, problem, split_lines
 
 __all__ = ["DsbEntry", "is_zip", "read_dsb_list"]

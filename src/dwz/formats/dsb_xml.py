@@ -1,12 +1,12 @@
 """DSB_DWZ_TournamentReport 2.5 — the upload file of the DSB-Wertungsportal (formats.md §5.3).
 
-Written from any :class:`~dwz.core.model.Tournament` and read back:
+Written from any :class:`~dwz.basics.model.Tournament` and read back:
 
 * :func:`write_dsb_xml` → :class:`XmlOutput` (the text and every problem found);
-* :func:`read_dsb_xml` → :class:`~dwz.core.model.Tournament`;
+* :func:`read_dsb_xml` → :class:`~dwz.basics.model.Tournament`;
 * :func:`check_dsb_xml` → the problems of any such file (element order,
   required and recommended elements, value forms), as
-  :class:`~dwz.core.errors.Problem` values a check report can list.
+  :class:`~dwz.basics.errors.Problem` values a check report can list.
 
 The element order is that of §5.3 (two independent writers agree; the XSD is
 not public).  Required: everything the portal cannot do without — among them
@@ -26,8 +26,8 @@ a file (``0.5``/``0``, ``0.5``/``-`` …) cannot be one game of the model: each
 side becomes an unrated entry of its own, with a note.
 
 >>> from datetime import date, datetime
->>> from dwz.core.model import Pairing, Player, Tournament
->>> from dwz.core.values import Result as R
+>>> from dwz.basics.model import Pairing, Player, Tournament
+>>> from dwz.basics.values import Result as R
 >>> t = Tournament("Klubturnier", date(2026, 9, 14), (Player(1, "Alpha, Anna", birth_year=1990, dsb_id="NU4005017"),
 ...                Player(2, "Beta")), (Pairing(1, 1, 2, R.WIN, R.LOSS),), rounds=1, start=date(2026, 9, 1))
 >>> out = write_dsb_xml(t, created=datetime(2026, 9, 15, 20, 0), file_uuid="0" * 32, tournament_uuid="1" * 32,
@@ -47,9 +47,9 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from dwz.core.errors import InputError, Problem
-from dwz.core.model import Pairing, Player, Tournament
-from dwz.core.values import Result
+from dwz.basics.errors import InputError, Problem
+from dwz.basics.model import Pairing, Player, Tournament
+from dwz.basics.values import Result
 from dwz.formats._common import Source, load, parse_date, problem
 from dwz.formats._xml import (
     GAME_RESULTS,
@@ -157,8 +157,8 @@ BLOCKING = frozenset({"xml_required_missing", "xml_value_invalid", "xml_order", 
 def guess_tournament_type(t: Tournament) -> str:
     """SR/TR when everyone met everyone (a round robin, a league), else SW/TW.
 
-    >>> from dwz.core.model import Pairing, Player
-    >>> from dwz.core.values import Result as R
+    >>> from dwz.basics.model import Pairing, Player
+    >>> from dwz.basics.values import Result as R
     >>> ps = tuple(Player(n, str(n)) for n in (1, 2, 3))
     >>> guess_tournament_type(Tournament("T", None, ps, (Pairing(1, 1, 2, R.WIN, R.LOSS),)))
     'SW'

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from dwz.core.errors import InputError
+from dwz.basics.errors import InputError
 from dwz.formats._common import DEFAULT_NAME, Source, digits, norm_sex, norm_title, problem
 
 __all__ = ["FideEntry", "iter_fide_list", "read_fide_list"]

@@ -18,7 +18,7 @@ K, title and federation; birth year and sex come from whichever has them.
 The lists may be any iterables of entries — :func:`dwz.formats.fide_list.iter_fide_list`
 streams the million-line FIDE file; only entries that can match are kept.
 
->>> from dwz.core.model import Player, Tournament
+>>> from dwz.basics.model import Player, Tournament
 >>> from dwz.formats.dsb_list import DsbEntry
 >>> t = Tournament("T", None, (Player(1, "Böhmler, Thomas", birth_year=1970), Player(2, "Nobody, N")), ())
 >>> dsb = [DsbEntry("123", "C0512", "7", "A", "Boehmler,Thomas", "m", 1970, 1830, 41, None, None, None, None)]
@@ -37,8 +37,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from dwz.core.errors import Problem
-from dwz.core.model import Player, Tournament
+from dwz.basics.errors import Problem
+from dwz.basics.model import Player, Tournament
 from dwz.formats._common import digits, name_key
 from dwz.formats.dsb_list import DsbEntry
 from dwz.formats.fide_list import FideEntry

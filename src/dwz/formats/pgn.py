@@ -1,4 +1,4 @@
-"""PGN game collections → :class:`~dwz.core.model.Tournament` (via python-chess).
+"""PGN game collections → :class:`~dwz.basics.model.Tournament` (via python-chess).
 
 One entry point, :func:`read_pgn`.  PGN knows games, not tournaments, so the
 reader gathers (formats.md §6):
@@ -59,9 +59,9 @@ from datetime import date
 import chess
 import chess.pgn
 
-from dwz.core.errors import InputError, Problem
-from dwz.core.model import Pairing, Player, Tournament
-from dwz.core.values import Result
+from dwz.basics.errors import InputError, Problem
+from dwz.basics.model import Pairing, Player, Tournament
+from dwz.basics.values import Result
 from dwz.formats._common import Source, decode, load, name_key, norm_title, problem
 
 __all__ = ["read_pgn"]

@@ -18,9 +18,9 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from dwz.core.errors import InputError, Problem
-from dwz.core.model import Player, StoredGame, Tournament
-from dwz.core.values import parse_result
+from dwz.basics.errors import InputError, Problem
+from dwz.basics.model import Player, StoredGame, Tournament
+from dwz.basics.values import parse_result
 from dwz.formats._common import name_key
 
 __all__ = ["restpartien_document", "read_restpartien", "apply_restpartien", "FORMAT"]

@@ -1,4 +1,4 @@
-"""Swiss-Chess "SWI" / DeWIS text export → :class:`~dwz.core.model.Tournament`.
+"""Swiss-Chess "SWI" / DeWIS text export → :class:`~dwz.basics.model.Tournament`.
 
 The file German rating officers received for DWZ evaluation for 15+ years
 (formats.md §5.1).  One entry point, :func:`read_swi`.
@@ -30,9 +30,9 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from dwz.core.errors import InputError, Problem
-from dwz.core.model import Player, Tournament
-from dwz.core.values import Result
+from dwz.basics.errors import InputError, Problem
+from dwz.basics.model import Player, Tournament
+from dwz.basics.values import Result
 from dwz.formats._common import Source, decode, int_or_none, load, parse_date, problem, split_lines, year_from
 from dwz.formats._pairing import Side, build_pairings
 

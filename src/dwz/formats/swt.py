@@ -1,4 +1,4 @@
-"""Swiss-Chess tournament files (``.SWT``, binary) → :class:`~dwz.core.model.Tournament`.
+"""Swiss-Chess tournament files (``.SWT``, binary) → :class:`~dwz.basics.model.Tournament`.
 
 One entry point, :func:`read_swt`; :meth:`SwtFile.parse` gives the records as
 they are stored (small immutable values, one per card), for tools and tests.
@@ -8,14 +8,14 @@ The layout (formats.md §5.4) is the one of the SWT field map for file versions
 pairing cards (19 bytes per player and round, then per team and round), the
 player cards and the team cards.  Every count is checked against the file
 length *before* anything is read, so a truncated file, an unknown version or
-a damaged header is an :class:`~dwz.core.errors.InputError` naming the file,
+a damaged header is an :class:`~dwz.basics.errors.InputError` naming the file,
 the byte offset and what was expected — never a wrong silent read.  Fields in
 messages are ``file:0xOFFSET`` (the card's first byte).
 
 * players: name, club, title, Elo, DWZ and DWZ index, federation, birth date,
   ZPS club and member number, sex, FIDE id, PKZ (8.xx), team and board;
 * every game is stored in both players' cards; both are joined into one
-  :class:`~dwz.core.model.Pairing` and cross-checked (opponents, colours,
+  :class:`~dwz.basics.model.Pairing` and cross-checked (opponents, colours,
   results).  Forfeits (``kampflos``) are ``+``/``-``, with an empty board on
   the other side a one-sided forfeit; ``spielfrei`` is a bye (U, H, Z); an
   adjourned or unfinished game is left out with a note;
@@ -73,9 +73,9 @@ import struct
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from dwz.core.errors import InputError, Problem
-from dwz.core.model import Pairing, Player, Team, Tournament, results_consistent
-from dwz.core.values import RATING_MAX, Result
+from dwz.basics.errors import InputError, Problem
+from dwz.basics.model import Pairing, Player, Team, Tournament, results_consistent
+from dwz.basics.values import RATING_MAX, Result
 from dwz.formats._common import Source, load, norm_sex, norm_title, parse_date, problem, year_from
 
 __all__ = ["MAX_FILE_BYTES", "MAX_PLAYERS", "MESSAGE_KEYS", "MODES", "VERSIONS", "SwtFile", "SwtPairing", "SwtPlayer",

@@ -4,7 +4,7 @@ Observed practice (spec dwz-classic.md, "Team competitions / split tournaments /
 matches"): a league group's season is one DSB evaluation, dated with its last
 round — all boards' games of all matches form one tournament.  The readers
 (SWT team files, TRF-2026 team records, DeWIS XML's team section) give the
-games as usual and the lineups as :class:`~dwz.core.model.Team` values; this
+games as usual and the lineups as :class:`~dwz.basics.model.Team` values; this
 module adds what a season needs on top:
 
 * :func:`merge_same_people`: a person entered for two teams (a substitute from
@@ -14,8 +14,8 @@ module adds what a season needs on top:
   columns 5–36, starting ranks from column 37 in steps of 5) and ``310``
   (TRF-2026: team number 5–7, name 9–40, starting ranks from column 74).
 
->>> from dwz.core.model import Pairing, Player, Team, Tournament
->>> from dwz.core.values import Result as R
+>>> from dwz.basics.model import Pairing, Player, Team, Tournament
+>>> from dwz.basics.values import Result as R
 >>> ps = (Player(1, "Alpha, Anna", zps="C0512", member_no="7"), Player(2, "Beta, Berta"),
 ...       Player(3, "Alpha, Anna", zps="C0512", member_no="007"), Player(4, "Gamma, Gert"))
 >>> t = Tournament("Liga", None, ps, (Pairing(1, 1, 2, R.WIN, R.LOSS), Pairing(2, 4, 3, R.DRAW, R.DRAW)),
@@ -29,8 +29,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from dwz.core.errors import Problem
-from dwz.core.model import Player, Team, Tournament
+from dwz.basics.errors import Problem
+from dwz.basics.model import Player, Team, Tournament
 from dwz.formats._common import decode, name_key, problem, split_lines
 
 __all__ = ["MESSAGE_KEYS", "known_lineups", "merge_same_people", "trf_teams", "with_trf_teams"]
@@ -151,7 +151,7 @@ def with_trf_teams(t: Tournament, data: bytes | str, fname: str) -> Tournament:
         return t
     teams, problems = trf_teams(text, fname)
     if problems:
-        from dwz.core.errors import InputError
+        from dwz.basics.errors import InputError
 
         raise InputError(problems)
     if not teams:

@@ -1,4 +1,4 @@
-"""FIDE Tournament Report File (TRF16, TRF-2026, TRF(x)) → :class:`~dwz.core.model.Tournament`.
+"""FIDE Tournament Report File (TRF16, TRF-2026, TRF(x)) → :class:`~dwz.basics.model.Tournament`.
 
 One entry point, :func:`read_trf`.  The reader is tolerant exactly where real
 files deviate (formats.md §1.2–§1.7) and strict where a file contradicts itself:
@@ -9,8 +9,8 @@ files deviate (formats.md §1.2–§1.7) and strict where a file contradicts its
   ``XCC`` lines and TRF-2026 national records (``172 GER NRO`` + ``GER`` lines)
   carry DWZ, ZPS/member number, club and nu-ID;
 * every game is written in both players' lines; both sides are joined into one
-  :class:`~dwz.core.model.Pairing` and cross-checked.  Contradictions raise an
-  :class:`~dwz.core.errors.InputError` naming file, line, round and players.  A
+  :class:`~dwz.basics.model.Pairing` and cross-checked.  Contradictions raise an
+  :class:`~dwz.basics.errors.InputError` naming file, line, round and players.  A
   side whose counter-line is missing (a cut-off file) is dropped with a note
   unless ``strict=True``.
 
@@ -37,9 +37,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
 
-from dwz.core.errors import InputError, Problem
-from dwz.core.model import Player, Tournament
-from dwz.core.values import Result
+from dwz.basics.errors import InputError, Problem
+from dwz.basics.model import Player, Tournament
+from dwz.basics.values import Result
 from dwz.formats._common import (
     Source,
     decode,

@@ -3,8 +3,8 @@ chronological runner that evaluates everything in the order of the Wertungsordnu
 
 >>> import tempfile, pathlib
 >>> from datetime import date
->>> from dwz.core.model import Pairing, Player, Tournament
->>> from dwz.core.values import Result as R
+>>> from dwz.basics.model import Pairing, Player, Tournament
+>>> from dwz.basics.values import Result as R
 >>> db = pathlib.Path(tempfile.mkdtemp()) / "h.sqlite"
 >>> conn = open_store(db)
 >>> t = Tournament("T", date(2025, 5, 1), (Player(1, "A", 1600, 20), Player(2, "B", 1500, 20)),

@@ -15,7 +15,7 @@ from html import escape
 from itertools import pairwise
 from typing import Any
 
-from dwz.core.errors import InputError, Problem
+from dwz.basics.errors import InputError, Problem
 from dwz.history.importer import name_key
 from dwz.history.store import decode_rest
 from dwz.i18n import fmt_num, fmt_rating, term, text
@@ -142,11 +142,19 @@ def load_card(conn: sqlite3.Connection, pid: int) -> Card:
             "SELECT t.id, t.kind, t.name, t.code, t.end, e.edition, e.status, e.old_rating, e.old_index, e.wh, e.n, e.we, "
             "e.coefficient, e.rc, e.perf, e.new_rating, e.new_index, e.published, e.sonder, e.rest "
             "FROM evaluations e JOIN tournaments t ON t.id = e.tournament WHERE e.player = ? ORDER BY t.seq", (pid,)):
-        coef_name = None if coef is None else ("E" if edition == "dwz-classic" else "K")
+        coef_name = None if coef is None else _coefficient_name(edition)
         rows.append(CardRow(tid, kind, name, code, end, edition, status, old_r, old_i, None if wh is None else wh / 2, n, we,
                             coef_name, coef, rc, perf, new_r, new_i, bool(published), sonder is not None, len(decode_rest(rest))))
     rest_now = tuple(conn.execute("SELECT opponent, halves, played FROM restpartien WHERE player = ? ORDER BY played, rowid", (pid,)))
     return Card(player, tuple(rows), rest_now)
+
+
+def _coefficient_name(edition: str) -> str:
+    """E or K as the edition calls its development factor (an edition not registered: its name)."""
+    from dwz.rules import DWZ_EDITIONS
+
+    ed = DWZ_EDITIONS.get(edition)
+    return ed.COEFFICIENT if ed is not None else edition
 
 
 # --- rendering --------------------------------------------------------------------------------

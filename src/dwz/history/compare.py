@@ -14,7 +14,6 @@ over the players evaluated after the switch.
 
 from __future__ import annotations
 
-import gc
 import json
 import sqlite3
 from dataclasses import dataclass, field
@@ -23,7 +22,7 @@ from html import escape
 from statistics import mean, median
 from typing import Any
 
-from dwz.core.errors import InputError
+from dwz.basics.errors import InputError
 from dwz.core.kernel import EvaluationOptions
 from dwz.history.runner import Federation
 from dwz.history.store import unpack
@@ -95,35 +94,29 @@ def compare(conn: sqlite3.Connection, *, top: int = 10) -> Comparison:
         raise InputError.single("history", "history_not_run", pending)
     opts_json = conn.execute("SELECT value FROM meta WHERE key = 'options'").fetchone()
     opts = EvaluationOptions(**json.loads(opts_json[0])) if opts_json else EvaluationOptions()
-    was = gc.isenabled()
-    gc.disable()
+    conn.execute("BEGIN")  # one consistent snapshot for all reads
     try:
-        conn.execute("BEGIN")  # one consistent snapshot for all reads
-        try:
-            useq = int(conn.execute("SELECT seq FROM tournaments WHERE kind = 'umstufung'").fetchone()[0])
-            forced = conn.execute("SELECT min(seq) FROM tournaments WHERE rules IS NOT NULL AND rules != 'dwz-classic' "
-                                  "AND seq < ?", (useq,)).fetchone()[0]
-            begin = useq if forced is None else int(forced)
-            fed = Federation(conn, opts)
-            fed.load_all_before(begin, useq)
-            n_t = 0
-            for tid, kind, end_s, rated, packed in conn.execute(
-                    "SELECT id, kind, end, rated, packed FROM tournaments WHERE seq >= ? ORDER BY seq", (begin,)):
-                if kind != "tournament" or not rated or not packed:
-                    continue  # classic throughout: no Umstufung
-                pids, elos, flat = unpack(packed)
-                fed.evaluate(tid, date.fromisoformat(end_s), dwz_classic, pids, elos, flat, None)
-                n_t += 1
-            real = conn.execute("SELECT id, name, cur_rating FROM players WHERE member = 1 AND cur_rating IS NOT NULL "
-                                "ORDER BY id").fetchall()
-            after = {r[0] for r in conn.execute(
-                "SELECT DISTINCT e.player FROM evaluations e JOIN tournaments t ON t.id = e.tournament "
-                "WHERE t.seq > ? AND t.kind = 'tournament'", (useq,))}
-        finally:
-            conn.execute("ROLLBACK")
+        useq = int(conn.execute("SELECT seq FROM tournaments WHERE kind = 'umstufung'").fetchone()[0])
+        forced = conn.execute("SELECT min(seq) FROM tournaments WHERE rules IS NOT NULL AND rules != ? "
+                              "AND seq < ?", (dwz_classic.NAME, useq)).fetchone()[0]
+        begin = useq if forced is None else int(forced)
+        fed = Federation(conn, opts)
+        fed.load_all_before(begin, useq)
+        n_t = 0
+        for tid, kind, end_s, rated, packed in conn.execute(
+                "SELECT id, kind, end, rated, packed FROM tournaments WHERE seq >= ? ORDER BY seq", (begin,)):
+            if kind != "tournament" or not rated or not packed:
+                continue  # classic throughout: no Umstufung
+            pids, elos, flat = unpack(packed)
+            fed.evaluate(tid, date.fromisoformat(end_s), dwz_classic, pids, elos, flat, None)
+            n_t += 1
+        real = conn.execute("SELECT id, name, cur_rating FROM players WHERE member = 1 AND cur_rating IS NOT NULL "
+                            "ORDER BY id").fetchall()
+        after = {r[0] for r in conn.execute(
+            "SELECT DISTINCT e.player FROM evaluations e JOIN tournaments t ON t.id = e.tournament "
+            "WHERE t.seq > ? AND t.kind = 'tournament'", (useq,))}
     finally:
-        if was:
-            gc.enable()
+        conn.execute("ROLLBACK")
     raw: list[int] = []
     movers: list[Mover] = []
     both = 0

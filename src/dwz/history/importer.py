@@ -20,8 +20,8 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from dwz.core.errors import InputError, Problem
-from dwz.core.model import Tournament
+from dwz.basics.errors import InputError, Problem
+from dwz.basics.model import Tournament
 from dwz.formats._common import name_key  # one name comparison for readers, lists and history
 from dwz.history.store import pack, sort_key, transaction
 

@@ -26,7 +26,6 @@ with the stored row leaves with the stored state.
 
 from __future__ import annotations
 
-import gc
 import json
 import sqlite3
 import time
@@ -35,13 +34,16 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
-from types import ModuleType
+from operator import attrgetter
+from typing import Any
 
+from dwz.basics.values import AgeGroup, age_group_for_age
 from dwz.core import kernel
 from dwz.core.kernel import EvaluationOptions, KPlayer
-from dwz.core.values import AgeGroup, age_group_for_age
-from dwz.history.store import INSERT_EVALUATION, decode_rest, encode_rest, insert_sql, transaction, unpack
-from dwz.rules import SWITCH_2026, edition_for, get_edition
+from dwz.history.store import EVALUATION_COLUMNS, INSERT_EVALUATION, decode_rest, encode_rest, insert_sql, transaction, unpack
+from dwz.rules import SWITCH_2026, Edition, edition_for, get_edition
+from dwz.rules.common import next_index
+from dwz.rules.dwz_2026 import NAME as UMSTUFUNG_EDITION  # the Umstufung rows carry the edition they convert to
 from dwz.rules.dwz_2026 import umstufung
 
 __all__ = ["Federation", "ProgressFn", "RunReport", "run"]
@@ -75,6 +77,10 @@ _COLS_A = ("tournament", "player", "edition", "old_rating", "old_index", "coeff_
 _COLS_B = tuple(c for c in _COLS_A if c != "perf")  # fewer than five games: no Leistung
 _COLS_U = ("tournament", "player", "edition", "status", "old_rating", "old_index", "new_rating", "new_index")
 _SQL_A, _SQL_B, _SQL_U = insert_sql(_COLS_A), insert_sql(_COLS_B), insert_sql(_COLS_U)
+# A stored column after (tournament, player, edition) is the KResult field of the same name:
+# the rows are read by name (a test checks kernel.STORED_FIELDS against EVALUATION_COLUMNS).
+_KRESULT_COLUMNS = EVALUATION_COLUMNS[3:19]
+_ROW_A, _ROW_B, _ROW_FULL = attrgetter(*_COLS_A[3:]), attrgetter(*_COLS_B[3:]), attrgetter(*_KRESULT_COLUMNS)
 
 
 class Sink:
@@ -157,7 +163,7 @@ class Federation:
 
     # --- one tournament -----------------------------------------------------------------
 
-    def evaluate(self, tid: int, end: date, ed: ModuleType, pids: Sequence[int], elos: Sequence[int],
+    def evaluate(self, tid: int, end: date, ed: Edition[Any], pids: Sequence[int], elos: Sequence[int],
                  flat: Sequence[int], sink: Sink | None, canon: list[Row] | None = None) -> int:
         """Run the kernel for one tournament, update the state, hand the rows to ``sink``; returns the row count.
 
@@ -177,35 +183,31 @@ class Federation:
         evald = self.evald
         if sink is not None:
             a, b, full = sink.a, sink.b, sink.full
-        # KResult: 0 status, 1 stage, 2 r0, 3 old_index, 4 coeff_index, 5 wh, 6 n, 7 we, 8 coefficient,
-        # 9 rc, 10 perf, 11 sonder, 12 ri, 13 start, 14 new_rating, 15 new_index, …, 18 rest_out, 20 reason
+        row_a, row_b, row_full = _ROW_A, _ROW_B, _ROW_FULL
         for pid, r in zip(pids, ev.results, strict=True):
-            status = r[0]
+            status = r.status
             mem = member[pid]
             if status == "established" and mem:  # the common case, first (an established player has no Restpartien)
-                rating[pid] = r[14]
-                index[pid] = r[15]
+                rating[pid] = r.new_rating
+                index[pid] = r.new_index
                 evald[pid] = 1
                 count += 1
                 if canon is not None:
-                    canon.append((tid, pid, edn, *r[:16], None, None, 1))
+                    canon.append((tid, pid, edn, *row_full(r), None, None, 1))
                 if sink is None:
                     continue
-                if r[11] is None and r[3] is not None:
-                    if r[10] is None:
-                        b.append((tid, pid, edn, r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[14], r[15]))
-                    else:
-                        a.append((tid, pid, edn, r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[14], r[15]))
+                if r.sonder is None and r.old_index is not None:
+                    (b if r.perf is None else a).append((tid, pid, edn, *(row_b(r) if r.perf is None else row_a(r))))
                 else:
-                    full.append((tid, pid, edn, *r[:16], None, None, 1))
+                    full.append((tid, pid, edn, *row_full(r), None, None, 1))
                 continue
             if status == "no_games" and not (mem and pid in rest):
                 continue  # nothing changes (an unrated member's expired Restpartien do: stored)
             blob = None
             if mem:
                 if status == "foreign" or status == "first" or status == "established":
-                    rating[pid] = r[14]  # new_rating
-                    index[pid] = r[15]  # new_index
+                    rating[pid] = r.new_rating
+                    index[pid] = r.new_index
                     if rest:
                         rest.pop(pid, None)
                 else:  # unrated / no_games: Restpartien kept + new (WO 3.4.2), expired ones dropped
@@ -217,7 +219,7 @@ class Federation:
                         rest.pop(pid, None)
                 evald[pid] = 1
             count += 1
-            row = (tid, pid, edn, *r[:16], blob, r[20], int(mem))
+            row = (tid, pid, edn, *row_full(r), blob, r.reason, int(mem))
             if sink is not None:
                 full.append(row)
             if canon is not None:
@@ -240,7 +242,7 @@ class Federation:
                 continue  # a starting value from a list dated after the switch: new scale already
             i = index[pid]
             new_r = None if r is None else conv(r)
-            new_i = None if (r is None or i is None) else i + 1
+            new_i = None if r is None else next_index(i)  # the Umstufung raises the index like an evaluation
             rating[pid] = new_r
             index[pid] = new_i
             if not self.member[pid]:
@@ -254,9 +256,9 @@ class Federation:
             count += 1
             if sink is not None:
                 if blob is None and i is not None:
-                    sink.u.append((tid, pid, "dwz-2026", "umstufung", r, i, new_r, new_i))
+                    sink.u.append((tid, pid, UMSTUFUNG_EDITION, "umstufung", r, i, new_r, new_i))
                 else:
-                    sink.full.append((tid, pid, "dwz-2026", "umstufung", 0, r, i, None, None, None, None, None, None, None, None,
+                    sink.full.append((tid, pid, UMSTUFUNG_EDITION, "umstufung", 0, r, i, None, None, None, None, None, None, None, None,
                                       None, None, new_r, new_i, blob, None, 1))
         return count
 
@@ -267,7 +269,7 @@ class Federation:
         if not self.member[pid]:
             r, i = self.s_rating[pid], self.s_index[pid]
             if seq > useq and r is not None and not self.s_new[pid]:
-                r, i = self.convert(r), None if i is None else i + 1
+                r, i = self.convert(r), next_index(i)
             self.rating[pid], self.index[pid] = r, i
             return
         # His stored rows are read once: an incremental run rewrites a player's rows either
@@ -310,7 +312,7 @@ class Federation:
                 if r is not None and not self.member[pid] and not self.s_new[pid]:
                     self.rating[pid] = self.convert(r)
                     i = self.index[pid]
-                    self.index[pid] = None if i is None else i + 1
+                    self.index[pid] = next_index(i)
         member = self.member
         for pid, status, nr, ni, blob in self.conn.execute(
                 "SELECT e.player, e.status, e.new_rating, e.new_index, e.rest FROM tournaments t "
@@ -333,10 +335,10 @@ def assign_order(conn: sqlite3.Connection) -> int:
     return int(conn.execute("SELECT seq FROM tournaments WHERE kind = 'umstufung'").fetchone()[0])
 
 
-_EDITIONS: dict[str | None, ModuleType] = {}
+_EDITIONS: dict[str | None, Edition[Any]] = {}
 
 
-def edition(rules: str | None, end: date) -> ModuleType:
+def edition(rules: str | None, end: date) -> Edition[Any]:
     key = rules or edition_for(end)
     ed = _EDITIONS.get(key)
     if ed is None:
@@ -359,23 +361,17 @@ def run(conn: sqlite3.Connection, *, full: bool = False, options: EvaluationOpti
     """Evaluate what is new or changed (or everything with ``full``), in one transaction."""
     opts = options or EvaluationOptions()
     t0 = time.perf_counter()
-    was_enabled = gc.isenabled()
-    gc.disable()  # millions of small acyclic objects: the cyclic collector would rescan them all
-    try:
-        with transaction(conn):
-            useq = assign_order(conn)
-            meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
-            ever = conn.execute("SELECT 1 FROM tournaments WHERE evaluated = 1 LIMIT 1").fetchone() is not None
-            if full or not ever or meta.get("options") != _options_key(opts):
-                report = _full(conn, opts, useq, progress)
-            else:
-                report = _incremental(conn, opts, useq, progress)
-            conn.execute("UPDATE tournaments SET evaluated = 1 WHERE evaluated = 0")
-            conn.execute("DELETE FROM dirty_players")
-            conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('options', ?)", (_options_key(opts),))
-    finally:
-        if was_enabled:
-            gc.enable()
+    with transaction(conn):
+        useq = assign_order(conn)
+        meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+        ever = conn.execute("SELECT 1 FROM tournaments WHERE evaluated = 1 LIMIT 1").fetchone() is not None
+        if full or not ever or meta.get("options") != _options_key(opts):
+            report = _full(conn, opts, useq, progress)
+        else:
+            report = _incremental(conn, opts, useq, progress)
+        conn.execute("UPDATE tournaments SET evaluated = 1 WHERE evaluated = 0")
+        conn.execute("DELETE FROM dirty_players")
+        conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('options', ?)", (_options_key(opts),))
     return RunReport(report.mode, report.tournaments, report.skipped, report.records, report.players,
                      time.perf_counter() - t0, report.start_end)
 

@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
 
-from dwz.core.errors import InputError
+from dwz.basics.errors import InputError
 
 __all__ = [
     "APPLICATION_ID", "DEFAULT_DB", "MIGRATIONS", "SCHEMA_VERSION", "UMSTUFUNG_END", "connect", "decode_rest",

@@ -8,20 +8,33 @@ A template field with the conversion ``!t`` is translated as a term
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
+from importlib import import_module
 from typing import Any
-
-from dwz.i18n import de, en
 
 __all__ = ["CATALOGS", "LANGS", "fmt_num", "fmt_rating", "fmt_signed", "problem_text", "render_step", "term", "text"]
 
 LANGS = ("de", "en")
-CATALOGS: dict[str, dict[str, dict[str, Any]]] = {"de": de.CATALOG, "en": en.CATALOG}
+
+
+class _Catalogs(dict[str, dict[str, dict[str, Any]]]):
+    """The catalogs by language, each loaded when first used (``dwz rate`` in German never
+    needs the English one)."""
+
+    def __missing__(self, lang: str) -> dict[str, dict[str, Any]]:
+        if lang not in LANGS:
+            raise KeyError(lang)
+        catalog: dict[str, dict[str, Any]] = import_module(f"dwz.i18n.{lang}").CATALOG
+        self[lang] = catalog
+        return catalog
+
+
+CATALOGS: dict[str, dict[str, dict[str, Any]]] = _Catalogs()
 
 
 def _cat(lang: str) -> dict[str, dict[str, Any]]:
-    return CATALOGS.get(lang, CATALOGS["de"])
+    return CATALOGS[lang if lang in LANGS else "de"]
 
 
 def fmt_num(value: float | int, spec: str = "", lang: str = "de") -> str:
@@ -60,12 +73,15 @@ def fmt_rating(value: int | None, index: int | None, empty: str = "–") -> str:
 
 def term(key: str, lang: str = "de") -> str:
     """A translated term ("strength.good_club", "group.adult", …); the key itself if unknown."""
-    return str(_cat(lang)["terms"].get(key, CATALOGS["en"]["terms"].get(key, key)))
+    found = _cat(lang)["terms"].get(key)
+    return str(found if found is not None else CATALOGS["en"]["terms"].get(key, key))
 
 
 def text(key: str, lang: str = "de", **values: Any) -> str:
     """A UI text from the ``ui`` section, formatted with ``values``."""
-    template = _cat(lang)["ui"].get(key, CATALOGS["en"]["ui"].get(key, key))
+    template = _cat(lang)["ui"].get(key)
+    if template is None:
+        template = CATALOGS["en"]["ui"].get(key, key)
     return _render(template, values, lang)
 
 
@@ -81,13 +97,61 @@ _PARSER = string.Formatter()
 def _render(template: str, values: Mapping[str, Any], lang: str, decimals: int = 3) -> str:
     """Fill a catalog template: numbers per language, ``!t`` terms, ``!p`` per-game lists;
     a missing value renders as '?' (a message must never fail itself)."""
+    return _fill(_compile(template), values, lang, decimals)
+
+
+def _num(value: Any, spec: str, lang: str, decimals: int) -> str:
+    """One field without a conversion: numbers as :func:`fmt_num` formats them, inlined."""
+    tv = type(value)
+    if tv is int or tv is float:
+        text = format(value, spec if spec or tv is int else ".3f")
+        if lang == "de":
+            text = text.replace(".", ",")
+        return text.replace("-", "−") if text.startswith("-") else text
+    return _field(value, spec, None, lang, decimals)
+
+
+_Filler = Callable[[Mapping[str, Any], str, int], str]
+
+
+def _filler(pieces: tuple[tuple[str, str | None, str, str | None], ...]) -> _Filler:
+    """A template compiled to one function (the catalogs' own templates only, never input):
+    the literals and one call per field, as :func:`_fill` would do them piece by piece."""
+    parts = []
+    for literal, field, spec, conv in pieces:
+        if literal:
+            parts.append(repr(literal))
+        if field is None:
+            continue
+        get = f"v.get({field!r}, '?')"
+        if conv is None:
+            parts.append(f"_num({get}, {spec!r}, lang, decimals)")
+        else:
+            parts.append(f"_field({get}, {spec!r}, {conv!r}, lang, decimals)")
+    code = f"def fill(v, lang, decimals):\n    return {' + '.join(parts) or repr('')}\n"
+    scope: dict[str, Any] = {"_num": _num, "_field": _field}
+    exec(compile(code, "<dwz.i18n template>", "exec"), scope)
+    fill: _Filler = scope["fill"]
+    return fill
+
+
+def _fill(pieces: tuple[tuple[str, str | None, str, str | None], ...], values: Mapping[str, Any], lang: str, decimals: int) -> str:
+    if len(pieces) == 1 and pieces[0][1] is None:  # plain text: most formulas
+        return pieces[0][0]
     out: list[str] = []
-    for literal, field, spec, conv in _compile(template):
+    for literal, field, spec, conv in pieces:
         out.append(literal)
         if field is None:
             continue
         value = values.get(field, "?")
-        out.append(_field(value, spec, conv, lang, decimals))
+        tv = type(value)
+        if conv is None and (tv is int or tv is float):  # the common case, numbers: as fmt_num, inlined
+            text = format(value, spec if spec or tv is int else ".3f")
+            if lang == "de":
+                text = text.replace(".", ",")
+            out.append(text.replace("-", "−") if text.startswith("-") else text)
+        else:
+            out.append(_field(value, spec, conv, lang, decimals))
     return "".join(out)
 
 
@@ -114,31 +178,69 @@ def _games(games: list[tuple[Any, Any, Any]], lang: str, decimals: int) -> str:
     if not games:
         return "0"
     spec = f".{decimals}f"
-    parts = [fmt_num(p, spec, lang) if p is not None else "–" for _, _, p in games]
+    if all(type(p) is float and p >= 0 for _, _, p in games):  # probabilities: fmt_num's work, inlined
+        parts = [format(p, spec) for _, _, p in games]
+        if lang == "de":
+            parts = [x.replace(".", ",") for x in parts]
+    else:
+        parts = [fmt_num(p, spec, lang) if p is not None else "–" for _, _, p in games]
     if len(parts) > 12:
         parts = [*parts[:6], "…", *parts[-3:]]
     return " + ".join(parts)
 
 
+_PLAIN_TYPES = frozenset((int, float, str, bool, type(None)))
+_Template = str | _Filler  # plain text, or compiled
+_STEP_TEMPLATES: dict[tuple[str, str], tuple[_Template, _Template, _Template] | None] = {}
+
+
+def _template(template: str) -> _Template:
+    pieces = _compile(template)
+    return pieces[0][0] if len(pieces) == 1 and pieces[0][1] is None else _filler(pieces)
+
+
+def _step_templates(key: str, lang: str) -> tuple[_Template, _Template, _Template] | None:
+    """A step's title, formula and calculation, compiled once per language (the Rechenweg of
+    every result renders through these)."""
+    found = _STEP_TEMPLATES.get((key, lang))
+    if found is None and (key, lang) not in _STEP_TEMPLATES:
+        cat = _cat(lang)
+        entry = cat["steps"].get(key) or CATALOGS["en"]["steps"].get(key)
+        found = None if entry is None else (_template(entry[0]), _template(entry[1]), _template(entry[2]))
+        if len(_STEP_TEMPLATES) < 4096:
+            _STEP_TEMPLATES[(key, lang)] = found
+    return found
+
+
 def render_step(step: Any, lang: str = "de") -> dict[str, Any]:
-    """A :class:`~dwz.core.steps.Step` as title, formula, substituted numbers, result and rule."""
-    cat = _cat(lang)
-    entry = cat["steps"].get(step.key) or CATALOGS["en"]["steps"].get(step.key)
-    decimals = min(int(step.values.get("decimals", 3)), 3)
-    title, formula, calc = entry if entry is not None else (step.key, "", "")
+    """A :class:`~dwz.basics.steps.Step` as title, formula, substituted numbers, result and rule."""
     values = step.values
+    templates = _step_templates(step.key, lang)
+    d = values.get("decimals", 3)
+    decimals = 3 if d is None or (type(d) is int and d >= 3) else min(int(d), 3)
+    if templates is None:
+        title, formula, calc = step.key, "", ""
+    else:
+        t, f, c = templates
+        title = t if type(t) is str else t(values, lang, decimals)  # type: ignore[operator]
+        formula = f if type(f) is str else f(values, lang, decimals)  # type: ignore[operator]
+        calc = c if type(c) is str else c(values, lang, decimals)  # type: ignore[operator]
+    if _PLAIN_TYPES.issuperset(map(type, values.values())):  # numbers and texts only: a copy will do
+        plain = dict(values)
+    else:
+        plain = {k: _plain(v) for k, v in values.items()}
     out = {
         "key": step.key,
-        "title": _render(title, values, lang, decimals),
-        "formula": _render(formula, values, lang, decimals),
-        "calculation": _render(calc, values, lang, decimals),
-        "result": _plain(values.get("result")),
+        "title": title,
+        "formula": formula,
+        "calculation": calc,
+        "result": plain.get("result"),
         "rule": step.rule,
         "assumption": step.assumption,
-        "values": {k: _plain(v) for k, v in values.items()},
+        "values": plain,
     }
     if step.assumption:
-        out["note"] = cat["ui"]["assumption_note"]
+        out["note"] = _cat(lang)["ui"]["assumption_note"]
     return out
 
 
@@ -146,14 +248,15 @@ def _plain(v: Any) -> Any:
     if isinstance(v, (int, float, str, bool)) or v is None:
         return v
     if isinstance(v, (list, tuple)):
-        return [_plain(x) for x in v]
+        issuperset = _PLAIN_TYPES.issuperset
+        return [list(x) if type(x) is tuple and issuperset(map(type, x)) else _plain(x) for x in v]
     if hasattr(v, "value"):
         return v.value
     return str(v)
 
 
 def problem_text(problem: Any, lang: str = "de") -> str:
-    """The message of a :class:`~dwz.core.errors.Problem` in ``lang``."""
+    """The message of a :class:`~dwz.basics.errors.Problem` in ``lang``."""
     template = _cat(lang)["problems"].get(problem.code) or CATALOGS["en"]["problems"].get(problem.code)
     if template is None:
         return f"{problem.code}: {problem.value!r}"

@@ -16,8 +16,8 @@ format section, and the fix.  ``exit_code`` is 2 with errors, 1 with warnings,
 else 0.
 
 >>> from datetime import date
->>> from dwz.core.model import Pairing, Player, Tournament
->>> from dwz.core.values import Result as R
+>>> from dwz.basics.model import Pairing, Player, Tournament
+>>> from dwz.basics.values import Result as R
 >>> t = Tournament("Blitz", date(2025, 9, 14), (Player(1, "Alpha, Anna", 1650, 12, birth_year=1990),
 ...                Player(2, "Beta, Bernd", 1500, 20)), (Pairing(1, 1, 2, R.WIN, R.LOSS),))
 >>> r = check_tournament(t)
@@ -40,8 +40,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal
 
-from dwz.core.errors import Problem
-from dwz.core.model import Player, Tournament
+from dwz.basics.errors import Problem
+from dwz.basics.model import Player, Tournament
 from dwz.core.tournament import TournamentEvaluation
 from dwz.formats._common import name_key
 from dwz.formats.dsb_list import DsbEntry
@@ -703,10 +703,10 @@ def gather(data: bytes, name: str, *, fmt: str | None = None, dsb_list: ListSour
     """Read a tournament file's content, complete it from the rating lists and stored Restpartien.
 
     ``collect``: reading problems become part of the result (the check reports them)
-    instead of raising :class:`~dwz.core.errors.InputError` (as ``dwz tournament`` does).
+    instead of raising :class:`~dwz.basics.errors.InputError` (as ``dwz tournament`` does).
     ``list_date``: the DSB list's "Stand" if known (else from its file name or content).
     """
-    from dwz.core.errors import InputError
+    from dwz.basics.errors import InputError
     from dwz.formats import detect_format, read_rating_list, read_tournament
 
     inp = Inputs(name)

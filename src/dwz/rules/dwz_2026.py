@@ -10,20 +10,23 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
-from fractions import Fraction
+from typing import Literal, NamedTuple
 
-from dwz.core.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome
-from dwz.core.performance import average, extreme_performance
-from dwz.core.probability import SIGMA, normal_inverse, phi
-from dwz.core.rounding import round_half_up, round_ratio_half_up
-from dwz.core.steps import Step
-from dwz.core.values import AgeGroup
+from dwz.basics.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome
+from dwz.basics.probability import SIGMA, normal_inverse, phi
+from dwz.basics.rounding import round_half_up, round_ratio_half_up
+from dwz.basics.steps import Step
+from dwz.basics.values import AgeGroup
+from dwz.rules.common import FOREIGN_INDEX, average, extreme_performance
 
 NAME = "dwz-2026"
+COEFFICIENT: Literal["E", "K"] = "K"
+GESAMT_ASSUMED = False  # the iteration is solved exactly (nu): no stop rule to read
+FOREIGN_ASSUMED = False  # K0 of a foreign-rated entrant uses index 6 (spec dwz-2026 §4.1)
+EPS = 1e-7  # the Gesamtiteration has converged when no value moves by more (its values are exact solutions)
 
 # Stellgrößen valid from 2026-06-08 (spec dwz-2026 §3.4)
-R_FIRST = Fraction(8, 100)  # r: correction factor for a first DWZ
+R_FIRST_PERCENT = 8  # r = 0.08: correction factor for a first DWZ
 T_YOUTH = 30  # t: divisor of the youth surcharge
 U_BRAKE = 800  # u: shift in the brake factor
 A_JUNIOR = 4  # a1
@@ -112,6 +115,11 @@ def development_factor(
     return k, {"K0": base, "a": a, "b": b, "K_unrounded": raw, "K0_row": row, "K0_column": col}, steps
 
 
+_outcome = tuple.__new__  # a NamedTuple without its Python-level __new__ (all fields given)
+CACHE_MAX = 100_000  # remembered factors (every input that can grow has a limit)
+_K: dict[tuple[int, AgeGroup, int | None, bool], float] = {}
+
+
 def folge(r0: int, index: int | None, age_group: AgeGroup, w_halves: int, n: int, we: float, explain: bool = True) -> FolgeOutcome:
     """Rn = R0 + K·(W − We), rounded, at least 1100 (WO 3.5.2).
 
@@ -119,12 +127,20 @@ def folge(r0: int, index: int | None, age_group: AgeGroup, w_halves: int, n: int
     1670
     """
     w = w_halves / 2
+    if not explain:  # the lean path: K remembered per input (all it depends on, Anhang 1.3)
+        key = (r0, age_group, index, w >= we)
+        k = _K.get(key)
+        if k is None:
+            if len(_K) >= CACHE_MAX:
+                _K.clear()
+            k = _K[key] = development_factor(r0, age_group, index, w >= we, False)[0]
+        exact = r0 + k * (w - we)
+        rounded = round_half_up(exact)
+        return _outcome(FolgeOutcome, (rounded if rounded > FLOOR else FLOOR, exact, "K", k, {}, we, []))
     k, comps, steps = development_factor(r0, age_group, index, w >= we, explain)
     exact = r0 + k * (w - we)
     rounded = round_half_up(exact)
     rn = max(rounded, FLOOR)
-    if not explain:
-        return FolgeOutcome(rn, exact, "K", k, comps, we, steps)
     steps.append(Step("k26.Rn", "WO 3.5.2", {"R0": r0, "K": k, "W": w, "We": we, "exact": exact, "rounded": rounded, "result": rounded}))
     if rn != rounded:
         steps.append(Step("k26.floor", "WO 3.5.2", {"value": rounded, "floor": FLOOR, "result": rn}))
@@ -184,9 +200,9 @@ def performance(opponents: Sequence[int], w_halves: int, explain: bool = True) -
     return PerformanceOutcome(rh, r, False, [step])
 
 
-def iteration_start(opponents: Sequence[float], w_halves: int) -> tuple[float, float, None]:
+def iteration_start(opponents: Sequence[float], w_halves: int) -> float:
     """Start value of the Gesamtiteration: the exact solution over the start games."""
-    return solve(opponents, w_halves / 2), average(opponents), None
+    return solve(opponents, w_halves / 2)
 
 
 def first_rating(ri: float, explain: bool = True) -> FirstOutcome:
@@ -197,22 +213,25 @@ def first_rating(ri: float, explain: bool = True) -> FirstOutcome:
     >>> [first_rating(x).new_rating for x in (0, 500, 1100, 1500, 1999, 2100)]
     [1100, 1133, 1172, 1540, 1999, 2100]
     """
-    ri_f = Fraction(ri)
+    # Ri is a float, i.e. exactly p/q with q a power of two: the corrections are rationals
+    # num/den in integers, rounded half up exactly (no fractions module needed)
+    p, q = float(ri).as_integer_ratio()
+    r = R_FIRST_PERCENT
     if ri >= 2000:
-        exact = ri_f
+        num, den = p, q
         branch = "high"
     elif ri >= FLOOR:
-        exact = ri_f + R_FIRST * (2000 - ri_f)
+        num, den = (100 - r) * p + 2000 * r * q, 100 * q  # Ri + r·(2000 − Ri)
         branch = "middle"
     else:
-        exact = FLOOR + Fraction(9, 11) * R_FIRST * ri_f
+        num, den = 100 * 11 * FLOOR * q + 9 * r * p, 100 * 11 * q  # 1100 + (9r/11)·Ri
         branch = "low"
-    rounded = round_half_up(exact)
+    rounded = round_ratio_half_up(num, den)
     rn = max(rounded, FLOOR)
     if not explain:
         return FirstOutcome(rn, ri, [])
     step = Step(
-        f"k26.first_{branch}", "WO 3.4.4.2", {"Ri": ri, "r": float(R_FIRST), "exact": float(exact), "floor": FLOOR, "result": rn},
+        f"k26.first_{branch}", "WO 3.4.4.2", {"Ri": ri, "r": r / 100, "exact": num / den, "floor": FLOOR, "result": rn},
         assumption=branch == "low",
     )
     return FirstOutcome(rn, ri, [step])
@@ -224,8 +243,7 @@ UMSTUFUNG_LOW = 1000
 UMSTUFUNG_HIGH = 2110
 
 
-@dataclass(frozen=True, slots=True)
-class Umstufung:
+class Umstufung(NamedTuple):
     """Old scale → new scale, as carried out on 2026-06-07/08 (spec dwz-2026 §6)."""
 
     old: int
@@ -246,20 +264,21 @@ def umstufung(old: int) -> Umstufung:
     [1100, 1399, 1400, 1528, 1634, 1784, 2040, 2080, 2110, 2110, 2841]
     """
     if old < UMSTUFUNG_LOW:
-        exact_f = Fraction(old + 400)
+        num, den = old + 400, 1
         branch = "low"
     elif old < UMSTUFUNG_HIGH:
-        exact_f = Fraction(64, 100) * old + 760
+        num, den = 64 * old + 76000, 100  # 0.64·x + 760, exactly
         branch = "middle"
     else:
-        exact_f = Fraction(old)
+        num, den = old, 1
         branch = "high"
-    rounded = round_half_up(exact_f)
+    rounded = round_ratio_half_up(num, den)
     new = max(rounded, FLOOR)
-    steps = [Step(f"umst.{branch}", "Umstufung 2026", {"old": old, "exact": float(exact_f), "result": rounded})]
+    exact = num / den
+    steps = [Step(f"umst.{branch}", "Umstufung 2026", {"old": old, "exact": exact, "result": rounded})]
     if new != rounded:
         steps.append(Step("umst.floor", "WO 3.5.2", {"value": rounded, "floor": FLOOR, "result": new}, assumption=True))
-    return Umstufung(old, new, float(exact_f), branch, new != rounded, steps)
+    return Umstufung(old, new, exact, branch, new != rounded, steps)
 
 
 def umstufung_inverse(new: int) -> list[int]:
@@ -275,16 +294,16 @@ def umstufung_inverse(new: int) -> list[int]:
     candidates: list[int] = []
     if new - 400 < UMSTUFUNG_LOW:
         candidates.append(new - 400)
-    lo = max(UMSTUFUNG_LOW, int((new - 761) / Fraction(64, 100)))
+    lo = max(UMSTUFUNG_LOW, (new - 761) * 100 // 64)  # (new − 761)/0.64, truncated (new > 761)
     for x in range(lo, min(UMSTUFUNG_HIGH, lo + 4)):
-        if round_half_up(Fraction(64, 100) * x + 760) == new:
+        if round_ratio_half_up(64 * x + 76000, 100) == new:
             candidates.append(x)
     if new >= UMSTUFUNG_HIGH:
         candidates.append(new)
     return sorted(c for c in set(candidates) if c > 0 and umstufung(c).new == new)
 
 
-# --- the interface the core uses for every DWZ edition -----------------------------------
+# --- the rest of the Edition protocol (dwz.rules.edition) ----------------------------------
 
 PER_GAME_DECIMALS = 6  # nu delivers the per-game expectations with six decimals
 
@@ -317,5 +336,89 @@ def iterate(opponents: Sequence[float], w_halves: int, explain: bool = True) -> 
     return r, [step]
 
 
-def iteration_next(r: float, w_halves: int, opponents: Sequence[float]) -> float:
+EXACT_POOL = 200  # scenario tables up to this many opponents solve every score like iterate() does
+
+
+def iterate_scores(opponents: Sequence[int], scores: Sequence[int]) -> list[float]:
+    """Ri for each score (W in half points, 0 < W < n) against the same opponents.
+
+    Up to ``EXACT_POOL`` opponents each score is solved as :func:`iterate` solves it (the
+    same numbers).  Beyond, solving each score anew would cost scores × opponents: then
+    G(R) = Σ P(R − Rj) is evaluated exactly at whole ratings only (each once, from the
+    opponents' histogram and a table of P at whole differences) and each root found on the
+    cubic Hermite interpolant of G between two whole ratings — within 1e-8 of the exact
+    root (the interpolation error of a function as smooth as a sum of normal distributions),
+    far below anything the rounding of a first DWZ can see.
+    """
+    n = len(opponents)
+    if n <= EXACT_POOL:
+        return [solve(opponents, wh / 2) for wh in scores]
+    counts: dict[int, int] = {}
+    for o in opponents:
+        counts[o] = counts.get(o, 0) + 1
+    hist = sorted(counts.items())
+    erf, exp = math.erf, math.exp
+    inv = 1.0 / (SIGMA * 2.5066282746310002)
+    p_at: dict[int, float] = {}
+    f_at: dict[int, float] = {}
+    g_at: dict[int, tuple[float, float]] = {}
+
+    def g(k: int) -> tuple[float, float]:  # (G(k), G'(k)) at a whole rating k
+        v = g_at.get(k)
+        if v is None:
+            total = slope = 0.0
+            for o, c in hist:
+                d = k - o
+                p = p_at.get(d)
+                if p is None:
+                    p = p_at[d] = 0.5 * (1.0 + erf(d / 400.0))
+                    f_at[d] = exp(-0.5 * (d / SIGMA) ** 2) * inv
+                total += c * p
+                slope += c * f_at[d]
+            v = g_at[k] = (total, slope)
+        return v
+
+    rc = average(opponents)
+    out: dict[int, float] = {}
+    k: int | None = None
+    for wh in sorted(set(scores)):
+        w = wh / 2
+        if k is None:
+            k = math.floor(rc + normal_inverse(w / n))
+            while g(k)[0] > w:
+                k -= 1
+        while g(k + 1)[0] <= w:
+            k += 1
+        (y0, m0), (y1, m1) = g(k), g(k + 1)
+        lo, hi = 0.0, 1.0
+        for _ in range(60):  # bisection on the interpolant: G is increasing, so is H here
+            t = (lo + hi) / 2
+            t2, t3 = t * t, t * t * t
+            h = (2 * t3 - 3 * t2 + 1) * y0 + (t3 - 2 * t2 + t) * m0 + (-2 * t3 + 3 * t2) * y1 + (t3 - t2) * m1
+            if h < w:
+                lo = t
+            else:
+                hi = t
+        out[wh] = k + (lo + hi) / 2
+    return [out[wh] for wh in scores]
+
+
+def iteration_next(r: float, w_halves: int, opponents: Sequence[float], seen: set[float]) -> float:
+    """One step of the Gesamtiteration: each newcomer's exact solution given the others'
+    current values (no cycles to break: ``seen`` is not needed)."""
     return solve(opponents, w_halves / 2, start=r)
+
+
+def iteration_settled(old: float, new: float) -> bool:
+    """Converged when no value moves by more than ``EPS``."""
+    return abs(new - old) <= EPS
+
+
+def expectation_assumed(own: int, opponents: Sequence[int]) -> bool:
+    """The exact normal distribution involves no uncertain reading."""
+    return False
+
+
+def foreign_coefficient_index(option: int) -> int:
+    """K0 of a player entering with a FIDE rating uses index 6 (spec dwz-2026 §4.1)."""
+    return FOREIGN_INDEX

@@ -12,22 +12,26 @@ the comparisons W ≥ We are exact.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from typing import cast
+from collections.abc import Callable, Sequence
+from typing import Literal, cast
 
-from dwz.core.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome
-from dwz.core.performance import average, extreme_performance
-from dwz.core.probability import (
+from dwz.basics.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome
+from dwz.basics.probability import (
     D_CLASSIC_FULL,
+    P_CLASSIC_CAP,
     P_CLASSIC_WIDE,
     P_CLASSIC_WIDE_OFFSET,
     p_classic_milli,
 )
-from dwz.core.rounding import round_half_up, round_ratio_half_up
-from dwz.core.steps import Step
-from dwz.core.values import AgeGroup
+from dwz.basics.rounding import round_half_up, round_ratio_half_up
+from dwz.basics.steps import Step
+from dwz.basics.values import AgeGroup
+from dwz.rules.common import average, extreme_performance
 
 NAME = "dwz-classic"
+COEFFICIENT: Literal["E", "K"] = "E"
+GESAMT_ASSUMED = True  # the stop rule of the iteration is the spec's reading (§8.3 [EMP])
+FOREIGN_ASSUMED = True  # E of a foreign-rated entrant: index 1 (new Anhang 1.2) or 6 (WO 2014), an option
 
 J_BY_AGE = {AgeGroup.YOUTH: 5, AgeGroup.JUNIOR: 10, AgeGroup.ADULT: 15}  # Anhang 1.2
 E_MIN = 5
@@ -105,6 +109,11 @@ def development_coefficient(
     return e, comps, steps
 
 
+_outcome = tuple.__new__  # a NamedTuple without its Python-level __new__ (all fields given)
+CACHE_MAX = 100_000  # remembered coefficients (every input that can grow has a limit)
+_E: dict[tuple[int, AgeGroup, int | None, bool], int] = {}
+
+
 def folge(
     r0: int,
     index: int | None,
@@ -120,7 +129,16 @@ def folge(
     2063
     """
     w_milli = w_halves * 500
-    e, comps, steps = development_coefficient(r0, age_group, index, w_milli, we_milli, explain)
+    if explain:
+        e, comps, steps = development_coefficient(r0, age_group, index, w_milli, we_milli)
+    else:  # the lean path (every player of a tournament or a history): E remembered per input
+        key = (r0, age_group, index, w_milli >= we_milli)  # all E depends on (Anhang 1.2)
+        e = _E.get(key)  # type: ignore[assignment]
+        if e is None:
+            if len(_E) >= CACHE_MAX:
+                _E.clear()
+            e = _E[key] = development_coefficient(r0, age_group, index, w_milli, we_milli, False)[0]
+        comps, steps = {}, []
     den = 1000 * (e + n)
     num = r0 * den + 800 * (w_milli - we_milli)
     exact = num / den
@@ -133,7 +151,7 @@ def folge(
                 {"R0": r0, "W": w_halves / 2, "We": we_milli / 1000, "E": e, "n": n, "exact": exact, "result": rn},
             )
         )
-    return FolgeOutcome(rn, exact, "E", e, comps, we_milli / 1000, steps)
+    return _outcome(FolgeOutcome, (rn, exact, "E", e, comps, we_milli / 1000, steps))
 
 
 def d_of_score(numerator_milli: int, n: int) -> int:
@@ -143,12 +161,18 @@ def d_of_score(numerator_milli: int, n: int) -> int:
     return D_CLASSIC_FULL[1 if p < 1 else (999 if p > 999 else p)]
 
 
-def iteration_start(opponents: Sequence[float], w_halves: int) -> tuple[float, float, int]:
+def _start(opponents: Sequence[float], w_halves: int) -> tuple[float, float, int]:
     """Start value Rp = Rc + D(p) with p = W/n (Anhang 1.1.1); returns (Rp, Rc, D)."""
     n = len(opponents)
     rc = sum(opponents) / n
     d = d_of_score(500 * w_halves, n)
     return rc + d, rc, d
+
+
+def _stops(d: int, following: float, seen: set[float] | set[int]) -> bool:
+    """The stop rule of the iteration (Anhang 1.1.3 as spec §8.3 reads it): no correction
+    (|W − We| ≤ 0.005, or D(p') = 0), or the next value was reached before (a cycle)."""
+    return d == 0 or following in seen
 
 
 def correction(w_milli: int, we: int, n: int) -> int:
@@ -158,6 +182,20 @@ def correction(w_milli: int, we: int, n: int) -> int:
     if -5 <= w_milli - we <= 5:  # [EMP]
         return 0
     return d_of_score(500 * n + w_milli - we, n)
+
+
+_CORRECTIONS: dict[int, list[int]] = {}
+CORRECTIONS_MAX_N = 64
+
+
+def corrections(n: int) -> list[int] | None:
+    """:func:`correction` for every W − We (thousandths, −1000·n … 1000·n) of n games, indexed
+    by W − We + 1000·n: each Leistung's iteration looks its D' up instead of computing it
+    (filled once per n from the rule itself; ``None`` beyond 64 games)."""
+    table = _CORRECTIONS.get(n)
+    if table is None and 0 < n <= CORRECTIONS_MAX_N:
+        table = _CORRECTIONS[n] = [correction(diff, 0, n) for diff in range(-1000 * n, 1000 * n + 1)]
+    return table
 
 
 def iteration_step(r: float, w_halves: int, opponents: Sequence[float]) -> tuple[int, int]:
@@ -171,39 +209,51 @@ def iteration_step(r: float, w_halves: int, opponents: Sequence[float]) -> tuple
     for of in opponents:
         i = floor(r - of + 0.5) + off
         we += wide[i] if 0 <= i <= last else (1000 if i > last else 0)
-    return correction(w_halves * 500, we, len(opponents)), we
-
-
-def iterate(opponents: Sequence[float], w_halves: int, explain: bool = True, ints: bool | None = None) -> tuple[float, list[Step]]:
-    """Single-player iteration of spec §8.3 (Leistung, first DWZ); returns (R, steps).
-
-    With whole-number opponents (the usual case) the iteration runs on integers:
-    R keeps the fractional part of its start value, so floor(R − o + ½) = s − o with
-    s = floor(R + ½) moving by the integer D' of each step.
-    """
-    r, rc, d0 = iteration_start(opponents, w_halves)
     n = len(opponents)
+    table = corrections(n)
+    return (table[w_halves * 500 - we + 1000 * n] if table is not None else correction(w_halves * 500, we, n)), we
+
+
+def iterate(opponents: Sequence[float], w_halves: int, explain: bool = True) -> tuple[float, list[Step]]:
+    """Single-player iteration of spec §8.3 (Leistung, first DWZ); returns (R, steps)."""
+    if all(type(o) is int for o in opponents):
+        return _iterate(cast("Sequence[int]", opponents), w_halves, explain)
+    return _iterate_values(opponents, w_halves, explain)
+
+
+def _iterate(whole: Sequence[int], w_halves: int, explain: bool, we_at: Callable[[int], int] | None = None,
+             total: int | None = None) -> tuple[float, list[Step]]:
+    """The iteration on integers: R keeps the fractional part of its start value, so
+    floor(R − o + ½) = s − o with s = floor(R + ½) moving by the integer D' of each step.
+    ``we_at``/``total`` come from a scenario table that iterates the same opponents for every
+    score (We at a rating remembered, the sum known); the numbers are the same either way."""
+    n = len(whole)
+    rc = (sum(whole) if total is None else total) / n
+    d0 = d_of_score(500 * w_halves, n)
+    r = rc + d0  # the start value Rp = Rc + D(W/n) (Anhang 1.1.1), as _start gives it
     steps: list[Step] = []
     if explain:
         steps.append(Step("classic.iter_start", "WO Anhang 1.1.1", {"Rc": rc, "W": w_halves / 2, "n": n, "p": w_halves / (2 * n), "D": d0, "result": r}))
-    if ints is None:
-        ints = all(type(o) is int for o in opponents)
     w_milli = w_halves * 500
     base = math.floor(r + 0.5)
     s = base
     seen = {s}
-    if ints:
-        whole = cast("Sequence[int]", opponents)
-        wide, off = P_CLASSIC_WIDE, P_CLASSIC_WIDE_OFFSET
+    wide, off = P_CLASSIC_WIDE, P_CLASSIC_WIDE_OFFSET
+    top = low = 0
+    if we_at is None:
         top, low = off - max(whole), len(wide) - off + min(whole)  # s within these: no |D| > 4000
+    table = corrections(n)
+    k = w_milli + 1000 * n
     for i in range(1, MAX_ITERATIONS + 1):
-        if not ints:
-            d, we = iteration_step(r + (s - base), w_halves, opponents)
-        else:
+        if we_at is not None:
+            we = we_at(s)
+        elif -top <= s < low:  # the hot loop of every Leistung: one table lookup per game
             t = s + off
-            we = sum([wide[t - o] for o in whole]) if -top <= s < low else sum([p_classic_milli(s - o) for o in whole])
-            d = correction(w_milli, we, n)
-        if d == 0 or s + d in seen:
+            we = sum([wide[t - o] for o in whole])
+        else:
+            we = sum([p_classic_milli(s - o) for o in whole])
+        d = table[k - we] if table is not None else correction(w_milli, we, n)
+        if _stops(d, s + d, seen):
             if explain:
                 steps.append(Step("classic.iter_stop", "WO Anhang 1.1.3", {"i": i, "R": r + (s - base), "We": we / 1000, "W": w_halves / 2,
                                                                             "D": d, "result": r + (s - base)}, assumption=True))
@@ -214,6 +264,51 @@ def iterate(opponents: Sequence[float], w_halves: int, explain: bool = True, int
         s += d
         seen.add(s)
     return r + (s - base), steps
+
+
+def _iterate_values(opponents: Sequence[float], w_halves: int, explain: bool) -> tuple[float, list[Step]]:
+    """The same iteration for fractional opponent values (other newcomers' current Rp)."""
+    r, rc, d0 = _start(opponents, w_halves)
+    n = len(opponents)
+    steps: list[Step] = []
+    if explain:
+        steps.append(Step("classic.iter_start", "WO Anhang 1.1.1", {"Rc": rc, "W": w_halves / 2, "n": n, "p": w_halves / (2 * n), "D": d0, "result": r}))
+    base = math.floor(r + 0.5)
+    s = base
+    seen = {s}
+    for i in range(1, MAX_ITERATIONS + 1):
+        d, we = iteration_step(r + (s - base), w_halves, opponents)
+        if _stops(d, s + d, seen):
+            if explain:
+                steps.append(Step("classic.iter_stop", "WO Anhang 1.1.3", {"i": i, "R": r + (s - base), "We": we / 1000, "W": w_halves / 2,
+                                                                            "D": d, "result": r + (s - base)}, assumption=True))
+            break
+        if explain:
+            steps.append(Step("classic.iter", "WO Anhang 1.1.2", {"i": i, "R": r + (s - base), "We": we / 1000, "W": w_halves / 2, "n": n,
+                                                                   "D": d, "result": r + (s + d - base)}))
+        s += d
+        seen.add(s)
+    return r + (s - base), steps
+
+
+def iterate_scores(opponents: Sequence[int], scores: Sequence[int]) -> list[float]:
+    """Ri for each score (W in half points, 0 < W < n) against the same whole-number
+    opponents — exactly what :func:`iterate` gives for each, with We at every rating
+    computed once for all scores (scenario tables: linear in the number of opponents)."""
+    counts: dict[int, int] = {}
+    for o in opponents:
+        counts[o] = counts.get(o, 0) + 1
+    hist = sorted(counts.items())  # equal opponents added once, times their number: integer sums, exact
+    memo: dict[int, int] = {}
+
+    def we_at(s: int) -> int:
+        we = memo.get(s)
+        if we is None:
+            we = memo[s] = sum([c * p_classic_milli(s - o) for o, c in hist])
+        return we
+
+    total = sum(opponents)
+    return [_iterate(opponents, wh, False, we_at, total)[0] for wh in scores]
 
 
 def performance(opponents: Sequence[int], w_halves: int, explain: bool = True) -> PerformanceOutcome:
@@ -227,11 +322,11 @@ def performance(opponents: Sequence[int], w_halves: int, explain: bool = True) -
         extreme = extreme_performance(average(opponents), w_halves, n)
         assert extreme is not None
         return extreme
-    r, steps = iterate(opponents, w_halves, explain, ints=True)  # opponents' ratings are whole numbers
+    r, steps = _iterate(opponents, w_halves, explain)  # opponents' ratings are whole numbers
     rh = round_half_up(r)
     if explain:
         steps.append(Step("perf.result", "WO 3.6.1", {"R": r, "result": rh}))
-    return PerformanceOutcome(rh, r, False, steps)
+    return _outcome(PerformanceOutcome, (rh, r, False, steps))
 
 
 def first_rating(ri: float, explain: bool = True) -> FirstOutcome:
@@ -257,7 +352,7 @@ def first_rating(ri: float, explain: bool = True) -> FirstOutcome:
     return FirstOutcome(rn, ri, [step])
 
 
-# --- the interface the core uses for every DWZ edition -----------------------------------
+# --- the rest of the Edition protocol (dwz.rules.edition) ----------------------------------
 
 PER_GAME_DECIMALS = 3
 
@@ -286,7 +381,30 @@ def we_to_float(we: int) -> float:
     return we / 1000
 
 
-def iteration_next(r: float, w_halves: int, opponents: Sequence[float]) -> float:
-    """The next iteration value for the simultaneous Gesamtiteration (Anhang 1.1.2)."""
+def expectation_assumed(own: int, opponents: Sequence[int]) -> bool:
+    """P = 1.000 / 0.000 for |D| ≥ 735 is the spec's reading of the ELOBASE table (§3.2):
+    flagged where it decides a game."""
+    return bool(opponents) and (own - min(opponents) >= P_CLASSIC_CAP or max(opponents) - own >= P_CLASSIC_CAP)
+
+
+def iteration_start(opponents: Sequence[float], w_halves: int) -> float:
+    """Start value Rp = Rc + D(W/n) of the Gesamtiteration (Anhang 1.1.1)."""
+    return _start(opponents, w_halves)[0]
+
+
+def iteration_next(r: float, w_halves: int, opponents: Sequence[float], seen: set[float]) -> float:
+    """One step of the simultaneous Gesamtiteration (Anhang 1.1.2): R + D', or R itself when
+    the stop rule holds for this player (the same rule as the single-player iteration)."""
     d, _ = iteration_step(r, w_halves, opponents)
-    return r + d
+    return r if _stops(d, r + d, seen) else r + d
+
+
+def iteration_settled(old: float, new: float) -> bool:
+    """The Gesamtiteration ends when no value changes any more (Anhang 1.1.3)."""
+    return old == new
+
+
+def foreign_coefficient_index(option: int) -> int:
+    """E of a player entering with a FIDE rating uses index 1 (new Anhang 1.2; the default)
+    or 6 (WO 2014) — the option decides, the step is flagged."""
+    return option

@@ -17,25 +17,62 @@ fide-2025-10   2025-10-01             400 only for players rated below 2650 (own
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import date
-from fractions import Fraction
 
-from dwz.core.probability import dp_fide
-from dwz.core.rounding import round_half_up
-from dwz.core.steps import Step
+from dwz.basics.probability import P_FIDE_FULL, P_FIDE_OFFSET, dp_fide, p_fide_hundredths
+from dwz.basics.rounding import round_ratio_half_up
+from dwz.basics.steps import Step
 
-ERAS: tuple[tuple[date, str], ...] = (
-    (date(2025, 10, 1), "fide-2025-10"),
-    (date(2024, 3, 1), "fide-2024-03"),
-    (date(2022, 1, 1), "fide-2022"),
-    (date(2014, 7, 1), "fide-2014"),
-    (date(2009, 7, 1), "fide-2009"),
-    (date(1, 1, 1), "fide-2008"),
-)
+__all__ = ["ERAS", "FideEra", "capped", "capped_differences", "era_at", "expected_hundredths", "compression_2024", "era_for", "initial_rating", "initial_rating_2022",
+           "initial_rating_2024", "k_factor", "k_for_games", "performance", "rating_floor"]
 
 K_CAP_PRODUCT = 700  # §8.3.3: K·n ≤ 700 (from July 2014)
 EXEMPT_2650 = 2650  # §8.3.1 from 2025-10-01
 INITIAL_MAX = 2200  # §8.2.3, from 2024-03-01 (the archived 2022 rule had no maximum)
+INITIAL_MIN_GAMES = 5
+
+
+@dataclass(frozen=True, slots=True)
+class FideEra:
+    """The FIDE rating rules of one period: what differs between eras, as values.
+
+    The procedures (:mod:`dwz.core.elo`) ask these fields and never an era's name; a new era
+    is one more entry in :data:`ERAS`.
+    """
+
+    name: str
+    start: date
+    cap: int  # §8.3.1: a rating difference counts at most this much (350 before July 2009, then 400)
+    cap_once: bool = False  # 2022: once per tournament, for the game with the largest gap (a reading)
+    cap_exempt_from: int | None = None  # from 2025-10-01: no cap for players rated 2650 or more
+    k_new_player: int | None = None  # before July 2014: K 25 (2008) / 30 (2009) below 30 games, else 15
+    k_product_cap: int | None = K_CAP_PRODUCT  # from July 2014: K·n ≤ 700
+    initial_rule: str = "2022"  # "2022" (archived rule) or "2024" (two hypothetical draws against 1800)
+
+    @property
+    def cap_assumed(self) -> bool:
+        """The once-per-tournament cap of 2022 is a reading of the rule: flagged."""
+        return self.cap_once
+
+    def cap_exempt(self, rating: int) -> bool:
+        """No 400-point rule for this player (rated 2650 or more, from 2025-10-01)."""
+        return self.cap_exempt_from is not None and rating >= self.cap_exempt_from
+
+    @property
+    def initial_zero_allowed(self) -> bool:
+        """From 2024 two hypothetical draws make a score of 0 rateable (§8.2.2)."""
+        return self.initial_rule == "2024"
+
+
+ERAS: tuple[FideEra, ...] = (  # latest first
+    FideEra("fide-2025-10", date(2025, 10, 1), 400, cap_exempt_from=EXEMPT_2650, initial_rule="2024"),
+    FideEra("fide-2024-03", date(2024, 3, 1), 400, initial_rule="2024"),
+    FideEra("fide-2022", date(2022, 1, 1), 400, cap_once=True),
+    FideEra("fide-2014", date(2014, 7, 1), 400),
+    FideEra("fide-2009", date(2009, 7, 1), 400, k_new_player=30, k_product_cap=None),
+    FideEra("fide-2008", date(1, 1, 1), 350, k_new_player=25, k_product_cap=None),
+)
 
 
 def rating_floor(period: date) -> int:
@@ -48,52 +85,81 @@ def rating_floor(period: date) -> int:
     if period >= date(2024, 3, 1):
         return 1400
     return 1000 if period >= date(2012, 8, 1) else 1200
-INITIAL_MIN_GAMES = 5
 
 
-def era_for(period: date) -> str:
+_AT: dict[date, FideEra] = {}
+
+
+def era_at(period: date) -> FideEra:
+    """:func:`era_for`, remembered per date."""
+    era = _AT.get(period)
+    if era is None:
+        if len(_AT) > 4096:
+            _AT.clear()
+        era = _AT[period] = era_for(period)
+    return era
+
+
+def era_for(period: date) -> FideEra:
     """The rule era for a rating period (or tournament start).
 
-    >>> era_for(date(2010, 5, 1)), era_for(date(2025, 10, 1))
+    >>> era_for(date(2010, 5, 1)).name, era_for(date(2025, 10, 1)).name
     ('fide-2009', 'fide-2025-10')
     """
-    for start, name in ERAS:
-        if period >= start:
-            return name
-    return ERAS[-1][1]
+    for era in ERAS:
+        if period >= era.start:
+            return era
+    return ERAS[-1]
 
 
-def cap_limit(era: str) -> int:
-    return 350 if era == "fide-2008" else 400
+def capped(own: int, opponents: Sequence[int], era: FideEra) -> list[int]:
+    """D = own − opponent after the 400-point rule of the era (§8.3.1), per game.
 
-
-def capped_differences(own: int, opponents: Sequence[int], era: str) -> list[tuple[int, bool]]:
-    """D = own − opponent after the 400-point rule (§8.3.1), per game: (D used, capped?).
-
-    >>> capped_differences(2700, [2200, 1964], "fide-2025-10")
-    [(500, False), (736, False)]
-    >>> capped_differences(2600, [2100], "fide-2025-10")
-    [(400, True)]
+    >>> capped(2600, [2100, 2500], era_for(date(2025, 10, 1))), capped(2700, [2200], era_for(date(2025, 10, 1)))
+    ([400, 100], [500])
     """
-    limit = cap_limit(era)
-    raw = [own - o for o in opponents]
-    if era == "fide-2025-10" and own >= EXEMPT_2650:
-        return [(d, False) for d in raw]
-    if era == "fide-2022":
+    limit = era.cap
+    if era.cap_exempt(own):
+        return [own - o for o in opponents]
+    if era.cap_once:
+        raw = [own - o for o in opponents]
         # Once per tournament, for the game with the largest gap, applied to the
         # higher-rated player (spec fide §1, Sonas supplemental) — a reading.
-        out = [(d, False) for d in raw]
         candidates = [i for i, d in enumerate(raw) if d > limit]
         if candidates:
-            i = max(candidates, key=lambda j: raw[j])
-            out[i] = (limit, True)
-        return out
-    return [(max(-limit, min(limit, d)), abs(d) > limit) for d in raw]
+            raw[max(candidates, key=lambda j: raw[j])] = limit
+        return raw
+    lo, hi = own - limit, own + limit  # D > limit ⟺ opponent < own − limit, D < −limit ⟺ opponent > own + limit
+    return [limit if o < lo else (-limit if o > hi else own - o) for o in opponents]
+
+
+def capped_differences(own: int, opponents: Sequence[int], era: FideEra) -> list[tuple[int, bool]]:
+    """Per game (D used, capped?) — :func:`capped` with the games where the rule changed D.
+
+    >>> capped_differences(2700, [2200, 1964], era_for(date(2025, 10, 1)))
+    [(500, False), (736, False)]
+    >>> capped_differences(2600, [2100], era_for(date(2025, 10, 1)))
+    [(400, True)]
+    """
+    return [(u, u != own - o) for u, o in zip(capped(own, opponents, era), opponents, strict=True)]
+
+
+def expected_hundredths(own: int, opponents: Sequence[int], era: FideEra) -> int:
+    """We in hundredths: Σ PD of table 8.1.2 over the differences after the 400-point rule (exact).
+
+    >>> expected_hundredths(2224, [2319, 2181], era_for(date(2010, 5, 1)))
+    93
+    """
+    table, off = P_FIDE_FULL, P_FIDE_OFFSET
+    used = capped(own, opponents, era)
+    if era.cap_once or era.cap_exempt(own) or era.cap > off:  # differences beyond the compact table
+        return sum(map(p_fide_hundredths, used))
+    return sum([table[d + off] for d in used])
 
 
 def k_factor(
     rating: int,
-    era: str,
+    era: FideEra,
     *,
     age: int | None,
     games_played: int | None,
@@ -106,17 +172,17 @@ def k_factor(
     2400 ever reached → 10; junior (≤ 18 in the list year) never 2300 → 40;
     fewer than 30 games → 40; else 20.
 
-    >>> k_factor(1650, "fide-2025-10", age=41, games_played=100, reached_2400=False, reached_2300=False)
+    >>> k_factor(1650, era_for(date(2025, 10, 1)), age=41, games_played=100, reached_2400=False, reached_2300=False)
     (20, 'k.standard', False)
     """
     assumed = games_played is None or age is None
     ever_2400 = reached_2400 or rating >= 2400
     ever_2300 = reached_2300 or rating >= 2300
-    if era in ("fide-2008", "fide-2009"):
+    if era.k_new_player is not None:  # the rules before July 2014
         if ever_2400:
             return 10, "k.2400", assumed
         if games_played is not None and games_played < 30:
-            return (30 if era == "fide-2009" else 25), "k.old_new", assumed
+            return era.k_new_player, "k.old_new", assumed
         return 15, "k.old_standard", assumed
     if ever_2400:
         return 10, "k.2400", assumed
@@ -127,15 +193,15 @@ def k_factor(
     return 20, "k.standard", assumed
 
 
-def k_for_games(k: int, n: int, era: str) -> int:
+def k_for_games(k: int, n: int, era: FideEra) -> int:
     """K·n ≤ 700: K becomes ⌊700/n⌋ when needed (§8.3.3, from July 2014).
 
-    >>> k_for_games(40, 18, "fide-2014"), k_for_games(20, 39, "fide-2025-10"), k_for_games(10, 71, "fide-2024-03")
-    (38, 17, 9)
+    >>> [k_for_games(k, n, era_for(date(2025, 10, 1))) for k, n in ((40, 18), (20, 39), (10, 71))]
+    [38, 17, 9]
     """
-    if era in ("fide-2008", "fide-2009") or n == 0:
+    if era.k_product_cap is None or n == 0:
         return k
-    return min(k, K_CAP_PRODUCT // n)
+    return min(k, era.k_product_cap // n)
 
 
 def performance(opponents: Sequence[int], w_halves: int) -> tuple[int, int, int, int]:
@@ -147,8 +213,8 @@ def performance(opponents: Sequence[int], w_halves: int) -> tuple[int, int, int,
     (2304, 2163, 69, 141)
     """
     n = len(opponents)
-    ra = round_half_up(Fraction(sum(opponents), n))
-    p = round_half_up(Fraction(100 * w_halves, 2 * n))
+    ra = round_ratio_half_up(sum(opponents), n)  # exact integer rounding (no fractions, issue 10)
+    p = round_ratio_half_up(100 * w_halves, 2 * n)
     dp = dp_fide(p)
     return ra + dp, ra, p, dp
 
@@ -161,18 +227,19 @@ def initial_rating_2024(opponents: Sequence[int], w_halves: int) -> tuple[int, l
     1563
     """
     n = len(opponents)
-    ra = Fraction(sum(opponents) + 2 * 1800, n + 2)
-    p_exact = Fraction(w_halves + 2, 2 * (n + 2))
-    p = round_half_up(p_exact * 100)
+    total, m = sum(opponents) + 2 * 1800, n + 2  # Ra = total / m
+    p = round_ratio_half_up(100 * (w_halves + 2), 2 * m)  # p = (W + 1)/(n + 2) in hundredths, half up
     dp = dp_fide(p)
-    exact = ra + dp
-    ru = round_half_up(exact)
+    ru = round_ratio_half_up(total + dp * m, m)  # Ru = Ra + dp
     capped = min(ru, INITIAL_MAX)
+    # p in two-hundredths is 100·(W + 1)/(n + 2); a whole odd number means p lay exactly on a half hundredth
+    tie = (100 * (w_halves + 2)) % m == 0 and ((100 * (w_halves + 2)) // m) % 2 == 1
     steps = [
-        Step("fide.init_ra", "FIDE B.02 §8.2.2", {"sum": sum(opponents), "n": n, "result": float(ra)}),
-        Step("fide.init_p", "FIDE B.02 §8.2.2", {"W": w_halves / 2, "n": n, "exact": float(p_exact), "result": p / 100},
-             assumption=(p_exact * 200).denominator == 1 and (p_exact * 200) % 2 == 1),
-        Step("fide.init_ru", "FIDE B.02 §8.2.3", {"Ra": float(ra), "dp": dp, "exact": float(exact), "rounded": ru, "max": INITIAL_MAX, "result": capped}),
+        Step("fide.init_ra", "FIDE B.02 §8.2.2", {"sum": sum(opponents), "n": n, "result": total / m}),
+        Step("fide.init_p", "FIDE B.02 §8.2.2", {"W": w_halves / 2, "n": n, "exact": (w_halves + 2) / (2 * m), "result": p / 100},
+             assumption=tie),
+        Step("fide.init_ru", "FIDE B.02 §8.2.3", {"Ra": total / m, "dp": dp, "exact": (total + dp * m) / m, "rounded": ru,
+                                                  "max": INITIAL_MAX, "result": capped}),
     ]
     return capped, steps
 
@@ -185,24 +252,34 @@ def initial_rating_2022(opponents: Sequence[int], w_halves: int) -> tuple[int, l
     (2020, 1928)
     """
     n = len(opponents)
-    ra = Fraction(sum(opponents), n)
+    total = sum(opponents)  # Ra = total / n
     extra: dict[str, float | int]
     if 2 * w_halves > 2 * n:  # above 50 %: W − n/2 in half points
         half_points = w_halves - n
-        exact = ra + 20 * half_points
+        num = total + 20 * half_points * n
         steps_key = "fide.init22_above"
         extra = {"half_points": half_points}
     elif 2 * w_halves == 2 * n:
-        exact = ra
+        num = total
         steps_key = "fide.init22_even"
         extra = {}
     else:
-        p = round_half_up(Fraction(100 * w_halves, 2 * n))
-        exact = ra + dp_fide(p)
+        p = round_ratio_half_up(100 * w_halves, 2 * n)
+        num = total + dp_fide(p) * n
         steps_key = "fide.init22_below"
         extra = {"p": p / 100, "dp": dp_fide(p)}
-    ru = round_half_up(exact)
-    return ru, [Step(steps_key, "FIDE B.02 (2022) §8.2", {"Ra": float(ra), "exact": float(exact), **extra, "result": ru})]
+    ru = round_ratio_half_up(num, n)
+    return ru, [Step(steps_key, "FIDE B.02 (2022) §8.2", {"Ra": total / n, "exact": num / n, **extra, "result": ru})]
+
+
+def initial_rating(era: FideEra, opponents: Sequence[int], w_halves: int) -> tuple[int, list[Step], float]:
+    """The initial rating by the era's rule; returns (Ru, steps, Ra as the rule averages it)."""
+    n = len(opponents)
+    if era.initial_rule == "2024":
+        ru, steps = initial_rating_2024(opponents, w_halves)
+        return ru, steps, (sum(opponents) + 3600) / (n + 2)
+    ru, steps = initial_rating_2022(opponents, w_halves)
+    return ru, steps, sum(opponents) / n
 
 
 def compression_2024(rating: int) -> tuple[int, Step]:
@@ -213,5 +290,5 @@ def compression_2024(rating: int) -> tuple[int, Step]:
     """
     if rating >= 2000:
         return rating, Step("fide.compress_none", "FIDE 2024-03 compression", {"R": rating, "result": rating})
-    add = round_half_up(Fraction(2 * (2000 - rating), 5))
+    add = round_ratio_half_up(2 * (2000 - rating), 5)
     return rating + add, Step("fide.compress", "FIDE 2024-03 compression", {"R": rating, "add": add, "result": rating + add})

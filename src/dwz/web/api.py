@@ -15,7 +15,7 @@ from fastapi import APIRouter, File, Header, Query, UploadFile
 from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from dwz.core.errors import InputError
+from dwz.basics.errors import InputError
 from dwz.web import lang as langs
 from dwz.web import service
 from dwz.web.errors import input_error_details

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from dwz.core.errors import InputError, Problem
+from dwz.basics.errors import InputError, Problem
 from dwz.i18n import text
 
 __all__ = ["field_loc", "problem_details", "validation_details"]

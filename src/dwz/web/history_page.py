@@ -26,7 +26,7 @@ def make_router(db_path: Path) -> APIRouter:
     @router.get("/karte", response_class=HTMLResponse)
     def suche(request: Request, q: str = "") -> Response:
         """Find a player by name (prefix), DSB id, FIDE id or ZPS-member number."""
-        from dwz.core.errors import InputError
+        from dwz.basics.errors import InputError
         from dwz.history.card import find_players
         from dwz.history.store import open_store
         from dwz.web.pages import render
@@ -49,7 +49,7 @@ def make_router(db_path: Path) -> APIRouter:
 
     @router.get("/karte/{player_id}", response_class=HTMLResponse)
     def karte(request: Request, player_id: int) -> Response:
-        from dwz.core.errors import InputError
+        from dwz.basics.errors import InputError
         from dwz.history.card import COLUMNS, card_svg, card_table, load_card
         from dwz.history.store import open_store
         from dwz.i18n import text

@@ -8,6 +8,7 @@ import contextlib
 import json
 import os
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 import jinja2
@@ -19,17 +20,17 @@ from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
 import dwz
-from dwz.core.errors import InputError, Problem
-from dwz.core.values import parse_result
+from dwz.basics.errors import InputError, Problem
+from dwz.basics.values import parse_result
 from dwz.i18n import CATALOGS, fmt_num, fmt_signed, term, text
 from dwz.web import chart, service
 from dwz.web import lang as langs
-from dwz.web.app import HERE
 from dwz.web.errors import validation_details
 from dwz.web.models import MAX_GAMES, DwzRequest, EloInitialRequest, EloRequest, ScenarioRequest, UmstufungRequest
 
 router = APIRouter(include_in_schema=False)
 # autoescape everywhere: names from uploaded files and every typed value are untrusted
+HERE = Path(__file__).resolve().parent  # dwz/web (the app module mounts these pages: no import of it here)
 _env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True, trim_blocks=True, lstrip_blocks=True)
 templates = Jinja2Templates(env=_env)
 

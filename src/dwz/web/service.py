@@ -1,7 +1,7 @@
 """Requests → engine calls → ``to_dict(lang)``.  Shared by the JSON API and the HTML pages.
 
 Nothing here computes a rating: it picks the engine function and passes the
-values through.  Engine :class:`~dwz.core.errors.InputError` s propagate.
+values through.  Engine :class:`~dwz.basics.errors.InputError` s propagate.
 """
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+from dwz.basics.errors import InputError, Problem
+from dwz.basics.strength import STRENGTH_CLASSES
+from dwz.basics.values import parse_games, parse_rating
 from dwz.core import conversion, elo, scenarios
-from dwz.core.errors import InputError, Problem
 from dwz.core.player import first_rating, rate, resolve_context
-from dwz.core.strength import STRENGTH_CLASSES
-from dwz.core.values import parse_games, parse_rating
 from dwz.i18n import render_step, term
 from dwz.web.models import (
     CompressionRequest,

@@ -17,7 +17,7 @@ from typing import Any
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
 
-from dwz.core.errors import InputError
+from dwz.basics.errors import InputError
 from dwz.i18n import text
 
 __all__ = ["LIMITS", "OUTPUTS", "UploadError", "available", "download", "evaluate", "evaluate_upload", "form_files", "problem_rows",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from dwz.core.steps import Step
+from dwz.basics.steps import Step
 
 __all__ = ["FirstOutcome", "FolgeOutcome", "PerformanceOutcome"]
 

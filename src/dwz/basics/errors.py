@@ -1,0 +1,145 @@
+"""Errors and warnings as values with a place.
+
+A :class:`Problem` names the field (``"games[2].result"``, ``"rating"``, or
+``"turnier.trf:12"``), the offending value and a message key; the text is
+rendered in the user's language by :mod:`dwz.i18n`.  Adapters turn an
+:class:`InputError` into exit code 2 (CLI) or HTTP 422 (web).
+
+The value a problem carries is shortened on construction (:func:`shorten`), so that
+no message, JSON answer or log line can fail on it or grow with it: an integer with
+thousands of digits cannot even be turned into text (Python refuses beyond 4,300
+digits), a NaN is no JSON, a megabyte of text helps nobody.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from dataclasses import field as dc_field
+from typing import Any, TypeVar
+
+__all__ = ["InputError", "Problem", "Problems", "collect", "shorten"]
+
+T = TypeVar("T")
+
+TEXT_MAX = 200  # characters of a text value kept in a problem
+_BIG_BITS = 64  # integers beyond 64 bits are described, not printed
+
+
+def shorten(value: Any) -> Any:
+    """A problem's value as it may be shown: huge integers described, non-finite floats and
+    long texts as text (the start identifies them), everything else as it is.
+
+    >>> shorten(10**5000), shorten(-3 * 10**30), shorten(float("nan")), shorten("x" * 300)[-4:], shorten(1650)
+    ('≈1.000·10^5000', '≈-3.000·10^30', 'nan', 'xxx…', 1650)
+    """
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        if value.bit_length() <= _BIG_BITS:
+            return value
+        return _describe_int(value)
+    if isinstance(value, float):
+        return value if value - value == 0.0 else repr(value)  # inf - inf and nan - nan are nan
+    if isinstance(value, str):
+        return value if len(value) <= TEXT_MAX else value[: TEXT_MAX - 1] + "…"
+    if isinstance(value, (list, tuple, dict, set, frozenset, bytes, bytearray)) and len(value) > 20:
+        return f"{type(value).__name__} ({len(value)})"
+    if isinstance(value, dict):
+        return {shorten(k): shorten(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)) and not hasattr(value, "_fields"):  # a NamedTuple stays itself
+        return type(value)(shorten(x) for x in value)
+    return value
+
+
+def _describe_int(value: int) -> str:
+    # str() of such an int raises (sys.int_max_str_digits) and costs quadratic time;
+    # math.log10 takes any int in linear time and gives the magnitude and leading digits.
+    exponent = math.log10(-value if value < 0 else value)
+    e = math.floor(exponent)
+    mantissa = 10 ** (exponent - e)
+    return f"≈{'-' if value < 0 else ''}{mantissa:.3f}·10^{e}"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong (or implausible) with the input."""
+
+    field: str
+    code: str
+    value: Any = None
+    params: Mapping[str, Any] = dc_field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        short = shorten(self.value)
+        if short is not self.value and short != self.value:
+            object.__setattr__(self, "value", short)
+        if self.params:
+            params = {k: shorten(v) for k, v in self.params.items()}
+            if params != self.params:
+                object.__setattr__(self, "params", params)
+
+    def message(self, lang: str = "de") -> str:
+        """The message in ``lang`` ("de" or "en"), value and rule included."""
+        from dwz.i18n import problem_text
+
+        return problem_text(self, lang)
+
+    def to_dict(self, lang: str = "de") -> dict[str, Any]:
+        value = self.value if isinstance(self.value, (int, float, str, type(None))) else str(self.value)
+        return {"field": self.field, "code": self.code, "value": value, "message": self.message(lang)}
+
+
+class InputError(ValueError):
+    """Input that cannot be evaluated; carries one or more :class:`Problem`.
+
+    >>> e = InputError([Problem("index", "index_invalid", "-3")])
+    >>> e.messages("de")
+    ["index: Index muss eine ganze Zahl ≥ 0 sein: '-3'"]
+    """
+
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        super().__init__("; ".join(self.messages("en")))
+
+    def messages(self, lang: str = "de") -> list[str]:
+        return [f"{p.field}: {p.message(lang)}" if p.field else p.message(lang) for p in self.problems]
+
+    @classmethod
+    def single(cls, field: str, code: str, value: Any = None, **params: Any) -> InputError:
+        return cls([Problem(field, code, value, params)])
+
+
+def collect(problems: list[Problem], fn: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
+    """``fn(*args, **kwargs)``, or ``None`` with its problems appended to ``problems`` when it
+    raises an :class:`InputError` — so that every problem of an input is reported at once."""
+    try:
+        return fn(*args, **kwargs)
+    except InputError as e:
+        problems.extend(e.problems)
+        return None
+
+
+class Problems(list[Problem]):
+    """Problems collected from several checks before one :class:`InputError` is raised, so
+    that a user sees everything wrong with his input at once.
+
+    >>> def bad() -> None:
+    ...     raise InputError.single("rating", "rating_invalid", "?")
+    >>> ps = Problems()
+    >>> ps.attempt(int, "12"), ps.attempt(bad), [p.field for p in ps]
+    (12, None, ['rating'])
+    """
+
+    def attempt(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
+        """``fn(*args, **kwargs)``, or ``None`` with its problems kept when it raises InputError."""
+        return collect(self, fn, *args, **kwargs)
+
+    def add(self, field: str, code: str, value: Any = None, **params: Any) -> None:
+        self.append(Problem(field, code, value, params))
+
+    def check(self) -> None:
+        """Raise the collected problems, if any."""
+        if self:
+            raise InputError(self)

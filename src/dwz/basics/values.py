@@ -1,0 +1,545 @@
+"""Immutable input values, validated on construction.
+
+``Rating`` ("1650-12"), ``Result`` (1, ½, 0, forfeits, byes), ``Game``,
+``AgeGroup``, dates.  Parsing accepts what users type; anything else raises an
+:class:`~dwz.basics.errors.InputError` that names the field, the value and the
+rule it breaks.  Magnitudes are checked before any arithmetic (issue 11 §19):
+a number with thousands of digits, NaN or infinity is a problem, never a crash.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date, datetime
+from enum import Enum, StrEnum
+from itertools import islice
+from typing import Any, NamedTuple, TypeAlias
+
+from dwz.basics.errors import InputError, Problem, collect, shorten
+
+RATING_MAX = 9999  # four digits, as in every rating list and file format; above is an input error
+INDEX_MAX = 9999  # an index counts evaluations: four digits are more than any player reaches
+MAX_GAMES = 10_000  # games (or open games) in one call: far beyond any tournament or rating period
+IMPLAUSIBLE_RATING = 3000  # a rating above is possible input but worth a warning
+INDEX_IMPLAUSIBLE = 500  # an index above is possible input but worth a warning
+PLAUSIBLE_RESULT = (1, IMPLAUSIBLE_RATING)  # a computed rating outside is flagged on the result (issue 11 §20)
+_DIGITS_MAX = 12  # digits of a number typed as text before it is even converted
+
+__all__ = [
+    "IMPLAUSIBLE_RATING",
+    "INDEX_IMPLAUSIBLE",
+    "INDEX_MAX",
+    "PLAUSIBLE_RESULT",
+    "MAX_GAMES",
+    "RATING_MAX",
+    "AgeGroup",
+    "Game",
+    "GameLike",
+    "Rating",
+    "Result",
+    "age_group_for_age",
+    "age_from_birth_year",
+    "age_group_of",
+    "counts",
+    "game_items",
+    "not_counted_reason",
+    "parse_age_group",
+    "parse_date",
+    "parse_game",
+    "parse_games",
+    "parse_index",
+    "parse_int",
+    "parse_opponent",
+    "parse_rating",
+    "parse_result",
+    "rating_warnings",
+    "result_warnings",
+    "scan_games",
+]
+
+
+class AgeGroup(StrEnum):
+    """Altersgruppe by A = year of the tournament end − birth year (WO 3.2)."""
+
+    YOUTH = "youth"  # Jugendliche, A ≤ 20
+    JUNIOR = "junior"  # Junioren, 21 ≤ A ≤ 25
+    ADULT = "adult"  # Erwachsene, A > 25
+
+
+def age_group_for_age(age: int) -> AgeGroup:
+    """WO 3.2 / Anhang 1.2: youth up to 20, juniors 21–25, adults over 25.
+
+    >>> age_group_for_age(20), age_group_for_age(21), age_group_for_age(26)
+    (<AgeGroup.YOUTH: 'youth'>, <AgeGroup.JUNIOR: 'junior'>, <AgeGroup.ADULT: 'adult'>)
+    """
+    if age <= 20:
+        return AgeGroup.YOUTH
+    if age <= 25:
+        return AgeGroup.JUNIOR
+    return AgeGroup.ADULT
+
+
+_AGE_GROUP_NAMES = {
+    "youth": AgeGroup.YOUTH, "jugend": AgeGroup.YOUTH, "jugendliche": AgeGroup.YOUTH, "u20": AgeGroup.YOUTH,
+    "junior": AgeGroup.JUNIOR, "junioren": AgeGroup.JUNIOR, "u25": AgeGroup.JUNIOR,
+    "adult": AgeGroup.ADULT, "erwachsene": AgeGroup.ADULT, "erwachsener": AgeGroup.ADULT,
+}
+
+
+def parse_age_group(value: str | AgeGroup, field: str = "age_group") -> AgeGroup:
+    if isinstance(value, AgeGroup):
+        return value
+    if not isinstance(value, str):
+        raise InputError.single(field, "age_group_invalid", value)
+    key = value.strip().lower()
+    if key in _AGE_GROUP_NAMES:
+        return _AGE_GROUP_NAMES[key]
+    raise InputError.single(field, "age_group_invalid", value)
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A DWZ with its index ("DWZ-Index", WO 2.2.4), e.g. ``Rating(1650, 12)``.
+
+    ``index`` is ``None`` when unknown.
+
+    >>> Rating.parse("1650-12")
+    Rating(value=1650, index=12)
+    >>> Rating.parse("1650")
+    Rating(value=1650, index=None)
+    """
+
+    value: int
+    index: int | None = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.value, bool) or not isinstance(self.value, int) or self.value < 0:
+            raise InputError.single("rating", "rating_invalid", self.value)
+        if self.value > RATING_MAX:
+            raise InputError.single("rating", "rating_too_large", self.value, max=RATING_MAX)
+        if self.index is not None and (
+            isinstance(self.index, bool) or not isinstance(self.index, int) or self.index < 0
+        ):
+            raise InputError.single("index", "index_invalid", self.index)
+        if self.index is not None and self.index > INDEX_MAX:
+            raise InputError.single("index", "index_too_large", self.index, max=INDEX_MAX)
+
+    @classmethod
+    def parse(cls, text: str | int | Rating, field: str = "rating") -> Rating:
+        r = parse_rating(text, field=field)
+        if r is None:
+            raise InputError.single(field, "rating_missing", text)
+        return r
+
+    def __str__(self) -> str:
+        return f"{self.value}-{self.index}" if self.index is not None else str(self.value)
+
+
+_RATING_RE = re.compile(r"^\s*(?P<value>[+-]?[0-9]+)\s*(?:[-–/]\s*(?P<index>\S*)\s*)?$")
+
+
+def parse_int(value: Any, field: str, code: str, *, minimum: int = 0, maximum: int, too_large: str | None = None) -> int:
+    """A whole number typed by a user or given by a program: an int, an integral float or
+    ASCII digits, within ``minimum … maximum`` — checked before any conversion, so that
+    10**5000, "9" * 5000, NaN or infinity are a problem naming the field, not a crash.
+
+    >>> parse_int("12", "index", "index_invalid", maximum=99), parse_int(15.0, "k", "k_invalid", minimum=1, maximum=100)
+    (12, 15)
+    """
+    number: int | None = None
+    if isinstance(value, bool):
+        number = None
+    elif isinstance(value, int):
+        number = value
+    elif isinstance(value, float):
+        number = int(value) if value.is_integer() else None  # is_integer() is False for nan and inf
+    elif isinstance(value, str):
+        text = value.strip()
+        body = text[1:] if text[:1] in ("+", "-") else text
+        if body.isascii() and body.isdigit():  # ASCII digits only: str.isdigit() alone also takes '²'
+            if len(body.lstrip("0")) > _DIGITS_MAX:
+                raise InputError.single(field, too_large or code, value, min=minimum, max=maximum)
+            number = int(text)
+    if number is None or number < minimum:
+        raise InputError.single(field, code, value, min=minimum, max=maximum)
+    if number > maximum:
+        raise InputError.single(field, too_large or code, value, min=minimum, max=maximum)
+    return number
+
+
+def parse_index(value: Any, field: str = "index") -> int | None:
+    """An index typed by a user: a whole number 0 … 9999, or empty for unknown.
+
+    >>> parse_index(" 12 "), parse_index(""), parse_index(None)
+    (12, None, None)
+    """
+    if value is None or (isinstance(value, str) and value.strip() == ""):
+        return None
+    if isinstance(value, float):  # an index is never written with a decimal point
+        raise InputError.single(field, "index_invalid", value)
+    return parse_int(value, field, "index_invalid", maximum=INDEX_MAX, too_large="index_too_large")
+
+
+def parse_date(value: Any, field: str = "end") -> date:
+    """A date as ``date`` or text: ISO "2026-09-14" or German "14.09.2026" — the one date
+    parser of every public function; anything else is an :class:`InputError`.
+
+    >>> parse_date("14.09.2026"), parse_date(" 2026-09-14 ")
+    (datetime.date(2026, 9, 14), datetime.date(2026, 9, 14))
+    """
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    if not isinstance(value, str) or len(value) > 40:
+        raise InputError.single(field, "date_invalid", value)
+    s = value.strip()
+    try:
+        if len(s) == 10 and s[2] == "." and s[5] == "." and s[:2].isascii() and s[3:5].isascii() and s[6:].isascii():
+            return date(int(s[6:]), int(s[3:5]), int(s[:2]))
+        if len(s) == 10 and s.isascii():
+            return date.fromisoformat(s)
+    except ValueError:
+        pass
+    raise InputError.single(field, "date_invalid", value)
+
+
+def parse_rating(text: str | int | Rating | None, field: str = "rating") -> Rating | None:
+    """Parse "1650-12", "1650", 1650; empty or 0 means "no DWZ yet" (``None``).
+
+    >>> parse_rating("1650 - 12"), parse_rating(""), parse_rating("0")
+    (Rating(value=1650, index=12), None, None)
+    """
+    if text is None or isinstance(text, Rating):
+        return text
+    if isinstance(text, bool):
+        raise InputError.single(field, "rating_invalid", text)
+    if isinstance(text, int):
+        if text < 0:
+            raise InputError.single(field, "rating_negative", text)
+        if text > RATING_MAX:
+            raise InputError.single(field, "rating_too_large", text, max=RATING_MAX)
+        return Rating(text) if text else None
+    if not isinstance(text, str):
+        raise InputError.single(field, "rating_invalid", text)
+    s = text.strip()
+    if s == "":
+        return None
+    m = _RATING_RE.match(s)
+    if not m:
+        raise InputError.single(field, "rating_invalid", text)
+    if len(m.group("value").lstrip("+-0")) > 6:  # no int() of absurdly long digit strings (issue 11 §19)
+        raise InputError.single(field, "rating_too_large", text, max=RATING_MAX)
+    value = int(m.group("value"))
+    if value < 0:
+        raise InputError.single(field, "rating_negative", text)
+    if value > RATING_MAX:
+        raise InputError.single(field, "rating_too_large", text, max=RATING_MAX)
+    raw_index = m.group("index")
+    index = parse_index(raw_index, field=field + ".index") if raw_index is not None else None
+    if value == 0:
+        return None
+    return Rating(value, index)
+
+
+class Result(Enum):
+    """A player's result in one pairing: (code, points in halves, counts for rating)."""
+
+    WIN = ("1", 2, True)
+    DRAW = ("½", 1, True)
+    LOSS = ("0", 0, True)
+    FORFEIT_WIN = ("+", 2, False)  # kampflos gewonnen
+    FORFEIT_LOSS = ("-", 0, False)  # kampflos verloren
+    SHORT_WIN = ("W", 2, False)  # TRF: game of less than one move
+    SHORT_DRAW = ("D", 1, False)
+    SHORT_LOSS = ("L", 0, False)
+    BYE_FULL = ("F", 2, False)  # Freilos / full-point bye
+    BYE_PAIRING = ("U", 2, False)  # pairing-allocated bye
+    BYE_HALF = ("H", 1, False)
+    BYE_ZERO = ("Z", 0, False)  # spielfrei / absent
+
+    def __init__(self, code: str, halves: int, rated: bool) -> None:
+        self.code = code
+        self.halves = halves
+        self.rated = rated
+
+    @property
+    def points(self) -> float:
+        return self.halves / 2
+
+    @property
+    def is_bye(self) -> bool:
+        return self in (Result.BYE_FULL, Result.BYE_PAIRING, Result.BYE_HALF, Result.BYE_ZERO)
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self in (Result.FORFEIT_WIN, Result.FORFEIT_LOSS)
+
+    def reversed(self) -> Result:
+        """The opponent's result of the same pairing."""
+        return _REVERSED[self]
+
+
+_REVERSED = {
+    Result.WIN: Result.LOSS, Result.LOSS: Result.WIN, Result.DRAW: Result.DRAW,
+    Result.FORFEIT_WIN: Result.FORFEIT_LOSS, Result.FORFEIT_LOSS: Result.FORFEIT_WIN,
+    Result.SHORT_WIN: Result.SHORT_LOSS, Result.SHORT_LOSS: Result.SHORT_WIN, Result.SHORT_DRAW: Result.SHORT_DRAW,
+    Result.BYE_FULL: Result.BYE_FULL, Result.BYE_PAIRING: Result.BYE_PAIRING,
+    Result.BYE_HALF: Result.BYE_HALF, Result.BYE_ZERO: Result.BYE_ZERO,
+}
+
+_RESULT_TEXT = {
+    "1": Result.WIN, "1.0": Result.WIN, "1,0": Result.WIN, "1-0": Result.WIN, "1:0": Result.WIN,
+    "s": Result.WIN, "sieg": Result.WIN, "win": Result.WIN, "w": Result.WIN, "g": Result.WIN,
+    "0": Result.LOSS, "0.0": Result.LOSS, "0,0": Result.LOSS, "0-1": Result.LOSS, "0:1": Result.LOSS,
+    "n": Result.LOSS, "niederlage": Result.LOSS, "loss": Result.LOSS, "l": Result.LOSS, "v": Result.LOSS,
+    "½": Result.DRAW, "0.5": Result.DRAW, "0,5": Result.DRAW, ".5": Result.DRAW, ",5": Result.DRAW,
+    "=": Result.DRAW, "r": Result.DRAW, "remis": Result.DRAW, "draw": Result.DRAW, "d": Result.DRAW,
+    "1/2": Result.DRAW, "½-½": Result.DRAW, "½:½": Result.DRAW, "1/2-1/2": Result.DRAW,
+    "0.5-0.5": Result.DRAW, "0,5-0,5": Result.DRAW, "0.5:0.5": Result.DRAW,
+    "+": Result.FORFEIT_WIN, "+:-": Result.FORFEIT_WIN, "+-": Result.FORFEIT_WIN, "k+": Result.FORFEIT_WIN,
+    "-": Result.FORFEIT_LOSS, "-:+": Result.FORFEIT_LOSS, "-+": Result.FORFEIT_LOSS, "k-": Result.FORFEIT_LOSS,
+    "−": Result.FORFEIT_LOSS,
+}
+
+
+_FAST_RESULTS: dict[Any, Result] = {
+    1: Result.WIN, 0: Result.LOSS, 0.5: Result.DRAW, "1": Result.WIN, "0": Result.LOSS, "½": Result.DRAW, "=": Result.DRAW,
+}
+
+
+def parse_result(value: Any, field: str = "result") -> Result:
+    """Parse a result as users type it (1, ½, 0.5, "0,5", "=", "1-0", "+", "-" …).
+
+    >>> [parse_result(x).code for x in (1, "½", 0.5, "0,5", "=", "0-1", "+", "-")]
+    ['1', '½', '½', '½', '½', '0', '+', '-']
+    """
+    if isinstance(value, Result):
+        return value
+    if isinstance(value, bool):
+        raise InputError.single(field, "result_invalid", value)
+    if isinstance(value, (int, float)):
+        if value == 1:
+            return Result.WIN
+        if value == 0.5:
+            return Result.DRAW
+        if value == 0:
+            return Result.LOSS
+        raise InputError.single(field, "result_invalid", value)
+    if not isinstance(value, str) or len(value) > 40:
+        raise InputError.single(field, "result_invalid", value)
+    key = value.strip().lower().replace(" ", "")
+    try:
+        return _RESULT_TEXT[key]
+    except KeyError:
+        raise InputError.single(field, "result_invalid", value) from None
+
+
+def counts(result: Result, opponent: int | None) -> bool:
+    """WO 3.3.2: a game counts when it was played (no forfeit, bye or game of less than one
+    move) against an opponent with a rating — for the DWZ and for FIDE alike.
+
+    >>> counts(Result.WIN, 1600), counts(Result.FORFEIT_WIN, 1600), counts(Result.DRAW, None)
+    (True, False, False)
+    """
+    return result.rated and opponent is not None
+
+
+def not_counted_reason(result: Result, opponent: int | None) -> str | None:
+    """Why a game does not count (``None`` if it does): forfeit, bye, short, unrated_opponent."""
+    if result.rated:
+        return None if opponent is not None else "unrated_opponent"
+    if result.is_forfeit:
+        return "forfeit"
+    return "bye" if result.is_bye else "short"
+
+
+class Game(NamedTuple):
+    """One pairing from the player's point of view.
+
+    ``opponent`` is the opponent's rating, ``None`` if he has none.
+    """
+
+    opponent: int | None
+    result: Result
+    name: str | None = None
+
+    @property
+    def counted(self) -> bool:
+        """A game counts when it was played and the opponent has a rating (WO 3.3.2)."""
+        return counts(self.result, self.opponent)
+
+    @property
+    def reason(self) -> str | None:
+        """Why the game does not count, or ``None``."""
+        return not_counted_reason(self.result, self.opponent)
+
+
+GameLike: TypeAlias = Game | tuple[Any, Any] | list[Any] | str | dict[str, Any]
+
+_GAME_TEXT_RE = re.compile(r"^\s*(?P<opp>[^:]*?)\s*:\s*(?P<res>\S+)\s*$")
+
+
+_OPP_RE = re.compile(r"\s*-?[0-9]{1,9}\s*")
+_LONG_NUMBER_RE = re.compile(r"\s*-?[0-9]+\s*")
+
+
+def parse_opponent(raw: Any, field: str) -> int | None:
+    """An opponent's rating: 1 … 9999, or ``None`` for "no rating" (empty, 0, "-", "?")."""
+    if raw is None or (isinstance(raw, str) and raw.strip() in ("", "-", "?")):
+        return None
+    if isinstance(raw, bool):
+        raise InputError.single(field, "opponent_invalid", raw)
+    if isinstance(raw, float) and raw.is_integer():
+        raw = int(raw)
+    if isinstance(raw, int):
+        value = raw
+    elif isinstance(raw, str) and len(raw) <= 64 and _OPP_RE.fullmatch(raw):
+        value = int(raw)
+    elif isinstance(raw, str) and _LONG_NUMBER_RE.fullmatch(raw):
+        raise InputError.single(field, "rating_too_large", raw, max=RATING_MAX)
+    else:
+        raise InputError.single(field, "opponent_invalid", raw)
+    if value < 0:
+        raise InputError.single(field, "opponent_negative", raw)
+    if value > RATING_MAX:
+        raise InputError.single(field, "rating_too_large", raw, max=RATING_MAX)
+    return value or None
+
+
+def parse_game(item: GameLike, field: str = "games[0]") -> Game:
+    """Parse one game: ``(1580, 1)``, ``"1580:="``, ``{"opponent": 1580, "result": "½"}``.
+
+    >>> parse_game("1720:=")
+    Game(opponent=1720, result=<Result.DRAW: ('½', 1, True)>, name=None)
+    """
+    if isinstance(item, Game):
+        return item
+    name = None
+    if isinstance(item, str):
+        m = _GAME_TEXT_RE.match(item) if len(item) <= 64 else None
+        if not m:
+            raise InputError.single(field, "game_invalid", item)
+        raw_opp, raw_res = m.group("opp"), m.group("res")
+    elif isinstance(item, dict):
+        if "result" not in item:
+            raise InputError.single(field + ".result", "result_missing", None)
+        raw_opp, raw_res = item.get("opponent"), item["result"]
+        name = item.get("name")
+    elif isinstance(item, (tuple, list)) and len(item) in (2, 3):
+        raw_opp, raw_res = item[0], item[1]
+        if len(item) == 3:
+            name = item[2]
+    else:
+        raise InputError.single(field, "game_invalid", item)
+    problems: list[Problem] = []
+    opp = collect(problems, parse_opponent, raw_opp, field + ".opponent")
+    res = collect(problems, parse_result, raw_res, field + ".result")
+    if problems or res is None:
+        raise InputError(problems)
+    return Game(opp, res, None if name is None else (name if isinstance(name, str) else str(shorten(name))))
+
+
+def game_items(items: Any, field: str = "games") -> tuple[Any, ...]:
+    """A list of games (or opponents) as given, taken once and bounded (``MAX_GAMES``).
+
+    A text, a number or a mapping is not a list: it is an :class:`InputError`, never
+    iterated character by character (issue 11 §21).
+    """
+    if items is None:
+        return ()
+    if isinstance(items, tuple):
+        out = items
+    elif isinstance(items, list):
+        out = tuple(items)
+    elif isinstance(items, (str, bytes, bytearray, dict)) or not hasattr(items, "__iter__"):
+        raise InputError.single(field, "list_expected", items)
+    else:
+        out = tuple(islice(items, MAX_GAMES + 1))
+    if len(out) > MAX_GAMES:
+        raise InputError.single(field, "too_many", len(out), max=MAX_GAMES)
+    return out
+
+
+# Only results that count (Result.rated, WO 3.3.2): the fast scan below relies on it.
+_FAST_HALVES: dict[Any, int] = {k: r.halves for k, r in _FAST_RESULTS.items() if r.rated}
+
+
+def scan_games(items: tuple[Any, ...]) -> tuple[list[int], int, list[int]] | None:
+    """The common form of a game list — ``(opponent rating, result)`` tuples, results 1, ½, 0 —
+    in one pass, without building a ``Game`` each: the opponents, W in half points and the
+    positions of opponents above 3000.  Every such game counts (:func:`counts`: played,
+    against a rating).  ``None`` as soon as a game has another form: :func:`parse_games` decides.
+    """
+    fast = _FAST_HALVES
+    opps: list[int] = []
+    add = opps.append
+    wh = 0
+    try:
+        for item in items:
+            if type(item) is not tuple:
+                return None
+            o, res = item  # a pair, or ValueError
+            if type(o) is not int or type(res) is bool or not 0 < o <= RATING_MAX:
+                return None
+            wh += fast[res]  # KeyError for anything but 1, ½, 0; TypeError for unhashable results
+            add(o)
+    except (ValueError, KeyError, TypeError):
+        return None
+    if opps and max(opps) > IMPLAUSIBLE_RATING:
+        return opps, wh, [i for i, o in enumerate(opps) if o > IMPLAUSIBLE_RATING]
+    return opps, wh, []
+
+
+def rating_warnings(value: int, field: str, warnings: list[Problem]) -> None:
+    """A given rating above 3000 is accepted but flagged."""
+    if value > IMPLAUSIBLE_RATING:
+        warnings.append(Problem(field, "rating_implausible", value, {"limit": IMPLAUSIBLE_RATING}))
+
+
+def result_warnings(value: int | None, warnings: list[Problem], field: str = "new_rating") -> None:
+    """A computed rating outside 1 … 3000 comes from implausible input: the result says so."""
+    lo, hi = PLAUSIBLE_RESULT
+    if value is not None and not lo <= value <= hi:
+        warnings.append(Problem(field, "result_implausible", value, {"min": lo, "max": hi}))
+
+
+def parse_games(items: Iterable[GameLike] | None, field: str = "games") -> tuple[Game, ...]:
+    """Parse a list of games, collecting every problem before raising."""
+    items = game_items(items, field)
+    games: list[Game] = []
+    problems: list[Problem] = []
+    fast = _FAST_RESULTS
+    for i, item in enumerate(items):
+        # the common case, (1580, 1), without building a field name or the general path
+        if (type(item) is tuple and len(item) == 2 and type(item[0]) is int and 0 < item[0] <= RATING_MAX
+                and type(item[1]) in (int, float, str)):
+            res = fast.get(item[1])
+            if res is not None:
+                games.append(Game(item[0], res))
+                continue
+        game = collect(problems, parse_game, item, f"{field}[{i}]")
+        if game is not None:
+            games.append(game)
+    if problems:
+        raise InputError(problems)
+    return tuple(games)
+
+
+def age_from_birth_year(birth_year: int, end: date) -> int:
+    """A = calendar year of the tournament end − birth year (WO 3.2)."""
+    return end.year - birth_year
+
+
+def age_group_of(birth_year: int | None, end: date) -> tuple[AgeGroup, bool]:
+    """The age group for a birth year, and whether it was assumed: without a (possible)
+    birth year the player counts as an adult (the calculators' convention, spec §5).
+
+    >>> age_group_of(2010, date(2026, 6, 8)), age_group_of(None, date(2026, 6, 8))
+    ((<AgeGroup.YOUTH: 'youth'>, False), (<AgeGroup.ADULT: 'adult'>, True))
+    """
+    if birth_year is None or birth_year > end.year:
+        return AgeGroup.ADULT, True
+    return age_group_for_age(age_from_birth_year(birth_year, end)), False

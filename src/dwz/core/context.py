@@ -1,0 +1,118 @@
+"""What decides the rules for one player: the edition (by end date, or forced) and the age
+group (by birth year, or given, or assumed adult) — shared by a single evaluation and the
+scenario tables."""
+
+from __future__ import annotations
+
+import time
+from datetime import date, datetime, timedelta
+from typing import Any, NamedTuple
+
+from dwz.basics.errors import Problem, collect
+from dwz.basics.steps import Step
+from dwz.basics.values import AgeGroup, age_from_birth_year, age_group_for_age, parse_age_group, parse_date, parse_int
+from dwz.rules import Edition, edition_at, get_edition
+
+__all__ = ["Context", "resolve_context"]
+
+FUTURE_DAYS = 366  # an end date more than a year ahead is probably mistyped (a warning)
+AGE_PLAUSIBLE = (4, 110)
+AGE_GROUPS = tuple(age_group_for_age(a) for a in range(131))  # WO 3.2, looked up for every player
+_horizon: list[Any] = [0.0, date.min]  # (valid until, latest end date without the warning): date.today() once a day
+
+
+def far_future(end: date, today: date | None = None) -> bool:
+    """An end date more than a year after today (``today`` given, or the clock's)."""
+    if today is not None:
+        return (end - today).days > FUTURE_DAYS
+    now = time.time()
+    if now >= _horizon[0]:
+        d = date.today()
+        tomorrow = datetime.combine(d + timedelta(days=1), datetime.min.time()).timestamp()
+        _horizon[:] = [tomorrow, d + timedelta(days=FUTURE_DAYS)]
+    latest: date = _horizon[1]
+    return end > latest
+
+
+class Context(NamedTuple):
+    """The edition, end date and age group of one evaluation (their Rechenweg on demand)."""
+
+    edition: Edition[Any]
+    end: date
+    forced: bool
+    age_group: AgeGroup
+    age: int | None
+    age_source: str  # "birth_year", "given", "assumed"
+    birth_year: int | None
+    warnings: list[Problem]
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # an edition is a module: pickled by its registry name (results stay picklable)
+        return _context, (self.edition.NAME, *self[1:])
+
+    @property
+    def steps(self) -> list[Step]:
+        """Rules and age group as the first steps of a Rechenweg (WO 2026 in force, WO 3.2)."""
+        steps = [Step("core.rules_forced" if self.forced else "core.rules", "Inkrafttreten WO 2026",
+                      {"end": self.end.isoformat(), "switch": "2026-06-08", "result": self.edition.NAME})]
+        if self.age_source == "birth_year":
+            steps.append(Step("core.age", "WO 3.2", {"end_year": self.end.year, "birth_year": self.birth_year, "age": self.age,
+                                                     "result": self.age_group.value}))
+        elif self.age_source == "given":
+            steps.append(Step("core.age_given", "WO 3.2", {"result": self.age_group.value}))
+        else:
+            steps.append(Step("core.age_assumed", "WO 3.2", {"result": self.age_group.value}, assumption=True))
+        return steps
+
+
+def _context(name: str, *fields: Any) -> Context:
+    return Context(get_edition(name), *fields)
+
+
+def resolve_context(
+    end: date | str,
+    birth_year: int | str | None,
+    age_group: str | AgeGroup | None,
+    rules: str | int | None,
+    problems: list[Problem],
+    today: date | None = None,
+) -> Context | None:
+    """Edition by end date (or forced), age group by birth year (or given, or assumed adult).
+
+    Problems are appended to ``problems``; ``None`` when the context cannot be decided."""
+    warnings: list[Problem] = []
+    end_d = collect(problems, parse_date, end)  # the one date parser names the field and the value
+    if end_d is None:
+        return None
+    if far_future(end_d, today):
+        warnings.append(Problem("end", "end_far_future", end_d.isoformat()))
+    edition: Edition[Any] | None = None
+    if rules is None or rules == "":
+        edition = edition_at(end_d)
+    else:
+        edition = collect(problems, get_edition, rules)
+    if birth_year is not None and age_group is not None:
+        problems.append(Problem("age_group", "age_both", age_group))
+    group: AgeGroup | None = None
+    age: int | None = None
+    source = "assumed"
+    by: int | None = None
+    if birth_year is not None:
+        by = collect(problems, parse_int, birth_year, "birth_year", "birth_year_invalid", minimum=1, maximum=9999)
+    if by is not None:
+        age = age_from_birth_year(by, end_d)
+        if age < 0:
+            problems.append(Problem("birth_year", "birth_after_end", by, {"end": end_d.isoformat()}))
+        else:
+            if not AGE_PLAUSIBLE[0] <= age <= AGE_PLAUSIBLE[1]:
+                warnings.append(Problem("birth_year", "age_implausible", by, {"age": age}))
+            group = AGE_GROUPS[age] if age < len(AGE_GROUPS) else age_group_for_age(age)
+            source = "birth_year"
+    elif birth_year is None and age_group is not None:
+        group = collect(problems, parse_age_group, age_group)
+        source = "given"
+    elif birth_year is None:
+        group = AgeGroup.ADULT
+    if edition is None or group is None:
+        return None
+    return Context(edition, end_d, not (rules is None or rules == ""), group, age, source, by, warnings)

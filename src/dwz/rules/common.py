@@ -1,0 +1,98 @@
+"""Rules every DWZ edition shares, each written once: which games count for a first DWZ
+(WO 3.4.1), the index after an evaluation (WO 2.2.4), the Leistung's minimum and its
+extreme results (WO 3.6), the Sonderwertung margin (WO 3.6.3), foreign ratings (WO 4.1.2)
+and the expiry of Restpartien (WO 4.1.1).
+
+Which games count at all (WO 3.3.2) is a property of a game: :func:`dwz.basics.values.counts`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+
+from dwz.basics.errors import Problem
+from dwz.basics.outcomes import PerformanceOutcome
+from dwz.basics.rounding import round_half_up
+from dwz.basics.steps import Step
+
+__all__ = [
+    "EXTREME_OFFSET", "FIRST_INDEX", "FOREIGN_INDEX", "MIN_GAMES", "RESTPARTIEN_YEARS", "SONDER_MARGIN", "average",
+    "expired", "extreme_performance", "first_ineligible", "first_reasons", "next_index",
+]
+
+EXTREME_OFFSET = 677  # WO-2014 4.7.2.1.2 "Extremresultate": Rc ± 677 for 100 % / 0 %
+MIN_GAMES = 5  # WO 3.4.1 (first DWZ) and 3.6.1 (Leistung): at least 5 games against rated opponents
+SONDER_MARGIN = 300  # WO 3.6.3: performance more than 300 above the previous DWZ
+RESTPARTIEN_YEARS = 2  # WO 4.1.1
+FOREIGN_INDEX = 6  # WO 2.2.4: a FIDE rating taken as starting value carries index 6
+FIRST_INDEX = 1  # WO 3.4.1: a first DWZ has index 1
+
+
+def average(ratings: Sequence[float]) -> float:
+    """Rc, the plain average of the opponents' ratings (WO 3.6.2), not rounded."""
+    return sum(ratings) / len(ratings)
+
+
+def next_index(old: int | None) -> int | None:
+    """WO 2.2.4: every evaluation raises the index by one; unknown stays unknown.
+
+    >>> next_index(12), next_index(None)
+    (13, None)
+    """
+    return None if old is None else old + 1
+
+
+def first_ineligible(n: int, w_halves: int) -> str | None:
+    """WO 3.4.1: a first DWZ needs at least 5 games against rated opponents (Restpartien
+    included) and neither 0 % nor 100 %.  Returns why not (a problem code) or ``None``.
+
+    >>> first_ineligible(4, 2), first_ineligible(5, 0), first_ineligible(5, 10), first_ineligible(5, 3)
+    ('first_too_few', 'first_zero', 'first_full', None)
+    """
+    if n < MIN_GAMES:
+        return "first_too_few"
+    if w_halves == 0:
+        return "first_zero"
+    if w_halves == 2 * n:
+        return "first_full"
+    return None
+
+
+def first_reasons(reason: str | None, n: int) -> list[Problem]:
+    """The reason of :func:`first_ineligible` (or the tournament's "first_stage_missing") as
+    the problem a user reads."""
+    if reason is None:
+        return []
+    if reason == "first_too_few":
+        return [Problem("games", reason, n, {"missing": MIN_GAMES - n, "min": MIN_GAMES})]
+    return [Problem("games", reason, 0 if reason == "first_zero" else n)]
+
+
+def expired(played: date, end: date) -> bool:
+    """Restpartien expire two years after the end of their tournament (WO 4.1.1)."""
+    try:
+        limit = played.replace(year=played.year + RESTPARTIEN_YEARS)
+    except ValueError:  # 29 February
+        limit = played.replace(year=played.year + RESTPARTIEN_YEARS, day=28)
+    return end > limit
+
+
+def extreme_performance(rc: float, w_halves: int, n: int) -> PerformanceOutcome | None:
+    """Rh = Rc ± 677 for a score of 0 % or 100 % (no D(P) exists there).
+
+    The offset is the one of WO-2014 4.7.2.1.2; the spec marks its use after 2014
+    and under the 2026 rules as uncertain, so the step is flagged as an assumption.
+    """
+    if 0 < w_halves < 2 * n:
+        return None
+    sign = 1 if w_halves else -1
+    exact = rc + sign * EXTREME_OFFSET
+    value = round_half_up(exact)
+    step = Step(
+        "perf.extreme",
+        "WO-2014 4.7.2.1.2",
+        {"Rc": rc, "sign": "+" if sign > 0 else "−", "offset": EXTREME_OFFSET, "result": value},
+        assumption=True,
+    )
+    return PerformanceOutcome(value, exact, True, [step])
