@@ -70,7 +70,7 @@ from typing import Any
 from dwz.core.errors import InputError, Problem
 from dwz.core.model import Pairing, Player, StoredGame, Tournament
 from dwz.core.values import Result
-from dwz.formats._common import Source, decode, load, parse_date, problem, split_lines
+from dwz.formats._common import RANGES, Source, decode, digits, json_loads, load, parse_date, problem, split_lines
 
 __all__ = [
     "FORMAT", "VERSION", "BYE_RESULTS", "GAME_RESULTS", "read_csv", "read_json", "result_text", "strip_sources", "write_csv",
@@ -163,11 +163,26 @@ class _Collector:
             raise InputError(self.problems)
 
 
+# Upper bounds of the integer fields (the rating range is the engine's): a file cannot
+# hand the evaluation a rating of 10^30 or a round number no table can show.
+_BOUNDS: dict[str, int] = {**{k: hi for k, (_lo, hi) in RANGES.items()}, "no": 99_999, "rounds": 9999, "round": 9999,
+                           "white": 99_999, "black": 99_999, "player": 99_999, "opponent": RANGES["rating"][1]}
+
+
+def _in_range(c: _Collector, where: str | int, key: str, v: int, minimum: int) -> int | None:
+    low = max(minimum, RANGES[key][0]) if key in RANGES and v else minimum  # 0 = "none" where a field allows it
+    high = _BOUNDS.get(key)
+    if high is not None and not low <= v <= high:
+        c.add(where, "number_range", v, column=key, min=low, max=high)
+        return None
+    return v
+
+
 def _check_int(c: _Collector, where: str | int, key: str, v: Any, minimum: int = 0) -> int | None:
     if v is None:
         return None
     if isinstance(v, int) and not isinstance(v, bool) and v >= minimum:
-        return v
+        return _in_range(c, where, key, v, minimum)
     c.add(where, "number_invalid", v if isinstance(v, (str, int, float)) else type(v).__name__, column=key)
     return None
 
@@ -183,7 +198,7 @@ def read_json(source: Source, *, name: str | None = None) -> Tournament:
     data, fname = load(source, name)
     text = decode(data, ("utf-8",), fname)
     try:
-        obj = json.loads(text)
+        obj = json_loads(text)  # NaN, Infinity, 1e999 are errors: no number of the file may be non-finite
     except json.JSONDecodeError as e:
         lines = split_lines(text)
         shown = lines[e.lineno - 1] if 0 < e.lineno <= len(lines) else ""
@@ -393,11 +408,14 @@ def _rating_text(c: _Collector, where: str | int, text: str) -> tuple[int | None
     s = text.strip()
     if not s:
         return None, None
-    m = re.fullmatch(r"(\d{1,5})(?:\s*[-–/]\s*(\d{1,4}))?", s)
-    if not m or not s.isascii():
+    m = re.fullmatch(r"([0-9]{1,5})(?:[ ]*[-–/][ ]*([0-9]{1,4}))?", s)
+    if not m:
         c.add(where, "number_invalid", text, column="rating")
         return None
-    return int(m.group(1)), (int(m.group(2)) if m.group(2) else None)
+    value = _in_range(c, where, "rating", int(m.group(1)), 0)
+    if value is None:
+        return None
+    return value, (int(m.group(2)) if m.group(2) else None)
 
 
 def _tournament(c: _Collector, *, name: str, end: date | None, start: date | None, rounds: int, rated: bool,
@@ -442,8 +460,8 @@ def _player_dict(p: Player) -> dict[str, Any]:
 
 def _jsonable(v: Any) -> Any:
     try:
-        json.dumps(v)
-    except (TypeError, ValueError):
+        json.dumps(v, allow_nan=False)
+    except (TypeError, ValueError, OverflowError):
         return str(v)
     return v
 
@@ -559,8 +577,9 @@ def _header(c: _Collector, section: str, line: int, cells: list[str]) -> list[st
 def _cell_int(c: _Collector, line: int, key: str, text: str, minimum: int = 0) -> int | None:
     if not text:
         return None
-    if text.isdigit() and text.isascii() and len(text) < 12 and int(text) >= minimum:
-        return int(text)
+    v = digits(text, 11)
+    if v is not None and v >= minimum:
+        return _in_range(c, line, key, v, minimum)
     c.add(line, "number_invalid", text, column=key)
     return None
 
@@ -671,7 +690,7 @@ def _loads(text: str) -> Any:
     if not text:
         return None
     try:
-        return json.loads(text)
+        return json_loads(text)
     except (ValueError, RecursionError):
         return text
 
