@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import click
+
+from dwz.cli.main import dumps, write_text
 
 EPILOG = """\b
 Beispiele / examples:
@@ -61,12 +61,16 @@ def register(cli: click.Group) -> None:
                    no_sonder_extremes: bool, elo_from_2400: bool, no_elo_for_unrated: bool, restpartien_vs_stage2: bool,
                    lang: str) -> None:
         """Ganzes Turnier auswerten wie der DSB: Erst-DWZ, Sonderwertung, Restpartien, Elo."""
-        from dwz.cli.main import _fail
+        from dwz.cli.main import _fail, check_args, check_writable
         from dwz.core.errors import InputError, Problem
         from dwz.core.player import parse_date
         from dwz.core.tournament import EvaluationOptions, evaluate_tournament
+        from dwz.formats._common import digits
 
         try:
+            check_args([("end", end), ("player", player)])
+            check_writable(output, "output")  # before the evaluation, not after it
+            check_writable(rest_out, "restpartien_out")
             if not file.exists():
                 raise InputError([Problem(str(file), "file_missing", str(file))])
             t, notes = load_tournament(file, fmt, dsb_list, fide_list, rest_in)
@@ -76,17 +80,18 @@ def register(cli: click.Group) -> None:
                 sonderwertung_extremes=not no_sonder_extremes, restpartien_vs_stage2=restpartien_vs_stage2,
             )
             ev = evaluate_tournament(t, end=parse_date(end) if end else None, rules=rules, options=opts)
-            selected = ev.player(int(player) if player and player.isdigit() else player) if player else None
+            number = digits(player) if player else None  # "²" is a name to look up, not the number 2
+            selected = ev.player(number if number is not None else player) if player else None
+            if output is not None:
+                write_output(ev, output, lang)
+            if rest_out is not None:
+                write_text(rest_out, dumps(restpartien_document(ev)), "restpartien_out")
         except Exception as e:
             _fail(e, lang)
             return
-        if output is not None:
-            write_output(ev, output, lang)
-        if rest_out is not None:
-            rest_out.write_text(json.dumps(restpartien_document(ev), ensure_ascii=False, indent=2), encoding="utf-8")
         if as_json:
             d: Any = selected.to_dict(lang) if selected else ev.to_dict(lang)
-            click.echo(json.dumps(d, ensure_ascii=False, indent=2))
+            click.echo(dumps(d))
             return
         from dwz.cli.render_tournament import print_evaluation
 
@@ -124,19 +129,19 @@ def restpartien_document(ev: Any) -> dict[str, Any]:
 
 
 def write_output(ev: Any, output: Path, lang: str) -> None:
+    """The evaluation as a file; an unknown suffix or a file that cannot be written is an InputError."""
     suffix = output.suffix.lower()
     if suffix == ".csv":
         from dwz.reports import to_csv
 
-        output.write_text(to_csv(ev, lang), encoding="utf-8-sig" if lang == "de" else "utf-8")
+        write_text(output, to_csv(ev, lang), "output", encoding="utf-8-sig" if lang == "de" else "utf-8")
     elif suffix == ".html" or suffix == ".htm":
         from dwz.reports import to_html
 
-        output.write_text(to_html(ev, lang), encoding="utf-8")
+        write_text(output, to_html(ev, lang), "output")
     elif suffix == ".json":
-        output.write_text(json.dumps(ev.to_dict(lang), ensure_ascii=False, indent=2), encoding="utf-8")
+        write_text(output, dumps(ev.to_dict(lang)), "output")
     else:
         from dwz.core.errors import InputError
 
-        click.echo(InputError.single(str(output), "output_suffix", suffix).messages(lang)[0], err=True)
-        sys.exit(2)
+        raise InputError.single(str(output), "output_suffix", suffix)

@@ -14,6 +14,7 @@ one helper that enforces it: :func:`load` (file size), :func:`open_member` /
 
 from __future__ import annotations
 
+import csv
 import json
 import math
 import os
@@ -40,6 +41,9 @@ __all__ = [
     "MESSAGE_KEYS",
     "RANGES",
     "Source",
+    "CsvWriter",
+    "csv_safe",
+    "csv_text",
     "decode",
     "json_dumps",
     "json_loads",
@@ -492,20 +496,22 @@ _INT64 = 1 << 63
 
 def json_safe(obj: Any) -> Any:
     """``obj`` with every value JSON (and 64-bit JSON libraries) can hold: a non-finite
-    float becomes ``None``, an integer beyond 64 bits a shortened string, anything
-    else unknown its ``str``.
+    float becomes ``None``, an integer beyond 64 bits a shortened string, a lone
+    surrogate in a string ``?``, anything else unknown its ``str``.
 
     >>> json_safe({"a": [float("nan"), 10 ** 30, 2.5], "b": (1, None)})
     {'a': [None, '1000000000…(31 digits)', 2.5], 'b': [1, None]}
     """
-    if obj is None or isinstance(obj, (str, bool)):
+    if obj is None or isinstance(obj, bool):
         return obj
+    if isinstance(obj, str):  # a lone surrogate cannot be encoded as UTF-8
+        return obj if obj.isascii() else obj.encode("utf-8", "replace").decode("utf-8")
     if isinstance(obj, int):
         return obj if -_INT64 <= obj < _INT64 else short(obj)
     if isinstance(obj, float):
         return obj if math.isfinite(obj) else None
     if isinstance(obj, dict):
-        return {str(k): json_safe(v) for k, v in obj.items()}
+        return {json_safe(str(k)): json_safe(v) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):
         return [json_safe(v) for v in obj]
     return str(obj)
@@ -518,3 +524,50 @@ def json_dumps(obj: Any, **kw: Any) -> str:
         return json.dumps(obj, allow_nan=False, **kw)
     except (ValueError, TypeError, OverflowError):
         return json.dumps(json_safe(obj), allow_nan=False, **kw)
+
+
+# --- CSV cells a spreadsheet must not run ---------------------------------------------------------
+
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER_CELL = re.compile(r"[+-]?[0-9]+(?:[.,][0-9]+)?")
+
+
+def csv_safe(value: str) -> str:
+    """A CSV cell that Excel or LibreOffice cannot take for a formula (OWASP "CSV injection"):
+    text starting with ``=`` ``+`` ``-`` ``@`` tab or CR gets a leading ``'``; a genuine
+    number ("-3", "+20", "0,5") stays a number.  :func:`csv_text` undoes it exactly.
+
+    >>> [csv_safe(v) for v in ("=HYPERLINK(1)", "@SUM(A1)", "-Müller", "-3", "+20", "Müller", "'=x")]
+    ["'=HYPERLINK(1)", "'@SUM(A1)", "'-Müller", '-3', '+20', 'Müller', "''=x"]
+    """
+    if value[:1] == "'":  # already quoted text: quoted once more, so reading strips exactly one
+        return "'" + value if value.lstrip("'")[:1] in _FORMULA else value
+    if value[:1] in _FORMULA and not _NUMBER_CELL.fullmatch(value):
+        return "'" + value
+    return value
+
+
+def csv_text(value: str) -> str:
+    """A cell as :func:`csv_safe` wrote it, back to the text it was.
+
+    >>> [csv_text(csv_safe(v)) for v in ("=x", "'=x", "'abc", "-3", "''-5")]
+    ['=x', "'=x", "'abc", '-3', "''-5"]
+    """
+    if value[:1] == "'" and value.lstrip("'")[:1] in _FORMULA:
+        return value[1:]
+    return value
+
+
+class CsvWriter:
+    """``csv.writer`` for what a spreadsheet opens: every text cell through :func:`csv_safe`,
+    and a row holding a bare CR quoted throughout (``csv`` quotes only the characters of the
+    line terminator, LF here, so a CR in a name would otherwise break the row)."""
+
+    def __init__(self, buf: Any, delimiter: str = ",") -> None:
+        self._plain = csv.writer(buf, delimiter=delimiter, lineterminator="\n")
+        self._quoted = csv.writer(buf, delimiter=delimiter, lineterminator="\n", quoting=csv.QUOTE_ALL)
+
+    def writerow(self, row: Sequence[Any]) -> None:
+        cells = [csv_safe(v) if isinstance(v, str) else v for v in row]
+        writer = self._quoted if any(isinstance(v, str) and "\r" in v for v in cells) else self._plain
+        writer.writerow(cells)

@@ -46,7 +46,7 @@ from dwz.formats._common import (
     split_lines,
 )
 
-__all__ = ["DsbEntry", "is_zip", "read_dsb_list"]
+__all__ = ["DsbEntry", "is_zip", "looks_like_list", "read_dsb_list"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +84,26 @@ _DOS_FIELDS = 14
 
 def is_zip(data: bytes) -> bool:
     return data[:4] in (b"PK\x03\x04", b"PK\x05\x06")
+
+
+def looks_like_list(head: bytes) -> bool:
+    """Does a file's start look like a rating list — a ZIP, XML, the FIDE header, the DSB
+    CSV header (name and DWZ columns) or a DOS ``SPIELER.TXT`` line?  (Not: any file that
+    is no tournament, such as random bytes.)"""
+    if is_zip(head):
+        return True
+    text = head[:4096].decode("latin-1").lstrip("\ufeffï»¿ \r\n\t")
+    if text.startswith("<") or re.match(r"^ID\s+[Nn]umber", text):
+        return True
+    first = next((line for line in split_lines(text) if line.strip()), "")
+    if first.count("|") >= _DOS_FIELDS - 1:
+        return True
+    try:
+        row = next(csv.reader([first]))
+    except (csv.Error, StopIteration):
+        return False
+    header, _ = _header(row)
+    return "name" in header and "dwz" in header
 
 
 def read_dsb_list(source: Source, *, name: str | None = None, max_bytes: int = MAX_LIST_BYTES) -> tuple[DsbEntry, ...]:

@@ -70,7 +70,19 @@ from typing import Any
 from dwz.core.errors import InputError, Problem
 from dwz.core.model import Pairing, Player, StoredGame, Tournament
 from dwz.core.values import Result
-from dwz.formats._common import RANGES, Source, decode, digits, json_loads, load, parse_date, problem, split_lines
+from dwz.formats._common import (
+    RANGES,
+    CsvWriter,
+    Source,
+    csv_text,
+    decode,
+    digits,
+    json_loads,
+    load,
+    parse_date,
+    problem,
+    split_lines,
+)
 
 __all__ = [
     "FORMAT", "VERSION", "BYE_RESULTS", "GAME_RESULTS", "read_csv", "read_json", "result_text", "strip_sources", "write_csv",
@@ -523,7 +535,7 @@ def read_csv(source: Source, *, name: str | None = None) -> Tournament:
     try:
         for raw in reader:
             start, line = line, reader.line_num + 1
-            cells = [x.strip() for x in raw]
+            cells = [csv_text(x.strip()) for x in raw]  # a "'" that write_csv put before = + - @ is dropped
             while cells and not cells[-1]:
                 cells.pop()
             if not cells or cells[0].startswith("#"):
@@ -701,9 +713,10 @@ def _loads_params(text: str) -> dict[str, Any]:
 
 
 def write_csv(t: Tournament) -> str:
-    """Our sectioned CSV for ``t`` (comma-separated, UTF-8 text)."""
+    """Our sectioned CSV for ``t`` (comma-separated, UTF-8 text); a name like ``=HYPERLINK(…)``
+    is written ``'=HYPERLINK(…)`` (OWASP), and read back as it was."""
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = CsvWriter(buf)
     w.writerow(["[tournament]"])
     for key, value in (("name", t.name), ("start", _iso(t.start)), ("end", _iso(t.end)), ("rounds", t.rounds),
                        ("rated", _yes(t.rated)), ("code", t.code)):

@@ -11,10 +11,39 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+import orjson
+from starlette.responses import Response
+
 from dwz.core.errors import InputError, Problem
+from dwz.formats._common import json_safe, short
 from dwz.i18n import text
 
-__all__ = ["field_loc", "problem_details", "validation_details"]
+__all__ = ["SafeJSONResponse", "field_loc", "problem_details", "validation_details"]
+
+
+class SafeJSONResponse(Response):
+    """JSON that cannot fail to serialise: orjson first (fast; NaN/Infinity become null), and
+    for what it refuses — an integer beyond 64 bits, a lone surrogate — the same content made
+    safe (:func:`dwz.formats._common.json_safe`).  Every API answer and error goes through it."""
+
+    media_type = "application/json"
+
+    def render(self, content: Any) -> bytes:
+        try:
+            return orjson.dumps(content)
+        except (TypeError, orjson.JSONEncodeError):
+            return orjson.dumps(json_safe(content))
+
+
+def _input(value: Any) -> Any:
+    """A request value echoed in an error: JSON-safe and short (never the 5,000 digits sent)."""
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, (int, float)):
+        return json_safe(value) if not isinstance(value, int) or abs(value) < 1 << 63 else short(value)
+    if isinstance(value, str):
+        return json_safe(short(value, 200))
+    return None
 
 _PART = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 
@@ -43,9 +72,9 @@ def problem_details(problems: Iterable[Problem], lang: str, root: str = "body",
     """Engine :class:`Problem` s → 422 detail entries (message in ``lang``)."""
     out: list[dict[str, Any]] = []
     for p in problems:
-        value = p.value if isinstance(p.value, (int, float, str, type(None))) else str(p.value)
+        value = p.value if isinstance(p.value, (int, float, str, type(None))) else short(p.value)
         out.append({"loc": field_loc(p.field, root, rename) if p.field else [root], "msg": p.message(lang),
-                    "type": p.code, "input": value})
+                    "type": p.code, "input": _input(value)})
     return out
 
 
@@ -83,6 +112,9 @@ _PYDANTIC_KEYS = {
     "value_error": "web.v.value",
     "date_from_datetime_parsing": "web.v.date",
     "date_parsing": "web.v.date",
+    "finite_number": "web.v.finite",
+    "digits_too_long": "web.v.digits",
+    "string_unicode": "web.v.unicode",
 }
 
 
@@ -91,7 +123,7 @@ def validation_details(errors: Sequence[Any], lang: str) -> list[dict[str, Any]]
     out: list[dict[str, Any]] = []
     for e in errors:
         etype = str(e.get("type", "value_error"))
-        ctx = {k: v for k, v in (e.get("ctx") or {}).items() if isinstance(v, (int, float, str))}
+        ctx = {k: _input(v) for k, v in (e.get("ctx") or {}).items() if isinstance(v, (int, float, str))}
         key = _PYDANTIC_KEYS.get(etype)
         msg = str(e.get("msg", etype))
         if key:
@@ -100,9 +132,10 @@ def validation_details(errors: Sequence[Any], lang: str) -> list[dict[str, Any]]
                 msg = text(key, lang, **ctx)
             if "expected" in ctx:
                 msg += f" ({ctx['expected']})"
-        item: dict[str, Any] = {"loc": [x if isinstance(x, (str, int)) else str(x) for x in e.get("loc", ())], "msg": msg, "type": etype}
+        loc = [_input(x) if isinstance(x, (str, int)) else short(x) for x in e.get("loc", ())]
+        item: dict[str, Any] = {"loc": loc, "msg": json_safe(msg), "type": etype}
         inp = e.get("input")
         if isinstance(inp, (int, float, str, bool, type(None))):
-            item["input"] = inp
+            item["input"] = _input(inp)
         out.append(item)
     return out

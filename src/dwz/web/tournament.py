@@ -25,6 +25,7 @@ __all__ = ["LIMITS", "OUTPUTS", "UploadError", "available", "download", "evaluat
 
 LIMITS = {
     "file_bytes": 512 * 1024,  # a 500-player TRF is ~100 KB
+    "list_bytes": 16 << 20,  # a DSB list (ZIP) inflated: a regional list; the national one is for the CLI
     "body_bytes": 1024 * 1024 - 1,  # < Starlette's 1 MiB spool size: uploads never touch the disk
     "players": 1000,
     "rounds": 60,
@@ -145,7 +146,7 @@ def evaluate_upload(name: str, data: bytes, rating_list: tuple[str, bytes] | Non
         from dwz.formats.lists import enrich
 
         try:
-            entries = read_dsb_list(bytes(rating_list[1]), name=safe_name(rating_list[0]))
+            entries = read_dsb_list(bytes(rating_list[1]), name=safe_name(rating_list[0]), max_bytes=LIMITS["list_bytes"])
         except InputError as e:  # mark the list's problems so they land on its upload field
             raise InputError([replace(p, field=f"rating_list:{p.field}") for p in e.problems]) from None
         t, _ = enrich(t, dsb=entries)
