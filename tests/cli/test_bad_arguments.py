@@ -217,3 +217,10 @@ def test_internal_errors_are_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     r = invoke("umstufung", "1650-12")
     assert r.exit_code == 1 and "Traceback" not in r.output and "RuntimeError" in r.stderr
     assert "DWZ_DEBUG" in r.stderr
+
+
+def test_many_problems_are_counted_not_all_printed(tmp_path: Path) -> None:
+    f = tmp_path / "t.csv"
+    f.write_text("[players]\nno,name\n" + "1,A\n" * 5000)
+    r = invoke("tournament", str(f))
+    assert r.exit_code == 2 and r.stderr.count("\n") == 101 and "4899 weitere" in r.stderr

@@ -271,7 +271,7 @@ def guarded_server() -> Iterator[str]:
     port = _free_port()
     proc = subprocess.Popen([sys.executable, "-m", "dwz", "serve", "--port", str(port), "--header-timeout", "1",
                              "--limit-concurrency", "40"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            env={**os.environ, "DWZ_BODY_TIMEOUT": "2"})
+                            env={**os.environ, "DWZ_BODY_TIMEOUT": "2", "DWZ_MAX_PENDING": "30"})
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 20
@@ -329,20 +329,25 @@ def test_3_heavy_requests_leave_the_event_loop_free(guarded_server: str) -> None
 def test_4_slow_connections_are_closed_and_bounded(guarded_server: str) -> None:
     port = int(guarded_server.rsplit(":", 1)[1])
     slow = []
-    for _ in range(60):  # more than --limit-concurrency 40, each stuck in its headers
+    for _ in range(60):  # more than --limit-concurrency 40 and DWZ_MAX_PENDING 30, each stuck in its headers
         s = socket.create_connection(("127.0.0.1", port), timeout=5)
         s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
         slow.append(s)
     try:
-        # meanwhile a normal request is answered at once: 200, or 503 while the limit is reached — never a hang
-        req = urllib.request.Request(guarded_server + "/api/dwz/context?end=2026-09-14")
+        # meanwhile a normal request is answered at once: slow connections are no requests in progress,
+        # and the oldest of them make room (before: file descriptors exhausted, requests failed)
         start = time.perf_counter()
-        try:
-            with urllib.request.urlopen(req, timeout=5) as r:
-                status = r.status
-        except urllib.error.HTTPError as e:
-            status = e.code
-        assert status in (200, 503) and time.perf_counter() - start < 2
+        with urllib.request.urlopen(guarded_server + "/api/dwz/context?end=2026-09-14", timeout=5) as r:
+            assert r.status == 200
+        assert time.perf_counter() - start < 2
+        evicted = 0
+        for s in slow[:30]:  # the oldest were closed at once, long before the head timeout
+            s.settimeout(0.5)
+            try:
+                evicted += s.recv(1024) == b""
+            except (ConnectionResetError, OSError):
+                evicted += 1
+        assert evicted == 30
         # after the 1 s head timeout every slow connection has been closed by the server
         time.sleep(1.5)
         closed = 0
@@ -398,3 +403,55 @@ def test_csv_download_neutralises_formulas(raw: TestClient) -> None:
     cells = [c for row in csv.reader(io.StringIO(r.content.decode("utf-8-sig"), newline=""), delimiter=";") for c in row]
     assert "'=HYPERLINK(\"http://evil.example\")" in cells and "'@SUM(A1)" in cells
     assert not any(c.startswith(("=", "@")) for c in cells)
+
+
+def test_4_requests_in_progress_are_bounded() -> None:
+    import asyncio
+
+    from dwz.web.security import ConcurrencyLimit
+
+    async def slow_app(scope: Any, receive: Any, send: Any) -> None:
+        await gate.wait()
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"ok"})
+
+    gate: asyncio.Event
+
+    async def main() -> list[int]:
+        nonlocal gate
+        gate = asyncio.Event()
+        limited = ConcurrencyLimit(slow_app, limit=2)
+        statuses: list[int] = []
+
+        async def call() -> None:
+            async def receive() -> Any:
+                return {"type": "http.request", "body": b""}
+
+            async def send(m: Any) -> None:
+                if m["type"] == "http.response.start":
+                    statuses.append(m["status"])
+
+            await limited({"type": "http", "path": "/"}, receive, send)
+
+        tasks = [asyncio.create_task(call()) for _ in range(3)]
+        await asyncio.sleep(0.05)
+        gate.set()
+        await asyncio.gather(*tasks)
+        assert limited.active == 0
+        return statuses
+
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:  # its own thread: the browser tests may hold this thread's event loop
+        assert sorted(pool.submit(lambda: asyncio.run(main())).result()) == [200, 200, 503]
+
+
+def test_error_answers_are_bounded(raw: TestClient) -> None:
+    # 20,000 bad lines: the first 100 problems and a count, not a 20,000-row answer
+    csv_text = "[players]\nno,name\n" + "1,A\n" * 20_000
+    for path in ("/api/turnier", "/turnier"):
+        r = raw.post(path, files={"file": ("t.csv", csv_text.encode())})
+        secured(r)
+        assert r.status_code == 422
+    details = raw.post("/api/turnier", files={"file": ("t.csv", csv_text.encode())}).json()["detail"]
+    assert len(details) == 101 and details[-1]["type"] == "problems_more" and "19899" in details[-1]["msg"]

@@ -68,7 +68,11 @@ def _fail(err: BaseException, lang: str) -> None:
     from dwz.core.errors import InputError, Problem
 
     if isinstance(err, InputError):
-        for line in err.messages(lang):
+        problems = list(err.problems)
+        if len(problems) > MAX_MESSAGES:  # a file of 100,000 bad lines: the first ones and a count
+            problems = [*problems[:MAX_MESSAGES], Problem("", "problems_more", len(problems) - MAX_MESSAGES,
+                                                          {"shown": MAX_MESSAGES})]
+        for line in InputError(problems).messages(lang):
             click.echo(("Fehler: " if lang == "de" else "Error: ") + line, err=True)
         sys.exit(2)
     if os.environ.get("DWZ_DEBUG"):
@@ -78,6 +82,7 @@ def _fail(err: BaseException, lang: str) -> None:
     sys.exit(1)
 
 
+MAX_MESSAGES = 100  # problems printed for one command
 MAX_DIGITS = 9  # the longest number an argument may hold (a rating has 4 digits, a date's year 4)
 _LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")  # every Unicode digit: int() reads those too
 

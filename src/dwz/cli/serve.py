@@ -32,7 +32,7 @@ Beispiele / examples:
 @click.option("--header-timeout", default=10.0, show_default=True, type=click.FloatRange(0.1, 300),
               help="Sekunden für Anfragezeile und Header / seconds for a request's head (slow clients are closed).")
 @click.option("--limit-concurrency", default=200, show_default=True, type=click.IntRange(1, 100_000),
-              help="Verbindungen je Prozess, darüber 503 / connections per worker before 503.")
+              help="Anfragen in Bearbeitung je Prozess, darüber 503 / requests in progress per worker before 503.")
 @click.option("--log-level", default="warning", show_default=True,
               type=click.Choice(["critical", "error", "warning", "info", "debug"]), help="uvicorn log level.")
 @click.option("--lang", type=click.Choice(["de", "en"]), default=lambda: os.environ.get("DWZ_LANG", "de"), show_default="de",

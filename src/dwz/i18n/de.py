@@ -300,6 +300,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "number_not_finite": "'{value}' ist keine endliche Zahl",
         "value_range": "'{value}' liegt außerhalb des zulässigen Bereichs {min}–{max}",
         "value_not_number": "'{value}' ist keine Zahl",
+        "problems_more": "… und {value} weitere Meldungen (nur die ersten {shown} gezeigt)",
         "internal_error": "Interner Fehler ({value}) – bitte mit der Eingabe melden; DWZ_DEBUG=1 zeigt Details",
         "history_identity_conflict": "{value}: ZPS und Mitgliedsnummer {key} gehören in der Historie zu {other} (#{pid}) – nicht zugeordnet, als eigener Spieler geführt",
         "history_list_date_missing": "Datum der Wertungsliste '{value}' unbekannt; bitte mit --list-date JJJJ-MM-TT angeben",

@@ -299,6 +299,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "number_not_finite": "'{value}' is not a finite number",
         "value_range": "'{value}' is outside the allowed range {min}–{max}",
         "value_not_number": "'{value}' is not a number",
+        "problems_more": "… and {value} more messages (only the first {shown} shown)",
         "internal_error": "internal error ({value}) – please report it with the input; DWZ_DEBUG=1 shows details",
         "history_identity_conflict": "{value}: ZPS and member number {key} belong to {other} (#{pid}) in the history – not attached, kept as a player of its own",
         "history_list_date_missing": "date of the rating list '{value}' unknown; give it with --list-date YYYY-MM-DD",

@@ -16,7 +16,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 import dwz
 from dwz.web import lang as langs
 from dwz.web.errors import SafeJSONResponse, validation_details
-from dwz.web.security import BodyLimit, SecurityHeaders, ServerErrors, configured_hosts
+from dwz.web.security import BodyLimit, ConcurrencyLimit, SecurityHeaders, ServerErrors, configured_hosts
 
 HERE = Path(__file__).resolve().parent
 STATIC = HERE / "static"
@@ -78,10 +78,11 @@ def create_app(allowed_hosts: list[str] | None = None) -> FastAPI:
 
         app.include_router(make_router(Path(history_db)))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    # Added innermost first.  Outermost: the headers (on every answer, 400/413/500 included),
-    # then the catch-all for errors, then the Host check, then the body limit.
+    # Added innermost first.  Outermost: the headers (on every answer, 400/413/500/503 included),
+    # then the catch-all for errors, the bound on requests in progress, the Host check, the body limit.
     app.add_middleware(BodyLimit)
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts if allowed_hosts is not None else configured_hosts())
+    app.add_middleware(ConcurrencyLimit)
     app.add_middleware(ServerErrors)
     app.add_middleware(SecurityHeaders)
     return app

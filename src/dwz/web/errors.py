@@ -18,7 +18,7 @@ from dwz.core.errors import InputError, Problem
 from dwz.formats._common import json_safe, short
 from dwz.i18n import text
 
-__all__ = ["SafeJSONResponse", "field_loc", "problem_details", "validation_details"]
+__all__ = ["MAX_DETAILS", "SafeJSONResponse", "field_loc", "problem_details", "shown", "validation_details"]
 
 
 class SafeJSONResponse(Response):
@@ -67,11 +67,22 @@ def field_loc(field: str, root: str = "body", rename: dict[str, str] | None = No
     return [root, *parts]
 
 
+MAX_DETAILS = 100  # a file with 100,000 bad lines gets the first 100 and a count, not a 20 MB answer
+
+
+def shown(problems: Iterable[Problem]) -> list[Problem]:
+    """The first MAX_DETAILS problems, and one more that counts the rest."""
+    items = list(problems)
+    if len(items) <= MAX_DETAILS:
+        return items
+    return [*items[:MAX_DETAILS], Problem("", "problems_more", len(items) - MAX_DETAILS, {"shown": MAX_DETAILS})]
+
+
 def problem_details(problems: Iterable[Problem], lang: str, root: str = "body",
                     rename: dict[str, str] | None = None) -> list[dict[str, Any]]:
-    """Engine :class:`Problem` s → 422 detail entries (message in ``lang``)."""
+    """Engine :class:`Problem` s → 422 detail entries (message in ``lang``), at most MAX_DETAILS + 1."""
     out: list[dict[str, Any]] = []
-    for p in problems:
+    for p in shown(problems):
         value = p.value if isinstance(p.value, (int, float, str, type(None))) else short(p.value)
         out.append({"loc": field_loc(p.field, root, rename) if p.field else [root], "msg": p.message(lang),
                     "type": p.code, "input": _input(value)})
@@ -121,7 +132,7 @@ _PYDANTIC_KEYS = {
 def validation_details(errors: Sequence[Any], lang: str) -> list[dict[str, Any]]:
     """Pydantic/FastAPI validation errors with the message translated where we know the type."""
     out: list[dict[str, Any]] = []
-    for e in errors:
+    for e in list(errors)[:MAX_DETAILS]:
         etype = str(e.get("type", "value_error"))
         ctx = {k: _input(v) for k, v in (e.get("ctx") or {}).items() if isinstance(v, (int, float, str))}
         key = _PYDANTIC_KEYS.get(etype)

@@ -7,6 +7,7 @@
 * :func:`allowed_hosts` — the Host names the server answers to (DNS rebinding: a page
   on another origin that resolves its own name to 127.0.0.1 sends ``Host: attacker.example``);
   Starlette's ``TrustedHostMiddleware`` enforces them;
+* :class:`ConcurrencyLimit` — requests in progress per worker bounded (503 beyond);
 * :class:`BodyLimit` — request bodies bounded before any parser sees them.
 """
 
@@ -180,6 +181,34 @@ async def _internal_error(scope: Scope, send: Send) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+class ConcurrencyLimit:
+    """At most ``limit`` requests in progress in this worker; beyond, 503 at once (with
+    Retry-After) rather than a queue that grows without bound.  Connections that are
+    still sending their request do not count (see :mod:`dwz.web.server`)."""
+
+    def __init__(self, app: ASGIApp, limit: int | None = None) -> None:
+        self.app = app
+        self.limit = limit if limit is not None else int(os.environ.get("DWZ_LIMIT_CONCURRENCY", 200))
+        self.active = 0
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if self.active >= self.limit:
+            body = b"Service unavailable: too many requests / zu viele Anfragen"
+            await send({"type": "http.response.start", "status": 503,
+                        "headers": [(b"content-type", b"text/plain; charset=utf-8"), (b"retry-after", b"1"),
+                                    (b"content-length", str(len(body)).encode())]})
+            await send({"type": "http.response.body", "body": body})
+            return
+        self.active += 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.active -= 1
+
+
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "[::1]")  # an IPv6 address is written in brackets in a Host header
 _ANY_ADDRESS = ("0.0.0.0", "::", "")
 
@@ -212,10 +241,22 @@ def allowed_hosts(bind: str, extra: Iterable[str] = ()) -> list[str]:
             hosts.append(name.lower())
             with contextlib.suppress(OSError):
                 hosts.extend(_host(str(info[4][0])) for info in socket.getaddrinfo(name, None))
+        hosts.extend(_host(a) for a in _outbound_addresses())
     elif _host(bind) not in LOCAL_HOSTS:
         hosts.append(_host(bind))
     hosts.extend(_host(h) for h in extra if h.strip())
     return list(dict.fromkeys(hosts))
+
+
+def _outbound_addresses() -> list[str]:
+    # The address other machines reach this one by (the host name often resolves to 127.0.1.1):
+    # the source address of a route to a documentation address — a UDP "connect" sends nothing.
+    out = []
+    for family, target in ((socket.AF_INET, "192.0.2.1"), (socket.AF_INET6, "2001:db8::1")):
+        with contextlib.suppress(OSError), socket.socket(family, socket.SOCK_DGRAM) as s:
+            s.connect((target, 9))
+            out.append(str(s.getsockname()[0]))
+    return out
 
 
 def configured_hosts() -> list[str]:

@@ -162,8 +162,10 @@ _LINE = re.compile(r":(\d+)$")
 
 def problem_rows(err: InputError, lang: str) -> list[dict[str, Any]]:
     """Reader problems ("turnier.swi:12") → rows with the file line for the page."""
+    from dwz.web.errors import shown
+
     rows = []
-    for p in err.problems:
+    for p in shown(err.problems):
         m = _LINE.search(p.field or "")
         rows.append({"loc": ["body", "rating_list" if p.field.startswith("rating_list") else "file"], "msg": p.message(lang),
                      "type": p.code, "field": p.field,
