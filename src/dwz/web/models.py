@@ -37,15 +37,21 @@ _SHORT = 40  # longest plausible typed value ("1650-12", "2026-09-14", "1/2-1/2"
 _LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")  # \d: every Unicode digit, which int() reads too
 
 
-def _plain_text(v: str) -> str:
-    if _LONG_NUMBER.search(v):
-        raise PydanticCustomError("digits_too_long", "a number of at most {max} digits", {"max": MAX_DIGITS})
+def _encodable(v: str) -> str:
     if not v.isascii():
         try:
             v.encode("utf-8")
         except UnicodeEncodeError:  # a lone surrogate ("\udcff" in the JSON)
             raise PydanticCustomError("string_unicode", "text with an invalid character", {}) from None
     return v
+
+
+def _plain_text(v: str) -> str:
+    if len(v) <= MAX_DIGITS and v.isascii():  # the usual "1650-12", "2026-09-14", "1580:1": nothing to check
+        return v
+    if _LONG_NUMBER.search(v):
+        raise PydanticCustomError("digits_too_long", "a number of at most {max} digits", {"max": MAX_DIGITS})
+    return _encodable(v)
 
 
 Short = Annotated[str, Field(max_length=_SHORT), AfterValidator(_plain_text)]
@@ -64,7 +70,7 @@ class GameIn(BaseModel):
     opponent: RatingValue = Field(None, description="Opponent's rating; empty/null/0 = no rating (game not counted).")
     result: Annotated[float, Field(ge=-10, le=10)] | Short = Field(
         ..., description="1, ½ (0.5, =, r), 0; forfeits + and - (not counted).")
-    name: Annotated[str, Field(max_length=200), AfterValidator(_plain_text)] | None = Field(
+    name: Annotated[str, Field(max_length=200), AfterValidator(_encodable)] | None = Field(
         None, description="Opponent's name (only echoed back).")
 
 
@@ -169,11 +175,9 @@ class CompressionRequest(BaseModel):
 
 def work(req: BaseModel) -> int:
     """How many games and opponents one request hands the engine (its work grows with them)."""
-    total = 0
-    for name in ("games", "restpartien", "opponents", "played"):
-        total += len(getattr(req, name, None) or ())
-    events = getattr(req, "events", None) or ()
-    return total + sum(len(ev) for ev in events)
+    fields = req.__dict__  # not getattr: a missing name costs pydantic an exception
+    total = sum(len(fields.get(name) or ()) for name in ("games", "restpartien", "opponents", "played"))
+    return total + sum(len(ev) for ev in fields.get("events") or ())
 
 
 def games_payload(items: list[Any]) -> list[Any]:
