@@ -310,7 +310,8 @@ def fuzz_web(n: int, rng: random.Random, slow: float, limit: float) -> tuple[dic
             if r.status_code >= 400:
                 raise InputError([])
 
-        run_one(tally, go, (method, url, kw.get("content", b"")[:200]), slow, limit)
+        sample = kw.get("content") or (kw.get("files") or {}).get("file", ("", b""))[1]
+        run_one(tally, go, (method, url, sample[:200]), slow, limit)
 
     for path, body in _API.items():
         tally = out.setdefault(path, Tally())
@@ -318,6 +319,17 @@ def fuzz_web(n: int, rng: random.Random, slow: float, limit: float) -> tuple[dic
         for _ in range(n):
             call(tally, "POST", path, content=_mutate_json(rng, text).encode("utf-8", "surrogatepass"),
                  headers={"content-type": "application/json"})
+    tally = out.setdefault("uploads", Tally())  # /api/turnier and /turnier with every output (page, CSV, HTML, JSON)
+    files = seeds()
+    pool = [(k, t) for k in ("trf", "swi", "json", "csv", "pgn") for t in files[k]]
+    for i in range(n):
+        kind, text = rng.choice(pool)
+        data = mutate(rng, text).encode("utf-8", "surrogatepass")
+        if i % 2:
+            call(tally, "POST", "/api/turnier", files={"file": (f"t.{kind}", data)})
+        else:
+            call(tally, "POST", "/turnier", files={"file": (f"t.{kind}", data)},
+                 data={"output": rng.choice(("page", "csv", "html", "json"))})
     tally = out.setdefault("pages", Tally())
     for _ in range(n):
         url = rng.choice(_PAGES)

@@ -435,3 +435,11 @@ def _iter_readers() -> Iterator[Callable[..., Any]]:
 def test_lone_surrogates_as_text(reader: Callable[..., Any]) -> None:
     with pytest.raises(InputError):
         reader("\udcff\n012 \udcff\n")
+
+
+def test_18_json_lone_surrogate_escape_is_an_error() -> None:
+    ok = read_json('{"name": "\\ud83d\\ude00", "players": [{"no": 1, "name": "A\\u00e4"}]}')  # a valid pair: one character
+    assert ok.name == "😀" and ok.player(1).name == "Aä"
+    with pytest.raises(InputError) as e:
+        read_json('{"name": "x", "players": [{"no": 1, "name": "\\udcff"}]}')
+    assert codes(e) == ["json_invalid"]

@@ -455,3 +455,13 @@ def test_error_answers_are_bounded(raw: TestClient) -> None:
         assert r.status_code == 422
     details = raw.post("/api/turnier", files={"file": ("t.csv", csv_text.encode())}).json()["detail"]
     assert len(details) == 101 and details[-1]["type"] == "problems_more" and "19899" in details[-1]["msg"]
+
+
+@pytest.mark.parametrize("output", ["page", "csv", "html", "json"])
+def test_6_lone_surrogate_in_an_uploaded_file(raw: TestClient, output: str) -> None:
+    doc = b'{"name": "x", "end": "2026-09-14", "players": [{"no": 1, "name": "\\udcff", "rating": 1500}, ' \
+          b'{"no": 2, "name": "B", "rating": 1600}], "games": [{"round": 1, "white": 1, "black": 2, "result": "1-0"}]}'
+    r = raw.post("/turnier", files={"file": ("t.json", doc)}, data={"output": output})
+    secured(r)
+    assert r.status_code == 422
+    secured(raw.post("/api/turnier", files={"file": ("t.json", doc)}))

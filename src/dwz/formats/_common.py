@@ -486,9 +486,16 @@ def _finite(text: str) -> float:
 
 
 def json_loads(text: str) -> Any:
-    """``json.loads`` of strict JSON: ``NaN``, ``Infinity`` and numbers beyond a float
-    (``1e999``) are errors (``ValueError``) instead of values no JSON writer can give back."""
-    return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+    """``json.loads`` of strict JSON: ``NaN``, ``Infinity``, numbers beyond a float
+    (``1e999``) and a lone surrogate (``"\\udcff"``, no character of any text) are errors
+    (``ValueError``) instead of values no JSON or UTF-8 writer can give back."""
+    obj = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+    if "\\ud" in text or "\\uD" in text:  # only escapes make surrogates; a valid pair joins into one character
+        try:
+            json.dumps(obj, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValueError("a lone surrogate (\\ud800–\\udfff) is not a character") from None
+    return obj
 
 
 _INT64 = 1 << 63

@@ -116,8 +116,7 @@ OUTPUTS = {"csv": ("text/csv; charset=utf-8", "csv"), "json": ("application/json
 
 def download(ev: Any, output: str, lang: str) -> tuple[bytes, str, str]:
     """(content, media type, file name) of a download; rendered by dwz.reports like `dwz tournament -o`."""
-    import json
-
+    from dwz.formats._common import json_dumps
     from dwz.reports import to_csv, to_html
 
     media, suffix = OUTPUTS[output]
@@ -126,7 +125,7 @@ def download(ev: Any, output: str, lang: str) -> tuple[bytes, str, str]:
     elif output == "html":
         body = to_html(ev, lang).encode("utf-8")
     else:
-        body = json.dumps(ev.to_dict(lang), ensure_ascii=False, indent=1).encode("utf-8")
+        body = json_dumps(ev.to_dict(lang), ensure_ascii=False, indent=1).encode("utf-8", "replace")  # valid JSON, always
     stem = safe_name(ev.tournament.source or "turnier").rsplit(".", 1)[0] or "turnier"
     return body, media, f"{stem}-auswertung.{suffix}"
 
