@@ -171,6 +171,9 @@ async def _load(name: str, url: str, body: dict[str, Any], clients: int, duratio
 def _uvicorn(target: str, port: int, workers: int, factory: bool) -> list[str]:
     cmd = [sys.executable, "-m", "uvicorn", target, "--host", HOST, "--port", str(port), "--log-level", "warning",
            "--no-access-log", "--workers", str(workers)]
+    if target.startswith("dwz."):
+        # what `dwz serve` adds (dwz.web.server.settings): the guarded protocol and its limits
+        cmd += ["--http", "dwz.web.server:GuardedH11", "--timeout-keep-alive", "5", "--h11-max-incomplete-event-size", "16384"]
     return cmd + (["--factory"] if factory else [])
 
 
@@ -187,7 +190,7 @@ def main() -> None:
         ap.error("keep it bounded: 1–200 clients, at most 60 s")
 
     runs: list[Run] = []
-    # `dwz serve` is this uvicorn call (the command adds only the banner)
+    # `dwz serve` is this uvicorn call (the command adds the banner and the Host list)
     targets = [("dwz serve  POST /api/dwz", "dwz.web.app:create_app", True, "/api/dwz", OURS_BODY)]
     if importlib.util.find_spec("elochess.api.app") is not None:
         targets.append(("elochess-api  POST /update/dwz", "elochess.api.app:app", False, "/update/dwz", ELOCHESS_BODY))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from typing import Any
 
@@ -68,25 +69,45 @@ def tournaments(draw: st.DrawFn) -> Tournament:
     )
 
 
+# The byte classes the adversarial test found (issue 11): control characters (0x1C–0x1F pass
+# str.strip() but not int()), digits that str.isdigit() accepts and int() refuses or reads
+# (superscripts, Arabic-Indic, full-width), lone surrogates, numbers beyond 64 bits and int()'s
+# 4,300-digit limit, and non-finite numbers.
+CONTROLS = [chr(c) for c in (*range(0x20), 0x7F)]
+ODD_DIGITS = ["²", "³", "¹", "٣", "０", "１", "\u00a0"]
+HUGE = ["1" + "0" * 30, "9" * 400, "9" * 5000, "-" + "9" * 40]
+NON_FINITE = ["NaN", "Infinity", "-Infinity", "1e999", "-1e999", "nan", "inf"]
+_SPICE = list(" 0123456789wb=+-HFUZ:RWB.,\n\r\"{}[]|;\t\x00ä") + CONTROLS + ODD_DIGITS + ["\udcff", "\ufeff"]
+_NUMBER = re.compile(r"[0-9]+")
+
+
 @st.composite
 def mutated(draw: st.DrawFn, sample: str) -> str:
-    """A real file, damaged: characters replaced, inserted or removed, lines dropped or repeated."""
+    """A real file, damaged: characters replaced, inserted or removed, lines dropped or repeated,
+    a number replaced by a huge, non-finite or odd-digit one."""
     s = sample
     for _ in range(draw(st.integers(1, 6))):
-        op = draw(st.integers(0, 4))
+        op = draw(st.integers(0, 6))
         i = draw(st.integers(0, max(len(s) - 1, 0)))
         if op == 0:
-            s = s[:i] + draw(st.sampled_from(list(" 0123456789wb=+-HFUZ:RWB.,\n\r\"{}[]|;\t\x00ä"))) + s[i + 1:]
+            s = s[:i] + draw(st.sampled_from(_SPICE)) + s[i + 1:]
         elif op == 1:
-            s = s[:i] + draw(st.text(max_size=5)) + s[i:]
+            s = s[:i] + draw(st.text(max_size=5) | st.text(st.sampled_from(_SPICE), max_size=3)) + s[i:]
         elif op == 2:
             s = s[:i] + s[i + draw(st.integers(1, 20)):]
         elif op == 3:
             lines = s.split("\n")
             j = draw(st.integers(0, len(lines) - 1))
             s = "\n".join(lines[:j] + lines[j + 1:])
-        else:
+        elif op == 4:
             lines = s.split("\n")
             j = draw(st.integers(0, len(lines) - 1))
             s = "\n".join(lines[: j + 1] + lines[j:])
+        else:
+            numbers = list(_NUMBER.finditer(s))
+            if numbers:
+                m = numbers[draw(st.integers(0, len(numbers) - 1))]
+                new = draw(st.sampled_from([*HUGE, *NON_FINITE, "²" + m.group(0), m.group(0) + "\x1c", "\x1f" + m.group(0),
+                                            "-" + m.group(0), m.group(0) + "٣"]))
+                s = s[:m.start()] + new + s[m.end():]
     return s

@@ -122,3 +122,76 @@ def test_huge_member_numbers_in_enrich() -> None:
     (entry,) = read_dsb_list(f"ID,VKZ,Mgl-Nr,Spielername,DWZ\r\n1,C0512,{HUGE},\"A,B\",1500\r\n")
     t = Tournament("T", None, (Player(1, "A, B", zps="C0512", member_no=HUGE),), ())
     assert enrich(t, dsb=[entry])[0].player(1).rating == 1500
+
+
+# Issue 11: the classes the adversarial test found, as their own fuzz targets.
+_ALL_CHARS = st.characters(codec=None, categories=None)  # surrogates and control characters included
+_NUMERIC = st.sampled_from(["NaN", "Infinity", "-Infinity", "1e999", "1" + "0" * 30, "9" * 400, "9" * 5000, "-1", "²", "٣",
+                            "1\x1c", "\x1f2", "0x10", "1_000"])
+
+
+@pytest.mark.parametrize("fmt", list(READERS))
+@FUZZ
+@given(raw=st.text(_ALL_CHARS, max_size=300))
+def test_any_characters(fmt: str, raw: str) -> None:
+    check(READERS[fmt], raw)
+    check(READERS[fmt], raw.encode("utf-8", "surrogatepass"))
+
+
+@pytest.mark.parametrize("fmt", list(READERS))
+@FUZZ
+@given(data=st.data())
+def test_numbers_replaced_by_hostile_ones(fmt: str, data: st.DataObject) -> None:
+    import re
+
+    sample = SAMPLE_TEXT[fmt]
+    numbers = list(re.finditer(r"[0-9]+", sample))
+    text = sample
+    for _ in range(data.draw(st.integers(1, 4))):
+        m = numbers[data.draw(st.integers(0, len(numbers) - 1))]
+        text = text[:m.start()] + data.draw(_NUMERIC) + text[m.end():] if m.end() <= len(text) else text
+    check(READERS[fmt], text)
+
+
+def _zip_bomb(member: str, unit: bytes, size: int = 16 << 20) -> bytes:
+    import io
+    import zipfile
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z, z.open(member, "w", force_zip64=True) as f:
+        chunk = unit * ((1 << 20) // len(unit))
+        for _ in range(size >> 20):
+            f.write(chunk)
+    return buf.getvalue()
+
+
+_LAUGHS = ('<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "aaaaaaaaaa">'
+           + "".join(f'<!ENTITY {chr(98 + i)} "{("&" + chr(97 + i) + ";") * 10}">' for i in range(8))
+           + "]><playerslist><player><fideid>1</fideid><name>&i;</name></player></playerslist>")
+BOMBS: list[tuple[str, Callable[[], str | bytes]]] = [
+    ("dsb", lambda: _zip_bomb("spieler.csv", b"\n")),
+    ("dsb", lambda: _zip_bomb("SPIELER.TXT", b"x" * 4096)),
+    ("fide", lambda: _zip_bomb("players_list_foa.txt", b"\n")),
+    ("fide", lambda: _zip_bomb("players_list_foa.txt", b"x" * 4096)),
+    ("fide", lambda: _zip_bomb("players_list_xml_foa.xml", b"<" + b"p" * 4095)),
+    ("fide", lambda: _LAUGHS),
+    ("fide", lambda: "ID Number      Name\n" + "x" * (2 << 20)),
+    ("json", lambda: "[" * 100_000 + "]" * 100_000),
+    ("json", lambda: '{"name": "x", "players": [' + '{"no": 1, "name": "A"},' * 20_000 + '{"no": 2, "name": "B"}]}'),
+    ("trf", lambda: "012 X\n001    1 m    A" + " " * 76 + "   2 w 1  " * 50_000 + "\n"),
+    ("swi", lambda: "X\n\nES 1 1 1\n ttt. rrr nnnn\n   1.   1 A" + " 1W  2" * 50_000 + "\n"),
+    ("csv", lambda: "[players]\nno,name\n" + "1,A\n" * 50_000),
+    ("pgn", lambda: '[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n' + "{" + "x" * (1 << 20) + "} 1-0\n"),
+]
+
+
+@pytest.mark.parametrize(("fmt", "make"), BOMBS, ids=[f"{f}-{i}" for i, (f, _) in enumerate(BOMBS)])
+def test_bombs_end_quickly(fmt: str, make: Callable[[], str | bytes]) -> None:
+    import time
+
+    data = make()
+    start = time.perf_counter()
+    check(READERS[fmt], data)
+    if fmt in ("dsb", "fide"):
+        check(read_rating_list, data.encode("utf-8") if isinstance(data, str) else data)
+    assert time.perf_counter() - start < 3

@@ -13,7 +13,7 @@ from typing import Any
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.values import Result
 
-__all__ = ["StoredGame", "Player", "Pairing", "Team", "Tournament", "validate", "results_consistent"]
+__all__ = ["StoredGame", "Player", "Pairing", "Team", "Tournament", "drop_duplicate_games", "validate", "results_consistent"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +136,10 @@ class Tournament:
     teams: tuple[Team, ...] = field(default=())  # team competitions: lineups (a pure grouping of the players)
 
     def __post_init__(self) -> None:
+        pairings, duplicates = drop_duplicate_games(self.pairings, {p.no: p.name for p in self.players})
+        if duplicates:  # the same game written twice counts once, with a note naming both places
+            object.__setattr__(self, "pairings", pairings)
+            object.__setattr__(self, "notes", (*self.notes, *duplicates))
         problems = validate(self)
         if problems:
             raise InputError(problems)
@@ -205,6 +209,33 @@ def validate(t: Tournament) -> list[Problem]:
             twice = next(no for no in team.lineup if team.lineup.count(no) > 1)
             problems.append(Problem(where, "team_player_twice", twice, {"team": team.name}))
     return problems
+
+
+def drop_duplicate_games(pairings: tuple[Pairing, ...], names: dict[int, str]) -> tuple[tuple[Pairing, ...], list[Problem]]:
+    """The pairings with every exact repeat of a game left out, and a note per repeat.
+
+    An exact repeat — same round, same white and black, same results — is one
+    game written twice (a merged PGN, a line copied in a JSON or CSV file); it
+    is counted once.  Two games of the same players in one round that differ in
+    colours or result are a double round and both count (``_double_round_ok``).
+    """
+    first: dict[tuple[int, int, int, Result, Result | None], Pairing] = {}
+    kept: list[Pairing] = []
+    notes: list[Problem] = []
+    for g in pairings:
+        if g.black is None:
+            kept.append(g)
+            continue
+        key = (g.round, g.white, g.black, g.result_white, g.result_black)
+        seen = first.setdefault(key, g)
+        if seen is g:
+            kept.append(g)
+            continue
+        result = f"{g.result_white.code}:{g.result_black.code if g.result_black else '?'}"
+        notes.append(Problem(g.source or f"round {g.round}", "game_duplicate", result,
+                             {"round": g.round, "white": names.get(g.white, g.white), "black": names.get(g.black, g.black),
+                              "result": result, "other": seen.source or f"round {seen.round}"}))
+    return (tuple(kept), notes) if notes else (pairings, notes)
 
 
 def _double_round_ok(a: Pairing, b: Pairing) -> bool:

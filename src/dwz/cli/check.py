@@ -34,15 +34,11 @@ def gather(file: Path, fmt: str | None, dsb_list: Path | None, fide_list: Path |
            list_date: date | None = None, *, collect: bool = False) -> Any:
     """:func:`dwz.reports.check.gather` for files named on the command line; a file that
     does not exist or cannot be opened is an :class:`~dwz.basics.errors.InputError` (exit 2)."""
-    from dwz.basics.errors import InputError, Problem
+    from dwz.formats._common import load
     from dwz.reports.check import gather as gather_inputs
 
-    try:
-        data = file.read_bytes()
-    except FileNotFoundError:
-        raise InputError([Problem(str(file), "file_missing", str(file))]) from None
-    except OSError as e:
-        raise InputError([Problem(file.name, "file_unreadable", str(file), {"reason": e.strerror or type(e).__name__})]) from None
+    data, _ = load(file, file.name)  # bounded: /dev/zero or a huge file is a message, not a MemoryError
+    assert isinstance(data, bytes)  # a path is always read as bytes
     return gather_inputs(data, file.name, fmt=fmt, dsb_list=dsb_list, fide_list=fide_list, restpartien=rest_in,
                          list_date=list_date, collect=collect)
 

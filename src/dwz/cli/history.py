@@ -6,7 +6,6 @@ the store and the engine when a command runs.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -37,23 +36,24 @@ def _say(key: str, lang: str, err: bool = False, **values: Any) -> None:
 
 
 @contextmanager
-def _errors(lang: str) -> Iterator[None]:
-    """InputError and database trouble → message and exit 2; Ctrl-C → exit 130 (rolled back)."""
+def _errors(lang: str, db: Path | None = None) -> Iterator[None]:
+    """InputError and database trouble → message and exit 2; Ctrl-C → exit 130 (rolled back).
+
+    A database error names its cause (disk full, read-only, locked …: ``store.db_error``);
+    a file that cannot be written (``--chart`` into a missing directory) names the file."""
     import sqlite3
 
     from dwz.basics.errors import InputError
     from dwz.cli.main import _fail
+    from dwz.history.store import db_error
 
     try:
         yield
     except KeyboardInterrupt:
         _say("history.interrupted", lang, err=True)
         sys.exit(130)
-    except sqlite3.OperationalError as e:
-        code = "history_db_busy" if "locked" in str(e) or "busy" in str(e) else "history_db_invalid"
-        _fail(InputError.single("db", code, str(e), reason=str(e)), lang)
-    except sqlite3.DatabaseError as e:
-        _fail(InputError.single("db", "history_db_invalid", str(e), reason=str(e)), lang)
+    except sqlite3.Error as e:
+        _fail(db_error(db or "db", e), lang)
     except InputError as e:
         _fail(e, lang)
 
@@ -85,7 +85,7 @@ def register(cli: click.Group) -> None:
     @_lang_option
     def add(files: tuple[Path, ...], db: Path, rules: str | None, list_date: str | None, fmt: str | None, lang: str) -> None:
         """Turnierdateien (TRF, SWI, CSV, JSON, PGN) und Wertungslisten (DSB, FIDE) einlesen."""
-        with _errors(lang):
+        with _errors(lang, db):
             from dwz.core.player import parse_date
             from dwz.history.importer import import_files
             from dwz.history.store import open_store
@@ -104,6 +104,8 @@ def register(cli: click.Group) -> None:
                 else:
                     _say("history.add_tournament", lang, name=f.name, end=f.end, new=f.players_new, matched=f.players_matched,
                          keys=keys)
+                for c in f.conflicts:  # never attached silently: each refused match is named
+                    click.echo(("  Konflikt: " if lang == "de" else "  Conflict: ") + c.problem().message(lang))
             _say("history.add_hint", lang, err=True)
 
     @history.command("run")
@@ -117,7 +119,7 @@ def register(cli: click.Group) -> None:
         Nach dem Hinzufügen wird nur ab dem frühesten neuen Turnier und nur mit den
         betroffenen Spielern nachgerechnet. Strg-C bricht ab, ohne etwas zu ändern.
         """
-        with _errors(lang):
+        with _errors(lang, db):
             from dwz.history.runner import run
             from dwz.history.store import open_store
 
@@ -145,17 +147,20 @@ def register(cli: click.Group) -> None:
     @_lang_option
     def card_cmd(player: str, db: Path, chart: Path | None, as_json: bool, lang: str) -> None:
         """DWZ-Karteikarte: PLAYER ist Name, DSB-ID, FIDE-ID, ZPS-Mitgliedsnummer oder #Nummer."""
-        with _errors(lang):
+        with _errors(lang, db):
+            from dwz.cli.main import check_args, check_writable, dumps, write_text
             from dwz.history.card import card_svg, find_player, load_card
             from dwz.history.store import open_store
 
+            check_args([("player", player)])
+            check_writable(chart, "chart")
             conn = open_store(db, readonly=True)
             card = load_card(conn, find_player(conn, player))
             conn.close()
             if chart is not None:
-                chart.write_text(card_svg(card, lang), encoding="utf-8")
+                write_text(chart, card_svg(card, lang), "chart")
             if as_json:
-                click.echo(json.dumps(card.to_dict(), ensure_ascii=False, indent=2))
+                click.echo(dumps(card.to_dict()))
             else:
                 _print_card(card, lang)
             if chart is not None:
@@ -169,17 +174,19 @@ def register(cli: click.Group) -> None:
     @_lang_option
     def compare_cmd(db: Path, chart: Path | None, top: int, as_json: bool, lang: str) -> None:
         """Klassische Regeln durchgehend gegen die echte Umstellung 2026: Unterschiede der End-DWZ."""
-        with _errors(lang):
+        with _errors(lang, db):
+            from dwz.cli.main import check_writable, dumps, write_text
             from dwz.history.compare import compare, compare_svg
             from dwz.history.store import open_store
 
+            check_writable(chart, "chart")
             conn = open_store(db, create=False)
             c = compare(conn, top=top)
             conn.close()
             if chart is not None:
-                chart.write_text(compare_svg(c, lang), encoding="utf-8")
+                write_text(chart, compare_svg(c, lang), "chart")
             if as_json:
-                click.echo(json.dumps(c.to_dict(), ensure_ascii=False, indent=2))
+                click.echo(dumps(c.to_dict()))
             else:
                 _print_compare(c, lang)
             if chart is not None:
@@ -195,7 +202,7 @@ def register(cli: click.Group) -> None:
     @_lang_option
     def generate_cmd(players: int, tournaments: int, seed: int, db: Path, force: bool, progress: bool | None, lang: str) -> None:
         """Synthetischen Verband erzeugen (Vereine, Ligen, Opens, Jugend; 2016-07 bis 2026-11)."""
-        with _errors(lang):
+        with _errors(lang, db):
             from dwz.basics.errors import InputError
             from dwz.history.generate import generate
 

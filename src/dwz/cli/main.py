@@ -3,15 +3,22 @@
 Every subcommand prints a readable table, ``--explain`` adds the Rechenweg,
 ``--json`` prints the result's ``to_dict()``; ``--lang de|en`` (default de).
 Bad input: a message naming the value and the rule, exit code 2, no traceback.
+The arguments are checked here before the engine sees them: numbers are ASCII
+digits within their range (``--k 1e400``, ``--born ²``, a 5,000-digit index are
+messages, not overflows), files to write must be writable, and anything that
+still goes wrong inside is one line "internal error" (exit 1; ``DWZ_DEBUG=1``
+shows the traceback).
 """
 
 from __future__ import annotations
 
-import json
+import math
 import os
+import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import date
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -56,20 +63,116 @@ def _person_options(f: F) -> F:
     return f
 
 
-def _fail(err: Exception, lang: str) -> None:
-    from dwz.basics.errors import InputError
+def _fail(err: BaseException, lang: str) -> None:
+    """An InputError: its messages, exit 2.  Anything else is a bug: one line, exit 1."""
+    from dwz.basics.errors import InputError, Problem
 
     if isinstance(err, InputError):
-        for line in err.messages(lang):
+        problems = list(err.problems)
+        if len(problems) > MAX_MESSAGES:  # a file of 100,000 bad lines: the first ones and a count
+            problems = [*problems[:MAX_MESSAGES], Problem("", "problems_more", len(problems) - MAX_MESSAGES,
+                                                          {"shown": MAX_MESSAGES})]
+        for line in InputError(problems).messages(lang):
             click.echo(("Fehler: " if lang == "de" else "Error: ") + line, err=True)
         sys.exit(2)
-    raise err
+    if os.environ.get("DWZ_DEBUG"):
+        raise err
+    what = f"{type(err).__name__}: {err}"[:200]
+    click.echo(("Fehler: " if lang == "de" else "Error: ") + Problem("", "internal_error", what).message(lang), err=True)
+    sys.exit(1)
+
+
+MAX_MESSAGES = 100  # problems printed for one command
+MAX_DIGITS = 9  # the longest number an argument may hold (a rating has 4 digits, a date's year 4)
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")  # every Unicode digit: int() reads those too
+
+
+def check_args(named: Iterable[tuple[str, str | None]]) -> None:
+    """No argument may hold a number longer than MAX_DIGITS digits (a 5,000-digit index
+    would overflow the engine's arithmetic, and int() refuses beyond 4,300 digits)."""
+    from dwz.basics.errors import InputError, Problem
+
+    problems = [Problem(field, "number_too_long", value, {"max": MAX_DIGITS})
+                for field, value in named if value is not None and _LONG_NUMBER.search(value)]
+    if problems:
+        raise InputError(problems)
+
+
+def int_option(value: str | None, field: str, low: int, high: int) -> int | None:
+    """An integer option: ASCII digits only (``int()`` also reads '٣', ``isdigit()`` also '²'), within [low, high]."""
+    from dwz.basics.errors import InputError
+    from dwz.basics.parsing import digits
+
+    if value is None:
+        return None
+    check_args([(field, value)])
+    s = value.strip()
+    number = digits(s[1:]) if s.startswith("-") else digits(s)
+    if number is None:
+        raise InputError.single(field, "value_not_number", value)
+    number = -number if s.startswith("-") else number
+    if not low <= number <= high:
+        raise InputError.single(field, "value_range", value, min=low, max=high)
+    return number
+
+
+def float_option(value: str | None, field: str, low: float, high: float) -> float | None:
+    """A decimal option ("0,5" or "0.5"): finite (no nan, inf, 1e999) and within [low, high]."""
+    from dwz.basics.errors import InputError
+
+    if value is None:
+        return None
+    check_args([(field, value)])
+    s = value.strip().replace(",", ".")
+    if re.fullmatch(r"[+-]?(inf|infinity|nan)", s, re.IGNORECASE):
+        raise InputError.single(field, "number_not_finite", value)
+    if not re.fullmatch(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]{1,3})?", s):  # ASCII only: float() reads '١٢'
+        raise InputError.single(field, "value_not_number", value)
+    number = float(s)
+    if not math.isfinite(number):  # 1e999
+        raise InputError.single(field, "number_not_finite", value)
+    if not low <= number <= high:
+        raise InputError.single(field, "value_range", value, min=low, max=high)
+    return number
+
+
+def check_writable(path: Path | None, field: str) -> None:
+    """A file the command will write: its directory must exist and be writable — said before
+    the work is done, not as a traceback after it."""
+    from dwz.basics.errors import InputError
+
+    if path is None:
+        return
+    parent = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise InputError.single(field, "output_unwritable", str(path), reason="is a directory")
+    if not parent.is_dir():
+        raise InputError.single(field, "output_unwritable", str(path), reason=f"no directory {parent}")
+    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise InputError.single(field, "output_unwritable", str(path), reason="no permission")
+
+
+def write_text(path: Path, text: str, field: str, encoding: str = "utf-8") -> None:
+    """Write ``text``; an OS error (disk full, read-only medium) is an InputError naming the file."""
+    from dwz.basics.errors import InputError
+
+    try:
+        path.write_text(text, encoding=encoding)
+    except OSError as e:
+        raise InputError.single(field, "output_unwritable", str(path), reason=e.strerror or type(e).__name__) from None
+
+
+def dumps(obj: Any) -> str:
+    """The JSON the commands print: valid whatever the values (no NaN, no Infinity)."""
+    from dwz.basics.parsing import json_dumps
+
+    return json_dumps(obj, ensure_ascii=False, indent=2)
 
 
 def _emit(result: Any, lang: str, as_json: bool, explain: bool, printer: str) -> None:
     """JSON, or the human table of ``dwz.cli.render.<printer>`` (rich is imported only then)."""
     if as_json:
-        click.echo(json.dumps(result.to_dict(lang), ensure_ascii=False, indent=2))
+        click.echo(dumps(result.to_dict(lang)))
         return
     from dwz.cli import render
 
@@ -81,9 +184,19 @@ def _emit(result: Any, lang: str, as_json: bool, explain: bool, printer: str) ->
 
 
 def _born(value: str | None) -> int | str | None:
+    """A birth year as typed: four ASCII digits are a year; anything else goes to the engine as
+    text, which names it (``birth_year_invalid``); a number too long never gets that far."""
+    from dwz.basics.parsing import digits
+
     if value is None:
         return None
-    return int(value) if value.strip().isdigit() else value
+    check_args([("--born", value)])
+    year = digits(value, 4)
+    return year if year is not None else value
+
+
+def _games_args(name: str, values: Iterable[str]) -> list[tuple[str, str | None]]:
+    return [(f"{name}[{i}]", v) for i, v in enumerate(values)]
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110})
@@ -109,13 +222,13 @@ def cli() -> None:
 @click.argument("games", nargs=-1)
 @_person_options
 @click.option("--index", type=str, default=None, help="Index, falls nicht in RATING (1650-12).")
-@click.option("--points", "-W", type=float, default=None, help="W (Kartenzeile statt Partien / card line instead of games).")
-@click.option("--count", "-n", type=int, default=None, help="n (Kartenzeile).")
-@click.option("--expected", type=float, default=None, help="We (Kartenzeile).")
+@click.option("--points", "-W", type=str, default=None, help="W (Kartenzeile statt Partien / card line instead of games).")
+@click.option("--count", "-n", type=str, default=None, help="n (Kartenzeile).")
+@click.option("--expected", type=str, default=None, help="We (Kartenzeile).")
 @click.option("--rest", "rest", multiple=True, help="Restpartie RATING:RESULT (nur Erst-DWZ).")
 @_output_options
 def rate(rating: str, games: tuple[str, ...], end: str | None, born: str | None, age_group: str | None,
-         rules: str | None, index: str | None, points: float | None, count: int | None, expected: float | None,
+         rules: str | None, index: str | None, points: str | None, count: str | None, expected: str | None,
          rest: tuple[str, ...], lang: str, as_json: bool, explain: bool) -> None:
     """Neue DWZ nach einem Turnier (Folge-DWZ). RATING ist "1650-12" (DWZ-Index) oder "1650".
 
@@ -127,18 +240,23 @@ def rate(rating: str, games: tuple[str, ...], end: str | None, born: str | None,
     from dwz.core.player import rate as rate_fn
 
     try:
+        check_args([("rating", rating), ("index", index), ("end", end), *_games_args("games", games),
+                    *_games_args("restpartien", rest)])
+        w = float_option(points, "points", 0, 1000)
+        n = int_option(count, "count", 0, 1000)
+        we = float_option(expected, "expected", 0, 1000)
         end_v: date | str = end or date.today()
         try:
             no_rating = parse_rating(rating) is None
         except InputError:
             no_rating = False  # rate() reports every problem at once
-        if no_rating and points is None:
+        if no_rating and w is None:
             res: Any = first_rating(list(games), restpartien=list(rest), end=end_v, birth_year=_born(born),
                                     age_group=age_group, rules=rules)
             _emit(res, lang, as_json, explain, "print_first")
             return
         res = rate_fn(rating, list(games), end=end_v, birth_year=_born(born), age_group=age_group, index=index,
-                      points=points, count=count, expected=expected, rules=rules)
+                      points=w, count=n, expected=we, rules=rules)
     except Exception as e:
         _fail(e, lang)
         return
@@ -159,6 +277,7 @@ def first(games: tuple[str, ...], rest: tuple[str, ...], end: str | None, born: 
     from dwz.core.player import first_rating
 
     try:
+        check_args([("end", end), *_games_args("games", games), *_games_args("restpartien", rest)])
         res = first_rating(list(games), restpartien=list(rest), end=end or date.today(), birth_year=_born(born),
                            age_group=age_group, rules=rules)
     except Exception as e:
@@ -186,6 +305,8 @@ def scenarios(rating: str, opponents: tuple[str, ...], played: tuple[str, ...], 
     from dwz.core.scenarios import scenarios as scen
 
     try:
+        check_args([("rating", rating), ("index", index), ("end", end), *_games_args("opponents", opponents),
+                    *_games_args("played", played), *_games_args("restpartien", rest)])
         res = scen(rating, list(opponents), played=list(played), restpartien=list(rest), index=index,
                    end=end or date.today(), birth_year=_born(born), age_group=age_group, rules=rules)
     except Exception as e:
@@ -207,6 +328,7 @@ def umstufung(rating: str, inverse: bool, lang: str, as_json: bool, explain: boo
     from dwz.core.conversion import umstufung as conv
 
     try:
+        check_args([("rating", rating)])
         res = conv(rating, inverse=inverse)
     except Exception as e:
         _fail(e, lang)
@@ -223,10 +345,10 @@ Beispiele / examples:
   dwz elo --compress 1600
 """)
 @click.argument("args", nargs=-1)
-@click.option("--k", "-k", type=int, default=None, help="K vorgeben (sonst nach FIDE-Regel) / K (default: FIDE rule).")
+@click.option("--k", "-k", type=str, default=None, help="K vorgeben, 1–700 (sonst nach FIDE-Regel) / K (default: FIDE rule).")
 @click.option("--period", type=str, default=None, help="Wertungsperiode JJJJ-MM-TT (Standard: heute).")
-@click.option("--born", "--birth-year", "born", type=int, default=None, help="Geburtsjahr (K 40 für Jugendliche).")
-@click.option("--games-played", type=int, default=None, help="bisher gewertete Partien (K 40 unter 30).")
+@click.option("--born", "--birth-year", "born", type=str, default=None, help="Geburtsjahr (K 40 für Jugendliche).")
+@click.option("--games-played", type=str, default=None, help="bisher gewertete Partien (K 40 unter 30).")
 @click.option("--reached-2400", is_flag=True, help="einmal 2400 erreicht (K 10).")
 @click.option("--reached-2300", is_flag=True, help="einmal 2300 erreicht (Jugendliche: K 20).")
 @click.option("--mode", type=click.Choice(["period", "game"]), default="period", help="Wertungsperiode oder Partie für Partie.")
@@ -234,7 +356,7 @@ Beispiele / examples:
 @click.option("--initial", is_flag=True, help="Erstelo eines ungewerteten Spielers: ARGS sind nur Partien.")
 @click.option("--compress", is_flag=True, help="FIDE-Kompression März 2024 für ARGS = Wertung.")
 @_output_options
-def elo(args: tuple[str, ...], k: int | None, period: str | None, born: int | None, games_played: int | None,
+def elo(args: tuple[str, ...], k: str | None, period: str | None, born: str | None, games_played: str | None,
         reached_2400: bool, reached_2300: bool, mode: str, logistic: bool, initial: bool, compress: bool,
         lang: str, as_json: bool, explain: bool) -> None:
     """FIDE-Elo: ARGS = ELO GEGNER:ERGEBNIS … (Tabelle 8.1.2, 400-Punkte-Regel, K-Regeln, K·n ≤ 700)."""
@@ -243,6 +365,10 @@ def elo(args: tuple[str, ...], k: int | None, period: str | None, born: int | No
     from dwz.core.player import parse_date
 
     try:
+        check_args([("period", period), *_games_args("args", args)])
+        k_v = int_option(k, "k", 1, 700)  # FIDE B.02: K·n ≤ 700, so no K above 700 can apply
+        born_v = int_option(born, "birth_year", 1850, 2100)
+        played_v = int_option(games_played, "games_played", 0, 100_000)
         per = parse_date(period, "period") if period else date.today()
         if compress:
             if len(args) != 1:
@@ -253,8 +379,8 @@ def elo(args: tuple[str, ...], k: int | None, period: str | None, born: int | No
         else:
             if not args:
                 raise InputError([Problem("rating", "rating_invalid", "")])
-            res = elo_mod.rate(_int_arg(args[0], "rating"), list(args[1:]), period=per, k=k, birth_year=born,
-                               games_played=games_played, reached_2400=reached_2400, reached_2300=reached_2300,
+            res = elo_mod.rate(_int_arg(args[0], "rating"), list(args[1:]), period=per, k=k_v, birth_year=born_v,
+                               games_played=played_v, reached_2400=reached_2400, reached_2300=reached_2300,
                                mode="game" if mode == "game" else "period", expectation="logistic" if logistic else "table")
     except Exception as e:
         _fail(e, lang)
@@ -264,11 +390,12 @@ def elo(args: tuple[str, ...], k: int | None, period: str | None, born: int | No
 
 def _int_arg(value: str, field: str) -> int:
     from dwz.basics.errors import InputError
+    from dwz.basics.parsing import digits
 
-    try:
-        return int(value)
-    except ValueError:
-        raise InputError.single(field, "rating_invalid", value) from None
+    number = digits(value, MAX_DIGITS)
+    if number is None:
+        raise InputError.single(field, "rating_invalid", value)
+    return number
 
 
 def _register_optional() -> None:
@@ -285,7 +412,10 @@ def _register_optional() -> None:
 
 def main() -> None:
     _register_optional()
-    cli(prog_name="dwz")
+    try:
+        cli(prog_name="dwz")
+    except Exception as e:
+        _fail(e, os.environ.get("DWZ_LANG", "de"))
 
 
 if __name__ == "__main__":

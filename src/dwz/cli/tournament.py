@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import click
+
+from dwz.cli.main import dumps, write_text
 
 EPILOG = """\b
 Beispiele / examples:
@@ -75,11 +75,17 @@ def register(cli: click.Group) -> None:
                    sender: str | None, lang: str) -> None:
         """Ganzes Turnier auswerten wie der DSB: Erst-DWZ, Sonderwertung, Restpartien, Elo."""
         from dwz.basics.errors import InputError, Problem
-        from dwz.cli.main import _fail
+        from dwz.basics.parsing import digits
+        from dwz.cli.main import _fail, check_args, check_writable
         from dwz.core.player import parse_date
         from dwz.core.tournament import EvaluationOptions, evaluate_tournament
 
         try:
+            check_args([("end", end), ("player", player)])
+            check_writable(output, "output")  # before the evaluation, not after it
+            check_writable(rest_out, "restpartien_out")
+            check_writable(dsb_xml, "dsb_xml")
+            check_writable(dewis_xml, "dewis_xml")
             if not file.exists():
                 raise InputError([Problem(str(file), "file_missing", str(file))])
             from dwz.cli.check import gather
@@ -92,7 +98,8 @@ def register(cli: click.Group) -> None:
                 sonderwertung_extremes=not no_sonder_extremes, restpartien_vs_stage2=restpartien_vs_stage2,
             )
             ev = evaluate_tournament(t, end=parse_date(end) if end else None, rules=rules, options=opts)
-            selected = ev.player(int(player) if player and player.isdigit() else player) if player else None
+            number = digits(player) if player else None  # "²" is a name to look up, not the number 2
+            selected = ev.player(number if number is not None else player) if player else None
         except Exception as e:
             _fail(e, lang)
             return
@@ -102,7 +109,7 @@ def register(cli: click.Group) -> None:
             if output is not None:
                 write_output(ev, output, lang, report)
             if rest_out is not None:
-                _write(rest_out, json.dumps(restpartien_document(ev), ensure_ascii=False, indent=2))
+                write_text(rest_out, dumps(restpartien_document(ev)), "restpartien_out")
             for path, kind in ((dsb_xml, "dsb"), (dewis_xml, "dewis")):
                 if path is not None:
                     xml_reports.append((path, kind, write_xml(ev, path, kind, location=location, time_control=time_control,
@@ -112,7 +119,7 @@ def register(cli: click.Group) -> None:
             return
         if as_json:
             d: Any = selected.to_dict(lang) if selected else {**ev.to_dict(lang), "check": report.to_dict(lang)}
-            click.echo(json.dumps(d, ensure_ascii=False, indent=2))
+            click.echo(dumps(d))
         else:
             from dwz.cli.render_tournament import print_evaluation
 
@@ -138,16 +145,6 @@ def restpartien_document(ev: Any) -> dict[str, Any]:
     return doc(ev)
 
 
-def _write(path: Path, text: str, encoding: str = "utf-8") -> None:
-    """Write a file; an unwritable path is an input error (exit 2), not a traceback."""
-    from dwz.basics.errors import InputError
-
-    try:
-        path.write_text(text, encoding=encoding)
-    except OSError as e:
-        raise InputError.single(str(path), "file_unwritable", str(path), reason=e.strerror or type(e).__name__) from None
-
-
 def write_xml(ev: Any, path: Path, kind: str, *, location: str | None = None, time_control: str | None = None,
               sender: str | None = None) -> Any:
     """Write the DSB (2.5) or legacy DeWIS XML of the evaluated tournament; returns the
@@ -161,7 +158,7 @@ def write_xml(ev: Any, path: Path, kind: str, *, location: str | None = None, ti
         from dwz.formats.dewis_xml import write_dewis_xml
 
         out = write_dewis_xml(t)
-    _write(path, out.text)
+    write_text(path, out.text, "dsb_xml" if kind == "dsb" else "dewis_xml")
     return out
 
 
@@ -187,16 +184,15 @@ def write_output(ev: Any, output: Path, lang: str, check: Any = None) -> None:
     if suffix == ".csv":
         from dwz.reports import to_csv
 
-        _write(output, to_csv(ev, lang), encoding="utf-8-sig" if lang == "de" else "utf-8")
+        write_text(output, to_csv(ev, lang), "output", encoding="utf-8-sig" if lang == "de" else "utf-8")
     elif suffix == ".html" or suffix == ".htm":
         from dwz.reports import to_html
 
-        _write(output, to_html(ev, lang, check=check))
+        write_text(output, to_html(ev, lang, check=check), "output")
     elif suffix == ".json":
         d = ev.to_dict(lang) if check is None else {**ev.to_dict(lang), "check": check.to_dict(lang)}
-        _write(output, json.dumps(d, ensure_ascii=False, indent=2))
+        write_text(output, dumps(d), "output")
     else:
         from dwz.basics.errors import InputError
 
-        click.echo(InputError.single(str(output), "output_suffix", suffix).messages(lang)[0], err=True)
-        sys.exit(2)
+        raise InputError.single(str(output), "output_suffix", suffix)

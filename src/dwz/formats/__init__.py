@@ -52,11 +52,7 @@ def _source(path_or_text: Source, name: str | None) -> tuple[bytes | str, str]:
     if isinstance(path_or_text, str) and "\n" not in path_or_text and "\r" not in path_or_text:
         candidate = path_or_text.strip()
         if candidate and len(candidate) < 4096:
-            try:
-                exists = os.path.isfile(candidate)
-            except (OSError, ValueError):
-                exists = False
-            if exists:
+            if _exists(candidate):
                 return load(Path(candidate), name)
             if candidate.lower().endswith(_SUFFIXES) and not candidate.startswith(("{", "[")):
                 raise InputError([problem(name or candidate, None, "file_not_found", candidate)])
@@ -176,10 +172,16 @@ def read_rating_list(path: Source, *, name: str | None = None) -> tuple[DsbEntry
 
     ZIP: by the file inside (``spieler.csv``/``SPIELER.TXT`` → DSB, ``*.txt``/
     ``*.xml`` → FIDE); text: a FIDE header ``ID Number … Name`` or XML → FIDE,
-    otherwise the DSB list.  A one-line ``str`` naming an existing file is a path.
+    otherwise the DSB list.  A one-line ``str`` naming an existing file is a path;
+    one that ends like a list file (``.csv``, ``.zip`` …) but names none is a
+    missing file, not content.  ZIP content must be ``bytes`` or a path.
     """
-    if isinstance(path, str) and "\n" not in path and len(path) < 4096 and os.path.isfile(path):
-        path = Path(path)
+    if isinstance(path, str) and "\n" not in path and "\r" not in path and len(path) < 4096:
+        candidate = path.strip()
+        if candidate and _exists(candidate):
+            path = Path(candidate)
+        elif candidate.lower().endswith(_SUFFIXES) and not candidate.startswith(("{", "[", "<")):
+            raise InputError([problem(name or candidate, None, "file_not_found", candidate)])
     if isinstance(path, os.PathLike):
         fname = name or Path(path).name
         try:
@@ -190,16 +192,17 @@ def read_rating_list(path: Source, *, name: str | None = None) -> tuple[DsbEntry
         except OSError as e:
             raise InputError([problem(fname, None, "file_unreadable", str(path), reason=e.strerror or "")]) from None
     else:
-        head = path[:65536].encode("utf-8") if isinstance(path, str) else bytes(path[:65536])
+        head = path[:65536].encode("utf-8", "surrogatepass") if isinstance(path, str) else bytes(path[:65536])
         fname = name or DEFAULT_NAME
     if is_zip(head):
         import io
         import zipfile
 
-        data = Path(path).read_bytes() if isinstance(path, os.PathLike) else path
-        assert isinstance(data, bytes)
+        if isinstance(path, str):
+            raise InputError([problem(fname, None, "text_not_zip", "ZIP")])
         try:
-            names = [n.rsplit("/", 1)[-1].lower() for n in zipfile.ZipFile(io.BytesIO(data)).namelist()]
+            with zipfile.ZipFile(path if isinstance(path, os.PathLike) else io.BytesIO(bytes(path))) as z:
+                names = [n.rsplit("/", 1)[-1].lower() for n in z.namelist()]
         except Exception as e:  # a broken ZIP
             raise InputError([problem(fname, None, "file_unreadable", "ZIP", reason=str(e) or type(e).__name__)]) from None
         if "spieler.csv" in names or "spieler.txt" in names:
@@ -209,3 +212,11 @@ def read_rating_list(path: Source, *, name: str | None = None) -> tuple[DsbEntry
     if text.startswith("<") or re.match(r"^ID\s+[Nn]umber", text):
         return read_fide_list(path, name=name)
     return read_dsb_list(path, name=name)
+
+
+def _exists(candidate: str) -> bool:
+    # Any existing path, devices included (``/dev/zero`` is then read within the size limit).
+    try:
+        return os.path.exists(candidate)
+    except (OSError, ValueError):
+        return False

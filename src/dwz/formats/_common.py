@@ -1,29 +1,57 @@
-"""Shared plumbing of the file readers: sources, encodings, lines, dates, problems.
+"""Shared plumbing of the file readers: sources, encodings, lines, dates, problems, limits.
 
 Nothing here knows a file format; each reader module in :mod:`dwz.formats`
 uses these helpers so that every format reports problems the same way:
 ``Problem(field="<file name>:<line>", code=<message key>, value=<offending
 text, shortened>, params={...})``.
+
+Every input that can grow has a limit here, and every reader goes through the
+one helper that enforces it: :func:`load` (file size), :func:`open_member` /
+:func:`read_member` (ZIP members: uncompressed size and compression ratio),
+:func:`read_lines` / :func:`stream_lines` (line length), :func:`digits`
+(number fields: ASCII digits only, bounded length).
 """
 
 from __future__ import annotations
 
+import csv
 import os
 import re
+import stat
 import unicodedata
-from collections.abc import Sequence
+import zipfile
+from collections.abc import Iterator, Sequence
 from datetime import date
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import IO, Any, TypeAlias
 
 from dwz.basics.errors import InputError, Problem
+from dwz.basics.parsing import digits, json_dumps, json_loads, json_safe
+from dwz.basics.values import RATING_MAX
 
 __all__ = [
     "DEFAULT_NAME",
+    "MAX_FILE_BYTES",
+    "MAX_LINE",
+    "MAX_LIST_BYTES",
+    "MAX_RECORD_BYTES",
+    "MAX_STREAM_BYTES",
+    "MAX_ZIP_RATIO",
     "MESSAGE_KEYS",
+    "RANGES",
     "Source",
+    "CsvWriter",
+    "csv_safe",
+    "csv_text",
     "decode",
+    "json_dumps",
+    "json_loads",
+    "json_safe",
     "load",
+    "open_member",
+    "read_lines",
+    "read_member",
+    "stream_lines",
     "name_key",
     "norm_sex",
     "norm_title",
@@ -38,14 +66,31 @@ __all__ = [
 Source: TypeAlias = "str | bytes | os.PathLike[str]"
 DEFAULT_NAME = "input"
 
+# Limits (README "Security").  Real files stay far below each of them.
+MAX_FILE_BYTES = 64 << 20  # a tournament file (a 1000-player TRF is ~200 KB, a 10,000-game PGN ~10 MB)
+MAX_LIST_BYTES = 256 << 20  # a rating list read into memory (the national DSB spieler.csv is ~20 MB)
+MAX_STREAM_BYTES = 4 << 30  # a streamed FIDE list (the combined TXT is ~250 MB, the XML ~1 GB)
+MAX_ZIP_RATIO = 100  # uncompressed : compressed; text lists compress 5–15 : 1, a bomb 1000 : 1
+RATIO_FROM = 1 << 20  # the ratio is checked above 1 MiB (a small file may compress any way)
+MAX_LINE = 64 << 10  # characters (bytes) of one line; a TRF line with 60 rounds has ~700
+MAX_RECORD_BYTES = 1 << 20  # bytes of one XML <player> element
+_CHUNK = 1 << 20
+# The values a file may give, by field (ratings: the engine's four digits; index: four
+# digits as in every list; a FIDE K is at most 700/n).  Outside is an error naming the range.
+RANGES: dict[str, tuple[int, int]] = {
+    "rating": (0, RATING_MAX), "dwz": (0, RATING_MAX), "elo": (0, RATING_MAX), "index": (0, 9999),
+    "birth_year": (1850, 2100), "fide_k": (0, 700), "k": (0, 700), "games": (0, 99_999),
+}
+
 # Every message key the readers may emit (errors and notes).  A test checks
 # that both catalogs (de, en) carry each of them.
 MESSAGE_KEYS: tuple[str, ...] = (
-    # sources and encodings
+    # sources and encodings, limits
     "file_not_found", "file_unreadable", "file_empty", "encoding_fallback", "format_unknown", "format_invalid",
+    "file_too_large", "zip_too_large", "zip_ratio", "line_too_long", "record_too_large", "text_not_zip",
     # values
-    "number_invalid", "header_date_unreadable", "birth_date_unreadable", "fide_id_invalid", "bool_invalid",
-    "date_invalid", "record_skipped",
+    "number_invalid", "number_range", "game_duplicate", "header_date_unreadable", "birth_date_unreadable",
+    "fide_id_invalid", "bool_invalid", "date_invalid", "record_skipped",
     # round blocks (TRF, SWI) and the cross-check of both lines of a game
     "players_missing", "player_no_invalid", "result_code_unknown", "colour_code_unknown", "opponent_no_invalid",
     "bye_code_mapped", "bye_with_opponent", "counter_missing", "half_game_dropped", "opponent_unknown",
@@ -67,44 +112,178 @@ MESSAGE_KEYS: tuple[str, ...] = (
 
 
 def short(value: Any, limit: int = 60) -> str:
-    """The offending text for a message: one line, at most ``limit`` characters.
+    r"""The offending text for a message: one line, at most ``limit`` characters,
+    control characters made visible, a huge integer shortened (``str()`` of
+    all its digits may itself fail beyond 4,300 digits).
 
-    >>> short("x" * 100, 10)
-    'xxxxxxxxx…'
+    >>> short("x" * 100, 10), short(10 ** 400), short("1\x1c2")
+    ('xxxxxxxxx…', '1000000000…(401 digits)', '1\\x1c2')
     """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        sign = "-" if value < 0 else ""
+        if value.bit_length() > 13000:  # ≈ 3,900 digits: below Python's int → str limit
+            return f"{sign}…({int(value.bit_length() * 0.30103) + 1} digits)"
+        text = str(abs(value))
+        return f"{sign}{text[:10]}…({len(text)} digits)"
     s = str(value).replace("\r", "␍").replace("\n", "␤")
+    if not s.isprintable():
+        s = "".join(c if c.isprintable() else _visible(c) for c in s)
     return s if len(s) <= limit else s[: limit - 1] + "…"
+
+
+def _visible(c: str) -> str:
+    return c.encode("unicode_escape", "backslashreplace").decode("ascii")
 
 
 def problem(fname: str, line: int | str | None, code: str, value: Any = None, /, **params: Any) -> Problem:
     """A Problem whose field is ``fname:line`` (or just ``fname``)."""
     field = fname if line is None else f"{fname}:{line}"
-    if isinstance(value, str):
+    if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64):
         value = short(value)
     return Problem(field, code, value, params)
 
 
-def load(source: Source, name: str | None) -> tuple[bytes | str, str]:
+def _mib(n: int) -> str:
+    return f"{n / (1 << 20):.0f} MiB" if n >= 1 << 20 else (f"{n // 1024} KiB" if n >= 1024 else f"{n} B")
+
+
+def load(source: Source, name: str | None, limit: int = MAX_FILE_BYTES) -> tuple[bytes | str, str]:
     """Content and display name of a source.
 
-    A path-like is read as bytes; ``bytes`` and ``str`` are content (a plain
-    ``str`` is never taken for a path here — :func:`dwz.formats.read_tournament`
-    does that guessing).
+    A path-like is read as bytes, at most ``limit`` of them (``/dev/zero`` or a
+    huge file is an error, not a ``MemoryError``); ``bytes`` and ``str`` are
+    content (a plain ``str`` is never taken for a path here —
+    :func:`dwz.formats.read_tournament` does that guessing).
     """
     if isinstance(source, os.PathLike):
         path = Path(source)
         display = name or path.name
         try:
-            return path.read_bytes(), display
+            with path.open("rb") as f:
+                data = _read_at_most(f, limit)
         except FileNotFoundError:
             raise InputError([problem(display, None, "file_not_found", str(path))]) from None
         except OSError as e:
             raise InputError([problem(display, None, "file_unreadable", str(path), reason=e.strerror or type(e).__name__)]) from None
+        if data is None or len(data) > limit:  # a file growing while read is caught by the length
+            raise InputError([problem(display, None, "file_too_large", str(path), max=_mib(limit))])
+        return data, display
     if isinstance(source, (bytes, bytearray, memoryview)):
         return bytes(source), name or DEFAULT_NAME
     if isinstance(source, str):
         return source, name or DEFAULT_NAME
     raise TypeError(f"expected a path, bytes or text, not {type(source).__name__}")
+
+
+def _read_at_most(f: IO[bytes], limit: int) -> bytes | None:
+    """The whole content, or None if it is longer than ``limit``.  A regular file's size
+    is known up front; anything else (a device, a pipe) is read in chunks — never one
+    ``read(limit)``, which would reserve the whole limit at once."""
+    st = os.fstat(f.fileno())
+    if stat.S_ISREG(st.st_mode):
+        return None if st.st_size > limit else f.read()
+    parts: list[bytes] = []
+    got = 0
+    while got <= limit:
+        chunk = f.read(min(_CHUNK, limit + 1 - got))
+        if not chunk:
+            break
+        parts.append(chunk)
+        got += len(chunk)
+    return None if got > limit else b"".join(parts)
+
+
+def open_member(z: zipfile.ZipFile, member: str, where: str, limit: int) -> IO[bytes]:
+    """A ZIP member opened for reading, after checking what it claims to hold.
+
+    ``zipfile`` never returns more than the size the archive declares (a member
+    that holds more fails its CRC check), so the declared size is the bound:
+    more than ``limit`` bytes, or a compression ratio above ``MAX_ZIP_RATIO``
+    (once it exceeds 1 MiB), is refused before a byte is inflated.
+    """
+    info = z.getinfo(member)
+    if info.file_size > limit:
+        raise InputError([problem(where, None, "zip_too_large", _mib(info.file_size), max=_mib(limit))])
+    if info.file_size > RATIO_FROM and info.file_size > MAX_ZIP_RATIO * max(info.compress_size, 1):
+        raise InputError([problem(where, None, "zip_ratio", f"{info.file_size // max(info.compress_size, 1)} : 1",
+                                  max=f"{MAX_ZIP_RATIO} : 1")])
+    return z.open(info)
+
+
+def read_member(z: zipfile.ZipFile, member: str, where: str, limit: int = MAX_LIST_BYTES) -> bytes:
+    """A whole ZIP member in memory, within the limits of :func:`open_member`."""
+    with open_member(z, member, where, limit) as f:
+        data = f.read(limit + 1)
+    if len(data) > limit:  # cannot happen with zipfile's own bound; kept should that change
+        raise InputError([problem(where, None, "zip_too_large", _mib(len(data)), max=_mib(limit))])
+    return data
+
+
+def read_lines(text: str, name: str, limit: int = MAX_LINE) -> list[str]:
+    """:func:`split_lines` for a line-oriented format, with a cap on the line length."""
+    lines = split_lines(text)
+    if lines and max(map(len, lines)) > limit:
+        i = next(i for i, line in enumerate(lines) if len(line) > limit)
+        raise InputError([problem(name, i + 1, "line_too_long", lines[i][:40], length=len(lines[i]), max=limit)])
+    return lines
+
+
+def stream_lines(handle: IO[bytes], name: str, *, limit: int = MAX_LINE,
+                 max_bytes: int = MAX_STREAM_BYTES) -> Iterator[tuple[int, bytes]]:
+    r"""(line number, line) of every non-blank line of a byte stream, read in 1 MiB chunks.
+
+    CRLF, LF and a lone CR end a line.  Blank lines cost almost nothing (a chunk
+    of only blanks is counted, not split); a line longer than ``limit`` bytes
+    and a stream longer than ``max_bytes`` are errors, so neither a ZIP of
+    blank lines nor one endless line can stall the reader or fill the memory.
+
+    >>> import io
+    >>> list(stream_lines(io.BytesIO(b"a\r\n\n  \rb\rc"), "x"))
+    [(1, b'a'), (4, b'b'), (5, b'c')]
+    """
+    carry = b""  # the incomplete last line of the chunks read so far
+    line_no = 0
+    total = 0
+    skip_lf = False  # the previous chunk ended in CR: an LF right after it belongs to that break
+    while True:
+        chunk = handle.read(_CHUNK)
+        if not chunk:
+            break
+        total += len(chunk)
+        if total > max_bytes:
+            raise InputError([problem(name, None, "file_too_large", _mib(total), max=_mib(max_bytes))])
+        if skip_lf and chunk.startswith(b"\n"):
+            chunk = chunk[1:]
+        skip_lf = chunk.endswith(b"\r")
+        data = carry + (chunk[:-1] if skip_lf else chunk)
+        if not data.strip():  # only blanks (the ZIP-bomb case): count the breaks, split nothing
+            line_no += _count_breaks(data) + skip_lf
+            carry = b"" if skip_lf else data[max(data.rfind(b"\n"), data.rfind(b"\r")) + 1:]
+        else:
+            parts = data.splitlines()  # bytes split on CRLF, LF and CR only
+            ends = data.endswith((b"\n", b"\r"))
+            if skip_lf and ends:
+                parts.append(b"")  # the empty line the held-back CR ends
+            carry = b"" if skip_lf or ends else parts.pop()
+            if parts and max(map(len, parts)) > limit:
+                i = next(i for i, part in enumerate(parts) if len(part) > limit)
+                raise InputError([_long(name, line_no + i + 1, parts[i], limit)])
+            for part in parts:
+                line_no += 1
+                if part.strip():
+                    yield line_no, part
+        if len(carry) > limit:
+            raise InputError([_long(name, line_no + 1, carry, limit)])
+    if carry.strip():
+        yield line_no + 1, carry
+
+
+def _long(name: str, line_no: int, line: bytes, limit: int) -> Problem:
+    return problem(name, line_no, "line_too_long", line[:40].decode("latin-1"), length=len(line), max=limit)
+
+
+def _count_breaks(data: bytes) -> int:
+    return data.count(b"\n") + data.count(b"\r") - data.count(b"\r\n")
 
 
 def decode(data: bytes | str, encodings: Sequence[str], name: str, notes: list[Problem] | None = None) -> str:
@@ -261,14 +440,6 @@ def name_key(name: str) -> str:
 _NON_WORD = re.compile(r"[\W_]+")
 
 
-def digits(text: str, limit: int = 18) -> int | None:
-    """``text`` as a whole number if it is plain ASCII digits (at most ``limit``), else None."""
-    s = text.strip()
-    if s.isascii() and s.isdigit() and len(s) <= limit:
-        return int(s)
-    return None
-
-
 def int_or_none(text: str) -> int | None:
     """An integer field of a fixed-width or CSV file; blank and 0 mean "none".
 
@@ -280,3 +451,50 @@ def int_or_none(text: str) -> int | None:
     if v is None:
         raise ValueError(text)
     return v or None
+
+
+# --- CSV cells a spreadsheet must not run ---------------------------------------------------------
+
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER_CELL = re.compile(r"[+-]?[0-9]+(?:[.,][0-9]+)?")
+
+
+def csv_safe(value: str) -> str:
+    """A CSV cell that Excel or LibreOffice cannot take for a formula (OWASP "CSV injection"):
+    text starting with ``=`` ``+`` ``-`` ``@`` tab or CR gets a leading ``'``; a genuine
+    number ("-3", "+20", "0,5") stays a number.  :func:`csv_text` undoes it exactly.
+
+    >>> [csv_safe(v) for v in ("=HYPERLINK(1)", "@SUM(A1)", "-Müller", "-3", "+20", "Müller", "'=x")]
+    ["'=HYPERLINK(1)", "'@SUM(A1)", "'-Müller", '-3', '+20', 'Müller', "''=x"]
+    """
+    if value[:1] == "'":  # already quoted text: quoted once more, so reading strips exactly one
+        return "'" + value if value.lstrip("'")[:1] in _FORMULA else value
+    if value[:1] in _FORMULA and not _NUMBER_CELL.fullmatch(value):
+        return "'" + value
+    return value
+
+
+def csv_text(value: str) -> str:
+    """A cell as :func:`csv_safe` wrote it, back to the text it was.
+
+    >>> [csv_text(csv_safe(v)) for v in ("=x", "'=x", "'abc", "-3", "''-5")]
+    ['=x', "'=x", "'abc", '-3', "''-5"]
+    """
+    if value[:1] == "'" and value.lstrip("'")[:1] in _FORMULA:
+        return value[1:]
+    return value
+
+
+class CsvWriter:
+    """``csv.writer`` for what a spreadsheet opens: every text cell through :func:`csv_safe`,
+    and a row holding a bare CR quoted throughout (``csv`` quotes only the characters of the
+    line terminator, LF here, so a CR in a name would otherwise break the row)."""
+
+    def __init__(self, buf: Any, delimiter: str = ",") -> None:
+        self._plain = csv.writer(buf, delimiter=delimiter, lineterminator="\n")
+        self._quoted = csv.writer(buf, delimiter=delimiter, lineterminator="\n", quoting=csv.QUOTE_ALL)
+
+    def writerow(self, row: Sequence[Any]) -> None:
+        cells = [csv_safe(v) if isinstance(v, str) else v for v in row]
+        writer = self._quoted if any(isinstance(v, str) and "\r" in v for v in cells) else self._plain
+        writer.writerow(cells)

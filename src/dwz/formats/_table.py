@@ -12,7 +12,7 @@ from typing import Any
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.model import Pairing, Player, Tournament
 from dwz.basics.values import Result
-from dwz.formats._common import problem
+from dwz.formats._common import RANGES, problem
 
 R = Result
 
@@ -125,16 +125,34 @@ def _pairing(c: _Collector, where: str | int, rnd: int, white: int, black: int |
     return Pairing(rnd, white, black, pair[0], pair[1], source)
 
 
+# Upper bounds of the integer fields (the rating range is the engine's): a file cannot
+# hand the evaluation a rating of 10^30 or a round number no table can show.
+_BOUNDS: dict[str, int] = {**{k: hi for k, (_lo, hi) in RANGES.items()}, "no": 99_999, "rounds": 9999, "round": 9999,
+                           "white": 99_999, "black": 99_999, "player": 99_999, "opponent": RANGES["rating"][1]}
+
+
+def _in_range(c: _Collector, where: str | int, key: str, v: int, minimum: int) -> int | None:
+    low = max(minimum, RANGES[key][0]) if key in RANGES and v else minimum  # 0 = "none" where a field allows it
+    high = _BOUNDS.get(key)
+    if high is not None and not low <= v <= high:
+        c.add(where, "number_range", v, column=key, min=low, max=high)
+        return None
+    return v
+
+
 def _rating_text(c: _Collector, where: str | int, text: str) -> tuple[int | None, int | None] | None:
     """ "1650-12" → (1650, 12); "1650" → (1650, None); "" → (None, None)."""
     s = text.strip()
     if not s:
         return None, None
-    m = re.fullmatch(r"(\d{1,5})(?:\s*[-–/]\s*(\d{1,4}))?", s)
-    if not m or not s.isascii():
+    m = re.fullmatch(r"([0-9]{1,5})(?:[ ]*[-–/][ ]*([0-9]{1,4}))?", s)
+    if not m:
         c.add(where, "number_invalid", text, column="rating")
         return None
-    return int(m.group(1)), (int(m.group(2)) if m.group(2) else None)
+    value = _in_range(c, where, "rating", int(m.group(1)), 0)
+    if value is None:
+        return None
+    return value, (int(m.group(2)) if m.group(2) else None)
 
 
 def _tournament(c: _Collector, *, name: str, end: date | None, start: date | None, rounds: int, rated: bool,
@@ -149,8 +167,8 @@ def _iso(d: date | None) -> str | None:
 
 def _jsonable(v: Any) -> Any:
     try:
-        json.dumps(v)
-    except (TypeError, ValueError):
+        json.dumps(v, allow_nan=False)
+    except (TypeError, ValueError, OverflowError):
         return str(v)
     return v
 

@@ -31,9 +31,22 @@ import zipfile
 from dataclasses import dataclass
 
 from dwz.basics.errors import InputError, Problem
-from dwz.formats._common import Source, decode, int_or_none, load, norm_sex, norm_title, problem, split_lines
+from dwz.formats._common import (
+    MAX_LIST_BYTES,
+    RANGES,
+    Source,
+    decode,
+    int_or_none,
+    load,
+    norm_sex,
+    norm_title,
+    problem,
+    read_lines,
+    read_member,
+    split_lines,
+)
 
-__all__ = ["DsbEntry", "is_zip", "read_dsb_list"]
+__all__ = ["DsbEntry", "is_zip", "looks_like_list", "read_dsb_list"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,12 +86,37 @@ def is_zip(data: bytes) -> bool:
     return data[:4] in (b"PK\x03\x04", b"PK\x05\x06")
 
 
-def read_dsb_list(source: Source, *, name: str | None = None) -> tuple[DsbEntry, ...]:
+def looks_like_list(head: bytes) -> bool:
+    """Does a file's start look like a rating list — a ZIP, XML, the FIDE header, the DSB
+    CSV header (name and DWZ columns) or a DOS ``SPIELER.TXT`` line?  (Not: any file that
+    is no tournament, such as random bytes.)"""
+    if is_zip(head):
+        return True
+    text = head[:4096].decode("latin-1").lstrip("\ufeffï»¿ \r\n\t")
+    if text.startswith("<") or re.match(r"^ID\s+[Nn]umber", text):
+        return True
+    first = next((line for line in split_lines(text) if line.strip()), "")
+    if first.count("|") >= _DOS_FIELDS - 1:
+        return True
+    try:
+        row = next(csv.reader([first]))
+    except (csv.Error, StopIteration):
+        return False
+    header, _ = _header(row)
+    return "name" in header and "dwz" in header
+
+
+def read_dsb_list(source: Source, *, name: str | None = None, max_bytes: int = MAX_LIST_BYTES) -> tuple[DsbEntry, ...]:
     """Read the DSB list from a ZIP, a ``spieler.csv`` or a DOS ``SPIELER.TXT``
-    (path, bytes or text)."""
-    data, fname = load(source, name)
+    (path, bytes or text).
+
+    The list is read into memory: a file or ZIP member over ``max_bytes``
+    (256 MiB; the national list has ~20 MB) or a ZIP member compressed more
+    than 100 : 1 is refused before it is inflated.
+    """
+    data, fname = load(source, name, max_bytes)
     if isinstance(data, bytes) and is_zip(data):
-        data, fname = _from_zip(data, fname)
+        data, fname = _from_zip(data, fname, max_bytes)
     probe = data if isinstance(data, str) else data[:4096].decode("latin-1")
     first = next((line for line in split_lines(probe) if line.strip()), "")
     if first.count("|") >= _DOS_FIELDS - 1 and not first.lower().startswith("id|"):
@@ -86,7 +124,7 @@ def read_dsb_list(source: Source, *, name: str | None = None) -> tuple[DsbEntry,
     return _read_csv(decode(data, ("utf-8", "cp1252", "latin-1"), fname), fname)
 
 
-def _from_zip(data: bytes, fname: str) -> tuple[bytes, str]:
+def _from_zip(data: bytes, fname: str, limit: int) -> tuple[bytes, str]:
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
             names = {n.rsplit("/", 1)[-1].lower(): n for n in z.namelist()}
@@ -94,7 +132,7 @@ def _from_zip(data: bytes, fname: str) -> tuple[bytes, str]:
             if member is None:
                 raise InputError([problem(fname, None, "list_zip_empty", ", ".join(sorted(names)) or "–",
                                           expected="spieler.csv, SPIELER.TXT")])
-            return z.read(member), f"{fname}/{member}"
+            return read_member(z, member, f"{fname}/{member}", limit), f"{fname}/{member}"
     except InputError:
         raise
     except Exception as e:  # a broken ZIP can fail in many ways (BadZipFile, zlib.error, EOFError …)
@@ -158,12 +196,17 @@ def _entry(v: dict[str, str], labels: list[str], header: list[str | None], fname
 
     def num(key: str) -> int | None:
         text = v.get(key, "")
+        label = labels[header.index(key)] if key in header else key
         try:
-            return int_or_none(text)
+            value = int_or_none(text)
         except ValueError:
-            label = labels[header.index(key)] if key in header else key
             errors.append(problem(fname, line, "number_invalid", text, column=label))
             return None
+        bounds = RANGES.get(key)
+        if value is not None and bounds is not None and not bounds[0] <= value <= bounds[1]:
+            errors.append(problem(fname, line, "number_range", value, column=label, min=bounds[0], max=bounds[1]))
+            return None
+        return value
 
     name = v.get("name", "")
     if not name and (v.get("last_name") or v.get("first_name")):
@@ -197,7 +240,7 @@ def _read_dos(text: str, fname: str) -> tuple[DsbEntry, ...]:
     header: list[str | None] = [*keys, "dwz", "index"]
     errors: list[Problem] = []
     entries: list[DsbEntry] = []
-    for i, line in enumerate(split_lines(text), 1):
+    for i, line in enumerate(read_lines(text, fname), 1):
         if not line.strip():
             continue
         fields = line.split("|")

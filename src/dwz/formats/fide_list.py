@@ -11,6 +11,10 @@ players).  Formats (formats.md §4):
 * XML ``<playerslist><player>…`` read element by element (``iterparse``);
 * a ZIP holding either; Latin-1 text (UTF-8 is recognised).
 
+Streamed within limits (:mod:`dwz.formats._common`): a ZIP member may not claim
+more than 4 GiB or a compression ratio above 100 : 1, a line may not exceed
+64 KiB, one ``<player>`` element 1 MiB; blank lines are skipped in bulk.
+
 A single list's rating goes to the fields of its kind (``kind=`` or guessed
 from the file name: standard / rapid / blitz; standard if unknown).
 
@@ -35,7 +39,19 @@ from pathlib import Path
 from typing import IO, Any
 
 from dwz.basics.errors import InputError
-from dwz.formats._common import DEFAULT_NAME, Source, digits, norm_sex, norm_title, problem
+from dwz.formats._common import (
+    DEFAULT_NAME,
+    MAX_RECORD_BYTES,
+    MAX_STREAM_BYTES,
+    RANGES,
+    Source,
+    digits,
+    norm_sex,
+    norm_title,
+    open_member,
+    problem,
+    stream_lines,
+)
 
 __all__ = ["FideEntry", "iter_fide_list", "read_fide_list"]
 
@@ -80,6 +96,8 @@ _MONTH = re.compile(r"^[A-Za-z]{3}\d{2}$")  # JAN23, AUG26, Mar11: a single list
 _SKIP = {"Number", "number"}  # "ID Number": one label in two words
 _INTS = {"rating", "games", "k", "rapid_rating", "rapid_games", "rapid_k", "blitz_rating", "blitz_games", "blitz_k",
          "birth_year"}
+# rating, games and K of every list kind (an out-of-range birth year is dropped in _entry)
+_BOUNDS = {f: RANGES[f.rsplit("_", 1)[-1]] for f in _INTS if f != "birth_year"}
 _ZERO_OK = {"games", "rapid_games", "blitz_games"}  # 0 games is a value, a 0 rating is "unrated"
 _KIND_PREFIX = {"standard": "", "rapid": "rapid_", "blitz": "blitz_"}
 _XML_TAGS = {
@@ -111,7 +129,7 @@ def iter_fide_list(source: Source, *, name: str | None = None, kind: str | None 
             yield from _dispatch(handle, fname, kind)
         return
     if isinstance(source, str):
-        source = source.encode("utf-8")
+        source = source.encode("utf-8", "surrogatepass")  # a lone surrogate is a bad character, not a crash
     yield from _dispatch(io.BytesIO(bytes(source)), name or DEFAULT_NAME, kind or (name and _kind_from(name)) or None)
 
 
@@ -142,7 +160,7 @@ def _zip(handle: IO[bytes], fname: str, kind: str | None) -> Iterator[FideEntry]
         raise InputError([problem(fname, None, "list_zip_empty", ", ".join(z.namelist()) or "–", expected="*.txt, *.xml")])
     inner = f"{fname}/{member}"
     try:
-        with z.open(member) as f:
+        with open_member(z, member, inner, MAX_STREAM_BYTES) as f:
             yield from _dispatch(f, inner, kind or _kind_from(member))
     except InputError:
         raise
@@ -155,13 +173,6 @@ def _decode_line(raw: bytes) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
         return raw.decode("latin-1")
-
-
-def _lines(handle: IO[bytes]) -> Iterator[str]:
-    # CRLF, LF and lone CR (formats.md §4.2 "accept CRLF or LF").
-    for raw in handle:
-        for part in raw.replace(b"\r\n", b"\n").split(b"\r"):
-            yield _decode_line(part).rstrip("\n")
 
 
 def _columns(header: str) -> list[tuple[str, int, int | None]] | None:
@@ -206,9 +217,9 @@ def _split_label(tok: str) -> list[tuple[str, int]] | None:
 def _txt(handle: IO[bytes], fname: str, kind: str | None) -> Iterator[FideEntry]:
     prefix = _KIND_PREFIX.get(kind or "standard", "")
     columns: list[tuple[str, int, int | None]] | None = None
-    for i, line in enumerate(_lines(handle), 1):
-        if not line.strip():
-            continue
+    # CRLF, LF and lone CR (formats.md §4.2 "accept CRLF or LF"); blank lines skipped in bulk
+    for i, raw in stream_lines(handle, fname):
+        line = _decode_line(raw)
         if columns is None:
             columns = _columns(line)
             if columns is None:
@@ -230,6 +241,9 @@ def _value(field: str, text: str, fname: str, where: int | str) -> str | int | N
     v = digits(text)
     if v is None:
         raise InputError([problem(fname, where, "number_invalid", text, column=field)])
+    bounds = _BOUNDS.get(field)
+    if bounds is not None and not bounds[0] <= v <= bounds[1]:
+        raise InputError([problem(fname, where, "number_range", v, column=field, min=bounds[0], max=bounds[1])])
     return v if v or field in _ZERO_OK else None
 
 
@@ -259,30 +273,61 @@ def _entry(kw: dict[str, Any], fname: str, i: int | str) -> FideEntry:
 
 
 def _xml(handle: IO[bytes], fname: str, kind: str | None) -> Iterator[FideEntry]:
+    # Fed in chunks to a pull parser, so one <player> element may not exceed
+    # MAX_RECORD_BYTES of input (a 1 GiB <name> would otherwise be built in memory);
+    # expat itself refuses entity expansion bombs ("billion laughs").
     prefix = _KIND_PREFIX.get(kind or "standard", "")
+    parser: ET.XMLPullParser[Any] = ET.XMLPullParser(events=("start", "end"))
     n = 0
     root: ET.Element | None = None
+    since = 0  # input bytes since the last complete <player>
+    total = 0
     try:
-        for event, elem in ET.iterparse(handle, events=("start", "end")):
-            if root is None:
-                root = elem
-            if event != "end" or elem.tag != "player":
-                continue
-            n += 1
-            children = {c.tag: (c.text or "").strip() for c in elem}
-            root.clear()  # the combined XML has over a million players: keep none of them
-            # A single list's XML uses the unprefixed tags for its own kind.
-            single = not any(k.startswith(("rapid_", "blitz_")) for k in children)
-            kw: dict[str, Any] = {}
-            for tag, text in children.items():
-                field = _XML_TAGS.get(tag)
-                if field is None:
+        while True:
+            chunk = handle.read(1 << 16)
+            total += len(chunk)
+            if total > MAX_STREAM_BYTES:
+                raise InputError([problem(fname, None, "file_too_large", f"{total >> 20} MiB", max=f"{MAX_STREAM_BYTES >> 20} MiB")])
+            if chunk:
+                parser.feed(chunk)
+            else:
+                parser.close()
+            since += len(chunk)
+            events: Iterator[tuple[str, ET.Element]] = parser.read_events()  # type: ignore[assignment]  # start/end only
+            for event, elem in events:
+                if root is None:
+                    root = elem
+                if event != "end" or elem.tag != "player":
                     continue
-                if field.startswith("="):
-                    field = (prefix if single else "") + field[1:]
-                v = _value(field, text, fname, f"player[{n}]")
-                if v is not None:
-                    kw[field] = v
-            yield _entry(kw, fname, f"player[{n}]")
+                n += 1
+                since = 0
+                children = {c.tag: (c.text or "").strip() for c in elem}
+                root.clear()  # the combined XML has over a million players: keep none of them
+                yield _xml_entry(children, prefix, fname, n)
+            if since > MAX_RECORD_BYTES:
+                raise InputError([problem(fname, f"player[{n + 1}]", "record_too_large", f"{since >> 10} KiB",
+                                          max=f"{MAX_RECORD_BYTES >> 10} KiB")])
+            if not chunk:
+                break
     except ET.ParseError as e:
         raise InputError([problem(fname, e.position[0], "xml_invalid", "", reason=str(e))]) from None
+    except InputError:
+        raise
+    except (LookupError, ValueError) as e:  # an unknown or impossible encoding in the XML declaration
+        raise InputError([problem(fname, 1, "xml_invalid", "", reason=str(e) or type(e).__name__)]) from None
+
+
+def _xml_entry(children: dict[str, str], prefix: str, fname: str, n: int) -> FideEntry:
+    # A single list's XML uses the unprefixed tags for its own kind.
+    single = not any(k.startswith(("rapid_", "blitz_")) for k in children)
+    kw: dict[str, Any] = {}
+    for tag, text in children.items():
+        field = _XML_TAGS.get(tag)
+        if field is None:
+            continue
+        if field.startswith("="):
+            field = (prefix if single else "") + field[1:]
+        v = _value(field, text, fname, f"player[{n}]")
+        if v is not None:
+            kw[field] = v
+    return _entry(kw, fname, f"player[{n}]")

@@ -62,7 +62,7 @@ import chess.pgn
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.model import Pairing, Player, Tournament
 from dwz.basics.values import Result
-from dwz.formats._common import Source, decode, load, name_key, norm_title, problem
+from dwz.formats._common import RANGES, Source, decode, digits, load, name_key, norm_title, problem
 
 __all__ = ["read_pgn"]
 
@@ -211,12 +211,17 @@ def _player(d: _PlayerDraft, fname: str, notes: list[Problem]) -> Player:
     p = Player(no=d.no, name=d.name, source=f"{fname}:{d.line}")
     for key, (value, line) in d.tags.items():
         if key in ("elo", "fide_id"):
-            if value.isdigit() and value.isascii() and len(value) < 12:
-                p = p.with_(elo=int(value) or None) if key == "elo" else p.with_(fide_id=str(int(value)) if int(value) else None)
-            else:
+            number = digits(value, 11)
+            if number is None:
                 notes.append(problem(fname, line, "number_invalid", value, column=key))
+            elif key == "fide_id":
+                p = p.with_(fide_id=str(number) if number else None)
+            elif number > RANGES["elo"][1]:
+                notes.append(problem(fname, line, "number_range", number, column=key, min=0, max=RANGES["elo"][1]))
+            else:
+                p = p.with_(elo=number or None)
         elif key == "rating":
-            m = re.fullmatch(r"(\d{1,4})(?:\s*[-/]\s*(\d{1,4}))?", value)
+            m = re.fullmatch(r"([0-9]{1,4})(?:[ ]*[-/][ ]*([0-9]{1,4}))?", value)
             if m:
                 p = p.with_(rating=int(m.group(1)) or None, index=int(m.group(2)) if m.group(2) else None)
             else:
@@ -229,7 +234,7 @@ def _player(d: _PlayerDraft, fname: str, notes: list[Problem]) -> Player:
 
 
 def _round(text: str) -> int | None:
-    m = re.match(r"^\s*(\d{1,6})", text)
+    m = re.match(r"^\s*([0-9]{1,4})(?![0-9])", text)
     if m is None or int(m.group(1)) == 0:
         return None
     return int(m.group(1))

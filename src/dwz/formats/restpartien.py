@@ -20,8 +20,8 @@ from typing import Any
 
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.model import Player, StoredGame, Tournament
-from dwz.basics.values import parse_result
-from dwz.formats._common import name_key
+from dwz.basics.values import RATING_MAX, parse_result
+from dwz.formats._common import MAX_FILE_BYTES, digits, json_loads, load, name_key
 
 __all__ = ["restpartien_document", "read_restpartien", "apply_restpartien", "FORMAT"]
 
@@ -42,28 +42,39 @@ def read_restpartien(source: Path | str | dict[str, Any]) -> dict[str, Any]:
     else:
         if isinstance(source, Path):
             name = source.name
-            text = source.read_text(encoding="utf-8-sig")
+            data, _ = load(source, name, MAX_FILE_BYTES)  # bounded: a path may name a device or a huge file
+            try:
+                text = data.decode("utf-8-sig") if isinstance(data, bytes) else data
+            except UnicodeDecodeError as e:
+                raise InputError.single(name, "restpartien_invalid", f"UTF-8: {e.reason}") from None
         else:
             text = source
         try:
-            doc = json.loads(text)
+            doc = json_loads(text)
         except json.JSONDecodeError as e:
             raise InputError.single(f"{name}:{e.lineno}", "restpartien_invalid", e.msg) from None
+        except (ValueError, RecursionError) as e:  # NaN/Infinity, more than 4,300 digits, deep nesting
+            raise InputError.single(name, "restpartien_invalid", str(e)[:60] or type(e).__name__) from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT or not isinstance(doc.get("players"), list):
         raise InputError.single(name, "restpartien_invalid", str(doc)[:60])
     problems: list[Problem] = []
     for i, p in enumerate(doc["players"]):
         games = p.get("games") if isinstance(p, dict) else None
-        if not isinstance(games, list):
+        if not isinstance(games, list) or not _identity_ok(p):
             problems.append(Problem(f"{name}: players[{i}]", "restpartien_invalid", str(p)[:60]))
             continue
         for j, g in enumerate(games):
             where = f"{name}: players[{i}].games[{j}]"
             try:
-                if not isinstance(g, dict) or not isinstance(g.get("opponent"), int) or g["opponent"] <= 0:
+                opp = g.get("opponent") if isinstance(g, dict) else None
+                if not isinstance(opp, int) or isinstance(opp, bool) or not 0 < opp <= RATING_MAX:
                     raise ValueError
                 parse_result(g.get("result"), where)
-                date.fromisoformat(str(g.get("played")))
+                if not isinstance(g.get("played"), str):
+                    raise ValueError
+                date.fromisoformat(g["played"])
+                if not isinstance(g.get("tournament"), (str, type(None))):
+                    raise ValueError
             except (ValueError, InputError):
                 problems.append(Problem(where, "restpartien_invalid", str(g)[:60]))
     if problems:
@@ -71,12 +82,21 @@ def read_restpartien(source: Path | str | dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+def _identity_ok(p: dict[str, Any]) -> bool:
+    # The identity fields are matched as text; a year is a year (what to_dict wrote).
+    by = p.get("birth_year")
+    return (isinstance(p.get("name", ""), str) and (by is None or (isinstance(by, int) and not isinstance(by, bool) and 0 <= by <= 9999))
+            and all(isinstance(p.get(k), (str, type(None))) for k in ("dsb_id", "zps"))
+            and isinstance(p.get("member_no"), (str, int, type(None))) and not isinstance(p.get("member_no"), bool))
+
+
 def _key_sets(p: Player) -> list[tuple[str, str]]:
     keys = []
     if p.dsb_id:
         keys.append(("dsb_id", p.dsb_id.strip()))
     if p.zps and p.member_no:
-        keys.append(("zps", f"{p.zps.strip()}-{int(p.member_no) if str(p.member_no).isdigit() else p.member_no}"))
+        number = digits(str(p.member_no))
+        keys.append(("zps", f"{p.zps.strip()}-{p.member_no if number is None else number}"))
     keys.append(("name", f"{name_key(p.name)}|{p.birth_year or ''}"))
     return keys
 

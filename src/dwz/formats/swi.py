@@ -33,13 +33,13 @@ from datetime import date
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.model import Player, Tournament
 from dwz.basics.values import Result
-from dwz.formats._common import Source, decode, int_or_none, load, parse_date, problem, split_lines, year_from
+from dwz.formats._common import Source, decode, digits, int_or_none, load, parse_date, problem, read_lines, year_from
 from dwz.formats._pairing import Side, build_pairings
 
 __all__ = ["MAGIC", "read_swi"]
 
 MAGIC = re.compile(r"^\s*ttt\.\s+rrr\s+n+")
-_KIND = re.compile(r"^\s*([A-Za-z]{2})\s+(\d{1,5})\s+(\d{1,4})\s+(\d{1,3})(?!\d)")
+_KIND = re.compile(r"^\s*([A-Za-z]{2})\s+([0-9]{1,5})\s+([0-9]{1,4})\s+([0-9]{1,3})(?![0-9])")
 _RESULTS = {
     "1": Result.WIN, "0": Result.LOSS, "R": Result.DRAW, "r": Result.DRAW, "½": Result.DRAW,
     "+": Result.FORFEIT_WIN, "-": Result.FORFEIT_LOSS,
@@ -58,7 +58,7 @@ def read_swi(source: Source, *, name: str | None = None, strict: bool = False) -
     """
     data, fname = load(source, name)
     text = decode(data, ("utf-8", "cp850"), fname)
-    lines = split_lines(text)
+    lines = read_lines(text, fname)
     magic = next((i for i, line in enumerate(lines) if MAGIC.match(line)), None)
     if magic is None:
         raise InputError([problem(fname, None, "swi_magic_missing", lines[0] if lines else "")])
@@ -124,24 +124,24 @@ def read_swi(source: Source, *, name: str | None = None, strict: bool = False) -
 
 
 def _player(line: str, i: int, fname: str, errors: list[Problem], notes: list[Problem], sides: list[Side]) -> Player | None:
-    no_text = line[:4].strip()
-    if not (no_text.isdigit() and no_text.isascii()) or int(no_text) == 0:
+    no = digits(line[:4])
+    if not no:
         errors.append(problem(fname, i, "player_no_invalid", line[:5], expected="ttt. (cols 2–4)"))
         return None
-    no = int(no_text)
     values: dict[str, int | None] = {}
     for key, (a, b), label in (("elo", (111, 115), "Elo (eeee)"), ("rating", (116, 120), "DWZ (dddd)")):
         try:
             values[key] = int_or_none(line[a:b])
         except ValueError:
             errors.append(problem(fname, i, "number_invalid", line[a:b], column=label))
-    fide_text = line[80:90].strip()
+    fide_text = line[80:90]
     fide_id = None
-    if fide_text:
-        if fide_text.isdigit() and fide_text.isascii():
-            fide_id = str(int(fide_text)) if int(fide_text) else None
+    if fide_text.strip():
+        fide_no = digits(fide_text)
+        if fide_no is not None:
+            fide_id = str(fide_no) if fide_no else None
         else:
-            notes.append(problem(fname, i, "fide_id_invalid", fide_text))
+            notes.append(problem(fname, i, "fide_id_invalid", fide_text.strip()))
     birth = _birth(line[102:110], i, fname, notes)
     pkz = line[91:101].strip()
     zps = line[122:127].strip()
@@ -166,11 +166,12 @@ def _block(block: str, rnd: int, no: int, i: int, fname: str, errors: list[Probl
         errors.append(problem(fname, i, "colour_code_unknown", colour_text, round=rnd, expected="W, B, :"))
         return None
     opponent = None
-    if opp_text.strip():
-        if not (opp_text.strip().isdigit() and opp_text.strip().isascii()):
+    if opp_text.strip(" "):  # only blanks are "no opponent"; a control character is no digit
+        opp_no = digits(opp_text)
+        if opp_no is None:
             errors.append(problem(fname, i, "opponent_no_invalid", opp_text, round=rnd))
             return None
-        opponent = int(opp_text) or None
+        opponent = opp_no or None
     if res_text == " ":
         if opponent is None:
             return None  # not played: blank block or CLM's "  :  0"
@@ -191,10 +192,10 @@ def _block(block: str, rnd: int, no: int, i: int, fname: str, errors: list[Probl
 
 def _birth(text: str, i: int, fname: str, notes: list[Problem]) -> int | None:
     # 4 digits = year, 6 = DDMMYY, 8 = DDMMYYYY (formats.md §5.1).
-    s = text.strip()
+    s = text.strip(" ")
     if not s or set(s) <= {"0"}:
         return None
-    if s.isdigit() and s.isascii():
+    if digits(s) is not None:
         if len(s) == 4:
             return int(s)
         if len(s) == 6:

@@ -14,7 +14,7 @@ from typing import Any
 from dwz.basics.errors import Problem
 from dwz.basics.model import Pairing, Player, StoredGame, Tournament
 from dwz.basics.values import Result
-from dwz.formats._common import Source, decode, load, parse_date, problem, split_lines
+from dwz.formats._common import CsvWriter, Source, csv_text, decode, digits, json_loads, load, parse_date, problem, split_lines
 from dwz.formats._table import (
     _BOOL_KEYS,
     _GAME_KEYS,
@@ -24,6 +24,7 @@ from dwz.formats._table import (
     _STORED_KEYS,
     _TOURNAMENT_KEYS,
     _Collector,
+    _in_range,
     _iso,
     _key,
     _note_dict,
@@ -94,7 +95,7 @@ def read_csv(source: Source, *, name: str | None = None) -> Tournament:
     try:
         for raw in reader:
             start, line = line, reader.line_num + 1
-            cells = [x.strip() for x in raw]
+            cells = [csv_text(x.strip()) for x in raw]  # a "'" that write_csv put before = + - @ is dropped
             while cells and not cells[-1]:
                 cells.pop()
             if not cells or cells[0].startswith("#"):
@@ -148,8 +149,9 @@ def _header(c: _Collector, section: str, line: int, cells: list[str]) -> list[st
 def _cell_int(c: _Collector, line: int, key: str, text: str, minimum: int = 0) -> int | None:
     if not text:
         return None
-    if text.isdigit() and text.isascii() and len(text) < 12 and int(text) >= minimum:
-        return int(text)
+    v = digits(text, 11)
+    if v is not None and v >= minimum:
+        return _in_range(c, line, key, v, minimum)
     c.add(line, "number_invalid", text, column=key)
     return None
 
@@ -260,7 +262,7 @@ def _loads(text: str) -> Any:
     if not text:
         return None
     try:
-        return json.loads(text)
+        return json_loads(text)
     except (ValueError, RecursionError):
         return text
 
@@ -271,9 +273,10 @@ def _loads_params(text: str) -> dict[str, Any]:
 
 
 def write_csv(t: Tournament) -> str:
-    """Our sectioned CSV for ``t`` (comma-separated, UTF-8 text)."""
+    """Our sectioned CSV for ``t`` (comma-separated, UTF-8 text); a name like ``=HYPERLINK(…)``
+    is written ``'=HYPERLINK(…)`` (OWASP), and read back as it was."""
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = CsvWriter(buf)
     w.writerow(["[tournament]"])
     for key, value in (("name", t.name), ("start", _iso(t.start)), ("end", _iso(t.end)), ("rounds", t.rounds),
                        ("rated", _yes(t.rated)), ("code", t.code)):

@@ -10,7 +10,7 @@ from typing import Any
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.model import Pairing, Player, StoredGame, Tournament
 from dwz.basics.values import Result
-from dwz.formats._common import Source, decode, load, parse_date, problem, split_lines
+from dwz.formats._common import Source, decode, json_loads, load, parse_date, problem, split_lines
 from dwz.formats._table import (
     _BOOL_KEYS,
     _GAME_KEYS,
@@ -20,6 +20,7 @@ from dwz.formats._table import (
     _STORED_KEYS,
     _TOURNAMENT_KEYS,
     _Collector,
+    _in_range,
     _iso,
     _key,
     _note_dict,
@@ -45,7 +46,7 @@ def _check_int(c: _Collector, where: str | int, key: str, v: Any, minimum: int =
     if v is None:
         return None
     if isinstance(v, int) and not isinstance(v, bool) and v >= minimum:
-        return v
+        return _in_range(c, where, key, v, minimum)
     c.add(where, "number_invalid", v if isinstance(v, (str, int, float)) else type(v).__name__, column=key)
     return None
 
@@ -59,7 +60,7 @@ def read_json(source: Source, *, name: str | None = None) -> Tournament:
     data, fname = load(source, name)
     text = decode(data, ("utf-8",), fname)
     try:
-        obj = json.loads(text)
+        obj = json_loads(text)  # NaN, Infinity, 1e999 are errors: no number of the file may be non-finite
     except json.JSONDecodeError as e:
         lines = split_lines(text)
         shown = lines[e.lineno - 1] if 0 < e.lineno <= len(lines) else ""

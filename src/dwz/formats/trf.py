@@ -50,7 +50,7 @@ from dwz.formats._common import (
     norm_title,
     parse_date,
     problem,
-    split_lines,
+    read_lines,
     year_from,
 )
 from dwz.formats._pairing import Side, build_pairings
@@ -114,7 +114,7 @@ def read_trf(source: Source, *, name: str | None = None, strict: bool = False) -
     data, fname = load(source, name)
     notes: list[Problem] = []
     text = decode(data, ("utf-8", "cp1252", "latin-1"), fname, notes)
-    lines = split_lines(text)
+    lines = read_lines(text, fname)
     errors: list[Problem] = []
     headers: dict[str, tuple[int, str]] = {}
     rounds_declared = 0
@@ -206,23 +206,24 @@ def read_trf(source: Source, *, name: str | None = None, strict: bool = False) -
 
 def _player(line: str, i: int, fname: str, errors: list[Problem], notes: list[Problem]) -> _Draft | None:
     no_text = line[4:8]
-    if not no_text.strip().isdigit() or not no_text.strip().isascii() or int(no_text) == 0:
+    no = digits(no_text)
+    if not no:
         errors.append(problem(fname, i, "player_no_invalid", no_text, expected="1–9999 (cols 5–8)"))
         return None
-    no = int(no_text)
     elo_text = line[48:52]
     try:
         elo = int_or_none(elo_text)
     except ValueError:
         errors.append(problem(fname, i, "number_invalid", elo_text, column="Elo (cols 49–52)"))
         elo = None
-    fide_text = line[57:68].strip()
+    fide_text = line[57:68]
     fide_id: str | None = None
-    if fide_text:
-        if fide_text.isdigit() and fide_text.isascii():
-            fide_id = str(int(fide_text)) if int(fide_text) else None
+    if fide_text.strip():
+        fide_no = digits(fide_text)
+        if fide_no is not None:
+            fide_id = str(fide_no) if fide_no else None
         else:
-            notes.append(problem(fname, i, "fide_id_invalid", fide_text))
+            notes.append(problem(fname, i, "fide_id_invalid", fide_text.strip()))
     try:
         birth = year_from(line[69:79])
     except ValueError:
@@ -251,11 +252,12 @@ def _block(block: str, rnd: int, d: _Draft, i: int, fname: str, errors: list[Pro
         return None
     opp_text, colour_text, code_text = block[0:4], block[5], block[7]
     opponent: int | None = None
-    if opp_text.strip():
-        if not (opp_text.strip().isdigit() and opp_text.strip().isascii()):
+    if opp_text.strip(" "):  # only blanks are "no opponent"; a control character is no digit
+        opp_no = digits(opp_text)
+        if opp_no is None:
             errors.append(problem(fname, i, "opponent_no_invalid", opp_text, round=rnd))
             return None
-        opponent = int(opp_text) or None
+        opponent = opp_no or None
     colour = {"w": "w", "b": "b", "-": None, " ": None}.get(colour_text.lower(), "?")
     if colour == "?":
         errors.append(problem(fname, i, "colour_code_unknown", colour_text, round=rnd, expected="w, b, -"))
@@ -355,14 +357,15 @@ def _xcr(line: str) -> tuple[int, int | None, int | None, bool] | None:
     # CLM: "XCR " + %4s snr + " " + %4d dwz + " " + %4s elo + " " + %4s twz;
     # fixed columns first (a blank Elo keeps its place), whitespace tokens second.
     fields = [line[4:8], line[9:13], line[14:18]]
-    seps_blank = not (line[8:9] + line[13:14] + line[18:19]).strip()
-    if seps_blank and fields[0].strip() and all(digits(f) is not None or not f.strip() for f in fields):
+    seps_blank = not (line[8:9] + line[13:14] + line[18:19]).strip(" ")
+    values = [digits(f) if f.strip(" ") else 0 for f in fields]
+    if seps_blank and values[0] and all(v is not None for v in values):
         has_elo = len(line.rstrip()) > 13
-        return int(fields[0]), int(fields[1].strip() or 0) or None, int(fields[2].strip() or 0) or None, has_elo
-    tokens = line[3:].split()
-    if 2 <= len(tokens) <= 4 and all(digits(t, 6) is not None for t in tokens):
-        elo = int(tokens[2]) if len(tokens) > 2 else 0
-        return int(tokens[0]), int(tokens[1]) or None, elo or None, len(tokens) > 2
+        return values[0] or 0, values[1] or None, values[2] or None, has_elo
+    tokens = [digits(t, 6) for t in re.split(r"[ \t]+", line[3:]) if t]  # blanks separate; a control character does not
+    if 2 <= len(tokens) <= 4 and all(t is not None for t in tokens):
+        numbers = [t or 0 for t in tokens]
+        return numbers[0], numbers[1] or None, (numbers[2] if len(numbers) > 2 else 0) or None, len(numbers) > 2
     return None
 
 
@@ -402,7 +405,7 @@ def _check_points(order: list[_Draft], fname: str) -> list[Problem]:
     return notes
 
 
-_POINTS = re.compile(r"^(\d{1,4})(?:[.,]([05])0?)?$")
+_POINTS = re.compile(r"^([0-9]{1,4})(?:[.,]([05])0?)?$")
 
 
 def _halves(h: int) -> str:

@@ -16,6 +16,7 @@ from itertools import pairwise
 from typing import Any
 
 from dwz.basics.errors import InputError, Problem
+from dwz.basics.parsing import digits
 from dwz.history.importer import name_key
 from dwz.history.store import decode_rest
 from dwz.i18n import fmt_num, fmt_rating, term, text
@@ -104,11 +105,12 @@ def find_player(conn: sqlite3.Connection, query: str) -> int:
     ("C0512-7"), or name (exact name first, then names starting with it)."""
     q = query.strip()
     ids: list[int] = []
-    if q.startswith("#") and q[1:].isdigit():
-        ids = [r[0] for r in conn.execute("SELECT id FROM players WHERE id = ?", (int(q[1:]),))]
+    number = digits(q[1:] if q.startswith("#") else q)  # ASCII digits within SQLite's 64-bit integers
+    if q.startswith("#") and number is not None:
+        ids = [r[0] for r in conn.execute("SELECT id FROM players WHERE id = ?", (number,))]
     else:
         for sql, args in (("SELECT id FROM players WHERE dsb_id = ?", (q,)), ("SELECT id FROM players WHERE fide_id = ?", (q,)),
-                          ("SELECT id FROM players WHERE id = ?", (int(q),) if q.isdigit() else None),
+                          ("SELECT id FROM players WHERE id = ?", (number,) if number is not None else None),
                           ("SELECT id FROM players WHERE zps || '-' || member_no = ?", (q,))):
             if args is None:
                 continue

@@ -3,7 +3,10 @@
 Players are identified (in this order) by DSB id, ZPS + member number, FIDE id,
 then name + birth year (case- and umlaut-insensitive; a name alone when it is
 unique and a birth year is missing on one side).  A weaker key never overrides a
-stronger one that both sides carry and that differs.
+stronger one that both sides carry and that differs.  A ZPS + member number is a
+club's own number, reassigned and mistyped: a match by it whose name disagrees
+(no name contains the other's words) is not attached but reported as a conflict
+(:attr:`FileReport.conflicts`), and the player is kept as a person of his own.
 
 A player's *starting value* (DWZ, index) is the earliest one known: from a
 rating list, or — for players no list knows — the R0 a tournament file gives at
@@ -25,7 +28,8 @@ from dwz.basics.model import Tournament
 from dwz.formats._common import name_key  # one name comparison for readers, lists and history
 from dwz.history.store import pack, sort_key, transaction
 
-__all__ = ["FileReport", "Identity", "ImportReport", "add_rating_list", "add_tournament", "import_files", "name_key"]
+__all__ = ["Conflict", "FileReport", "Identity", "ImportReport", "add_rating_list", "add_tournament", "import_files", "name_key",
+           "same_person_name"]
 
 @dataclass(frozen=True, slots=True)
 class Identity:
@@ -36,6 +40,21 @@ class Identity:
     member_no: str | None = None
     fide_id: str | None = None
     sex: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """A stored player matched by ``key`` whose name disagrees with the file's."""
+
+    name: str  # as in the file
+    key: str  # "zps+member_no"
+    value: str  # the key's value, "C0512-7"
+    player: int  # the stored player's id
+    stored_name: str
+
+    def problem(self) -> Problem:
+        return Problem("history", "history_identity_conflict", self.name,
+                       {"key": self.value, "other": self.stored_name, "pid": self.player})
 
 
 @dataclass
@@ -50,6 +69,7 @@ class FileReport:
     matched: dict[str, int] = field(default_factory=dict)  # key → count
     updated: int = 0  # players whose starting value or attributes changed
     tournament_id: int | None = None
+    conflicts: list[Conflict] = field(default_factory=list)  # matches refused: the name disagrees
 
     @property
     def players_matched(self) -> int:
@@ -64,11 +84,24 @@ class ImportReport:
 _ID_COLS = "id, birth_year, dsb_id, fide_id"
 
 
+def same_person_name(a: str, b: str) -> bool:
+    """Two spellings of one person's name: the words of one contain the other's (order,
+    case, umlauts and a title part aside), so "Müller, Anna" = "Anna Mueller" =
+    "Müller-Schmidt, Anna Maria"; "Müller, Anna" ≠ "Schmidt, Peter".
+
+    >>> same_person_name("Müller, Anna", "Anna Mueller"), same_person_name("Müller, Anna", "Schmidt, Peter")
+    (True, False)
+    """
+    wa, wb = set(name_key(a).split()), set(name_key(b).split())
+    return bool(wa and wb) and (wa <= wb or wb <= wa)
+
+
 class _Matcher:
     """Player identification against the store (see the module docstring)."""
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
+        self.conflicts: list[Conflict] = []
 
     def _ok(self, row: tuple[Any, ...], who: Identity, key: str) -> bool:
         _, by, dsb, fide = row
@@ -85,9 +118,14 @@ class _Matcher:
             if row:
                 return int(row[0]), "dsb_id"
         if who.zps and who.member_no:
-            for row in q(f"SELECT {_ID_COLS} FROM players WHERE zps = ? AND member_no = ? ORDER BY id", (who.zps, who.member_no)):
-                if self._ok(row, who, "zps+member_no"):
-                    return int(row[0]), "zps+member_no"
+            for row in q(f"SELECT {_ID_COLS}, name FROM players WHERE zps = ? AND member_no = ? ORDER BY id",
+                         (who.zps, who.member_no)):
+                if not self._ok(row[:4], who, "zps+member_no"):
+                    continue
+                if not same_person_name(who.name, row[4]):  # a reassigned or mistyped member number
+                    self.conflicts.append(Conflict(who.name, "zps+member_no", f"{who.zps}-{who.member_no}", int(row[0]), row[4]))
+                    continue
+                return int(row[0]), "zps+member_no"
         if who.fide_id:
             for row in q(f"SELECT {_ID_COLS} FROM players WHERE fide_id = ? ORDER BY id", (who.fide_id,)):
                 if self._ok(row, who, "fide_id"):
@@ -194,6 +232,7 @@ def add_tournament(conn: sqlite3.Connection, t: Tournament, *, rules: str | None
             changed.append(pid)
         used.add(pid)
         pid_of[p.no] = pid
+    rep.conflicts = list(m.conflicts)
     conn.executemany("INSERT INTO participants (tournament, no, player, rating, rating_index, elo, computer) VALUES (?,?,?,?,?,?,?)",
                      [(tid, p.no, pid_of[p.no], p.rating, p.index, p.elo, int(p.computer)) for p in t.players])
     conn.executemany("INSERT INTO games (tournament, round, white, black, result_white, result_black) VALUES (?,?,?,?,?,?)",
@@ -254,6 +293,7 @@ def add_rating_list(conn: sqlite3.Connection, entries: Sequence[Any], list_date:
         if elo and conn.execute("UPDATE players SET elo = ? WHERE id = ? AND elo IS NOT ?", (elo, pid, elo)).rowcount:
             changed.append(pid)
     rep.updated = len(set(changed))
+    rep.conflicts = list(m.conflicts)
     _dirty(conn, changed)
     return rep
 
@@ -270,12 +310,14 @@ def list_date_from_name(name: str) -> date | None:
 
 
 def _is_rating_list(path: Path, head: bytes) -> bool:
+    # Only what looks like a list is one: a file that is neither (random bytes named .trf)
+    # goes to the tournament readers, whose message says the format is not recognised.
     from dwz.formats import detect_format
-    from dwz.formats.dsb_list import is_zip
+    from dwz.formats.dsb_list import looks_like_list
 
-    if is_zip(head) or path.suffix.lower() in (".zip", ".xml"):
+    if path.suffix.lower() in (".zip", ".xml"):
         return True
-    return detect_format(head) is None
+    return detect_format(head) is None and looks_like_list(head)
 
 
 def import_files(conn: sqlite3.Connection, paths: Sequence[Path], *, rules: str | None = None, list_date: date | None = None,

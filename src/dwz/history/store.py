@@ -19,6 +19,7 @@ with the rows it is derived from.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import sys
 from array import array
@@ -30,7 +31,7 @@ from pathlib import Path
 from dwz.basics.errors import InputError
 
 __all__ = [
-    "APPLICATION_ID", "DEFAULT_DB", "MIGRATIONS", "SCHEMA_VERSION", "UMSTUFUNG_END", "connect", "decode_rest",
+    "APPLICATION_ID", "DEFAULT_DB", "MIGRATIONS", "SCHEMA_VERSION", "UMSTUFUNG_END", "connect", "db_error", "decode_rest",
     "encode_rest", "insert_sql", "open_store", "pack", "sort_key", "transaction", "unpack", "user_version",
 ]
 
@@ -160,13 +161,57 @@ def insert_sql(columns: tuple[str, ...]) -> str:
 INSERT_EVALUATION = insert_sql(EVALUATION_COLUMNS)
 
 
+def db_error(path: str | Path, e: sqlite3.Error) -> InputError:
+    """An SQLite error as the message that names its cause: a full disk, a read-only file
+    or medium, a file that cannot be opened, a lock — and only otherwise "not a readable
+    history database" (SQLite reports all of them as OperationalError)."""
+    text = str(e)
+    low = text.lower()
+    if "disk is full" in low or "database or disk is full" in low:
+        code = "history_db_full"
+    elif "readonly" in low or "read-only" in low:
+        code = "history_db_readonly"
+    elif "unable to open" in low:  # SQLite says so on read-only media too (it cannot create -wal/-shm)
+        code = "history_db_readonly" if _read_only_medium(Path(path)) else "history_db_unopenable"
+    elif "locked" in low or "busy" in low:
+        code = "history_db_busy"
+    elif "disk i/o error" in low:
+        code = "history_db_io"
+    else:
+        code = "history_db_invalid"
+    return InputError.single(str(path), code, str(path), reason=text)
+
+
+def _read_only_medium(p: Path) -> bool:
+    folder = p if p.is_dir() else p.parent
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):  # no such directory, or no statvfs on this platform
+        return False
+
+
+def _open_readonly(p: Path) -> sqlite3.Connection:
+    # mode=ro still needs the -shm file of a WAL database (created next to it), which fails
+    # on read-only media; immutable=1 reads the file as it is, without locks or -shm (a
+    # `history run` checkpoints the WAL into the file before it ends, so nothing is missed).
+    uri = p.resolve().as_uri() + "?mode=ro"
+    conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+    try:
+        conn.execute("PRAGMA user_version").fetchone()
+        return conn
+    except sqlite3.OperationalError:
+        conn.close()
+    return sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None, check_same_thread=False)
+
+
 def connect(path: str | Path, *, readonly: bool = False) -> sqlite3.Connection:
-    """A connection with our PRAGMAs; autocommit mode, writes go through :func:`transaction`."""
+    """A connection with our PRAGMAs; autocommit mode, writes go through :func:`transaction`.
+
+    Read-only connections work on read-only media too (see :func:`_open_readonly`)."""
     p = Path(path)
     try:
         if readonly:
-            conn = sqlite3.connect(p.resolve().as_uri() + "?mode=ro", uri=True, isolation_level=None,
-                                   check_same_thread=False)
+            conn = _open_readonly(p)
         else:
             conn = sqlite3.connect(p, isolation_level=None)
         # NORMAL is safe with WAL (open_store switches to WAL once the file is known to be
@@ -177,7 +222,7 @@ def connect(path: str | Path, *, readonly: bool = False) -> sqlite3.Connection:
         conn.execute("PRAGMA cache_size=-262144")  # 256 MiB
         conn.execute("PRAGMA foreign_keys=OFF")  # integrity is kept by the importer; checks would slow bulk loads
     except sqlite3.DatabaseError as e:
-        raise InputError.single(str(p), "history_db_invalid", str(p), reason=str(e)) from None
+        raise db_error(p, e) from None
     return conn
 
 
@@ -201,7 +246,7 @@ def open_store(path: str | Path, *, create: bool = True, readonly: bool = False)
         tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
     except sqlite3.DatabaseError as e:
         conn.close()
-        raise InputError.single(str(p), "history_db_invalid", str(p), reason=str(e)) from None
+        raise db_error(p, e) from None
     if (version or tables) and app_id != APPLICATION_ID:
         conn.close()
         raise InputError.single(str(p), "history_db_invalid", str(p), reason="not a dwz history database")
@@ -212,13 +257,17 @@ def open_store(path: str | Path, *, create: bool = True, readonly: bool = False)
         conn.close()
         raise InputError.single(str(p), "history_db_invalid", str(p), reason=f"schema {version} needs an upgrade")
     if not readonly:
-        if not version and not tables:
-            conn.execute("PRAGMA page_size=8192")  # a new file: fewer, fuller B-tree pages for bulk inserts
-        # WAL: readers (the web page) never block a run, and a run's big transaction
-        # does not copy the old pages into a rollback journal first
-        conn.execute("PRAGMA journal_mode=WAL")
-        if version < SCHEMA_VERSION:
-            migrate(conn)
+        try:
+            if not version and not tables:
+                conn.execute("PRAGMA page_size=8192")  # a new file: fewer, fuller B-tree pages for bulk inserts
+            # WAL: readers (the web page) never block a run, and a run's big transaction
+            # does not copy the old pages into a rollback journal first
+            conn.execute("PRAGMA journal_mode=WAL")
+            if version < SCHEMA_VERSION:
+                migrate(conn)
+        except sqlite3.DatabaseError as e:  # a read-only file or medium, a full disk
+            conn.close()
+            raise db_error(p, e) from None
     return conn
 
 

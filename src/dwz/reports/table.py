@@ -4,11 +4,11 @@ DWZ neu-Index, Änderung, Bemerkungen."""
 
 from __future__ import annotations
 
-import csv
 import io
 from typing import Any
 
 from dwz.core.tournament import PlayerEvaluation, TournamentEvaluation
+from dwz.formats._common import CsvWriter
 from dwz.i18n import fmt_num, fmt_rating, fmt_signed, term
 
 __all__ = ["COLUMNS", "ELO_COLUMNS", "TEAM_COLUMNS", "check_sections", "elo_rows", "evaluation_rows", "team_tables", "to_csv",
@@ -117,10 +117,10 @@ def to_csv(ev: TournamentEvaluation, lang: str = "de") -> str:
     """The table as CSV: ';' and decimal comma in German (spreadsheets), ',' in English."""
     buf = io.StringIO()
     cols = COLUMNS.get(lang, COLUMNS["de"])
-    w = csv.DictWriter(buf, fieldnames=list(cols), delimiter=";" if lang == "de" else ",", lineterminator="\n")
-    w.writeheader()
+    w = CsvWriter(buf, delimiter=";" if lang == "de" else ",")  # a name "=HYPERLINK(…)" stays text (OWASP)
+    w.writerow(cols)
     for row in evaluation_rows(ev, lang):
-        w.writerow(row)
+        w.writerow([row[c] for c in cols])
     return buf.getvalue()
 
 

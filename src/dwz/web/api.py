@@ -10,15 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any
 
-import orjson
 from fastapi import APIRouter, File, Header, Query, UploadFile
-from fastapi.responses import JSONResponse, Response
-from starlette.concurrency import run_in_threadpool
+from fastapi.responses import Response
 
 from dwz.basics.errors import InputError
 from dwz.web import lang as langs
 from dwz.web import service
-from dwz.web.errors import input_error_details
+from dwz.web.errors import SafeJSONResponse, input_error_details
 from dwz.web.models import (
     CompressionRequest,
     DwzRequest,
@@ -26,7 +24,9 @@ from dwz.web.models import (
     EloRequest,
     ScenarioRequest,
     UmstufungRequest,
+    work,
 )
+from dwz.web.work import INLINE, compute
 
 router = APIRouter(prefix="/api")
 
@@ -48,25 +48,19 @@ def _ok(description: str, example: dict[str, Any]) -> dict[int | str, dict[str, 
     return {200: {"description": description, "content": {"application/json": {"example": example}}}, **_ERRORS}
 
 
-class _Json(Response):
-    """The engine's dicts are plain JSON already: serialise once, skipping FastAPI's jsonable_encoder walk."""
-
-    media_type = "application/json"
-
-    def render(self, content: Any) -> bytes:
-        # orjson: the Rechenweg makes answers of several KB; the stdlib encoder took ~20 % of a request
-        return orjson.dumps(content)
+# The engine's dicts are plain JSON already: serialised once by orjson (the Rechenweg makes
+# answers of several KB; the stdlib encoder took ~20 % of a request), skipping FastAPI's
+# jsonable_encoder walk, with a fallback that cannot fail (SafeJSONResponse).
+_Json = SafeJSONResponse
 
 
-def _run(fn: Callable[[], dict[str, Any]], lang: str, root: str = "body", rename: dict[str, str] | None = None) -> Response:
+async def _run(fn: Callable[[], dict[str, Any]], lang: str, size: int = 0, root: str = "body",
+               rename: dict[str, str] | None = None) -> Response:
+    """The engine call: on the event loop when small, else in a bounded worker thread (dwz.web.work)."""
     try:
-        return _Json(fn())
+        return _Json(await compute(fn, size))
     except InputError as e:
-        return JSONResponse({"detail": input_error_details(e, lang, root, rename)}, status_code=422)
-
-
-# The handlers are async on purpose: the engine is fast and CPU-bound, a thread
-# hop per request would cost more than it saves.
+        return _Json({"detail": input_error_details(e, lang, root, rename)}, status_code=422)
 
 
 @router.post("/dwz", tags=["DWZ"], summary="New DWZ (Folge-DWZ) or first DWZ",
@@ -79,7 +73,7 @@ async def post_dwz(req: DwzRequest, lang: LangQuery = None, accept_language: Acc
     Without one (empty or 0): the first DWZ from the games plus `restpartien` (`kind: "first"`).
     Forfeits, byes and unrated opponents are listed under `not_counted`."""
     lg = langs.pick(lang, accept_language)
-    return _run(lambda: service.dwz(req, lg), lg)
+    return await _run(lambda: service.dwz(req, lg), lg, work(req))
 
 
 @router.post("/dwz/scenarios", tags=["DWZ"], summary="New DWZ for every possible score",
@@ -89,7 +83,7 @@ async def post_dwz(req: DwzRequest, lang: LangQuery = None, accept_language: Acc
 async def post_scenarios(req: ScenarioRequest, lang: LangQuery = None, accept_language: AcceptLanguage = None) -> Any:
     """What-if table: the new DWZ for W = 0, ½, …, n against `opponents` (on top of `played`)."""
     lg = langs.pick(lang, accept_language)
-    return _run(lambda: service.dwz_scenarios(req, lg), lg)
+    return await _run(lambda: service.dwz_scenarios(req, lg), lg, work(req))
 
 
 @router.get("/dwz/context", tags=["DWZ"], summary="Rule edition and age group",
@@ -102,7 +96,7 @@ async def get_context(
 ) -> Any:
     """The live hints of the calculator: edition by end date (WO 2026 from 2026-06-08), age group by birth year."""
     lg = langs.pick(lang, accept_language)
-    return _run(lambda: service.dwz_context(end, birth_year, lg), lg, root="query")
+    return await _run(lambda: service.dwz_context(end, birth_year, lg), lg, root="query")
 
 
 @router.post("/umstufung", tags=["DWZ"], summary="Umstufung 2026 (old ↔ new scale)",
@@ -112,7 +106,7 @@ async def get_context(
 async def post_umstufung(req: UmstufungRequest, lang: LangQuery = None, accept_language: AcceptLanguage = None) -> Any:
     """Old → new scale (index + 1); with `inverse` every old value that maps to the new one (`unique` false if several)."""
     lg = langs.pick(lang, accept_language)
-    return _run(lambda: service.umstufung(req, lg), lg)
+    return await _run(lambda: service.umstufung(req, lg), lg)
 
 
 @router.post("/elo", tags=["Elo"], summary="FIDE rating change",
@@ -123,7 +117,7 @@ async def post_elo(req: EloRequest, lang: LangQuery = None, accept_language: Acc
     """FIDE B.02 for the rating `period`: K by rule or given, the 400-point rule by period, K·n ≤ 700,
     table 8.1.2; `mode: "game"` updates after each game (not FIDE)."""
     lg = langs.pick(lang, accept_language)
-    return _run(lambda: service.elo_rate(req, lg), lg)
+    return await _run(lambda: service.elo_rate(req, lg), lg, work(req))
 
 
 @router.post("/elo/initial", tags=["Elo"], summary="Initial FIDE rating",
@@ -132,7 +126,7 @@ async def post_elo(req: EloRequest, lang: LangQuery = None, accept_language: Acc
 async def post_elo_initial(req: EloInitialRequest, lang: LangQuery = None, accept_language: AcceptLanguage = None) -> Any:
     """Initial rating of an unrated player (at least 5 games against rated opponents)."""
     lg = langs.pick(lang, accept_language)
-    return _run(lambda: service.elo_initial(req, lg), lg)
+    return await _run(lambda: service.elo_initial(req, lg), lg, work(req))
 
 
 @router.post("/elo/compression", tags=["Elo"], summary="FIDE compression of March 2024",
@@ -140,7 +134,7 @@ async def post_elo_initial(req: EloInitialRequest, lang: LangQuery = None, accep
 async def post_compression(req: CompressionRequest, lang: LangQuery = None, accept_language: AcceptLanguage = None) -> Any:
     """R < 2000: R + 0.4·(2000 − R), rounded."""
     lg = langs.pick(lang, accept_language)
-    return _run(lambda: service.compression(req, lg), lg)
+    return await _run(lambda: service.compression(req, lg), lg)
 
 
 @router.post("/turnier", tags=["Turnier"], summary="Evaluate a tournament file",
@@ -158,8 +152,9 @@ async def post_turnier(
         data = await tournament.read_upload(file)
         list_data = await tournament.read_upload(rating_list, field="rating_list") if rating_list and rating_list.filename else None
         listed = (rating_list.filename or "list", list_data) if rating_list is not None and list_data is not None else None
-        return _Json(await run_in_threadpool(tournament.evaluate, file.filename or "upload", data, listed, lg))
+        name = file.filename or "upload"
+        return _Json(await compute(lambda: tournament.evaluate(name, data, listed, lg), INLINE + 1))  # always a worker thread
     except tournament.UploadError as e:
-        return JSONResponse({"detail": e.details(lg)}, status_code=e.status)
+        return _Json({"detail": e.details(lg)}, status_code=e.status)
     except InputError as e:  # reader problems name "file:line": loc is the upload field, "line" the file line
-        return JSONResponse({"detail": tournament.problem_rows(e, lg)}, status_code=422)
+        return _Json({"detail": tournament.problem_rows(e, lg)}, status_code=422)

@@ -8,13 +8,15 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
+from pydantic import ValidationError
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 import dwz
 from dwz.web import lang as langs
-from dwz.web.errors import validation_details
-from dwz.web.security import BodyLimit, SecurityHeaders
+from dwz.web.errors import SafeJSONResponse, validation_details
+from dwz.web.security import BodyLimit, ConcurrencyLimit, SecurityHeaders, ServerErrors, configured_hosts
 
 HERE = Path(__file__).resolve().parent
 STATIC = HERE / "static"
@@ -31,7 +33,9 @@ every response has the keys of the result's `to_dict()`.
 """
 
 
-def create_app() -> FastAPI:
+def create_app(allowed_hosts: list[str] | None = None) -> FastAPI:
+    """The application.  ``allowed_hosts``: the Host names to answer (default: what
+    `dwz serve` configured, see :func:`dwz.web.security.configured_hosts`)."""
     from dwz.web import api, pages
 
     app = FastAPI(
@@ -48,9 +52,19 @@ def create_app() -> FastAPI:
     )
 
     @app.exception_handler(RequestValidationError)
-    async def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def _validation(request: Request, exc: RequestValidationError) -> Response:
         lg = langs.pick(request.query_params.get("lang"), request.headers.get("accept-language"))
-        return JSONResponse({"detail": validation_details(exc.errors(), lg)}, status_code=422)
+        return SafeJSONResponse({"detail": validation_details(exc.errors(), lg)}, status_code=422)
+
+    @app.exception_handler(ValidationError)
+    async def _model_validation(request: Request, exc: ValidationError) -> Response:
+        # A request model validated by hand (the HTML pages build them from query fields) that
+        # a page did not catch itself: a 422 naming the fields, never a 500.
+        lg = langs.pick(request.query_params.get("lang"), request.headers.get("accept-language"))
+        details = validation_details(exc.errors(), lg)
+        if request.url.path.startswith("/api/"):
+            return SafeJSONResponse({"detail": details}, status_code=422)
+        return pages.render(request, "error.html", {"page": "error", "details": details}, status=422)
 
     @app.get("/docs", include_in_schema=False, response_class=HTMLResponse)
     async def docs(request: Request) -> Any:
@@ -64,6 +78,11 @@ def create_app() -> FastAPI:
 
         app.include_router(make_router(Path(history_db)))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    # Added innermost first.  Outermost: the headers (on every answer, 400/413/500/503 included),
+    # then the catch-all for errors, the bound on requests in progress, the Host check, the body limit.
     app.add_middleware(BodyLimit)
-    app.add_middleware(SecurityHeaders)  # added last = outermost: also on 413s
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts if allowed_hosts is not None else configured_hosts())
+    app.add_middleware(ConcurrencyLimit)
+    app.add_middleware(ServerErrors)
+    app.add_middleware(SecurityHeaders)
     return app

@@ -11,10 +11,40 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+import orjson
+from starlette.responses import Response
+
 from dwz.basics.errors import InputError, Problem
+from dwz.basics.parsing import json_safe
+from dwz.formats._common import short
 from dwz.i18n import text
 
-__all__ = ["field_loc", "problem_details", "validation_details"]
+__all__ = ["MAX_DETAILS", "SafeJSONResponse", "field_loc", "problem_details", "shown", "validation_details"]
+
+
+class SafeJSONResponse(Response):
+    """JSON that cannot fail to serialise: orjson first (fast; NaN/Infinity become null), and
+    for what it refuses — an integer beyond 64 bits, a lone surrogate — the same content made
+    safe (:func:`dwz.formats._common.json_safe`).  Every API answer and error goes through it."""
+
+    media_type = "application/json"
+
+    def render(self, content: Any) -> bytes:
+        try:
+            return orjson.dumps(content)
+        except (TypeError, orjson.JSONEncodeError):
+            return orjson.dumps(json_safe(content))
+
+
+def _input(value: Any) -> Any:
+    """A request value echoed in an error: JSON-safe and short (never the 5,000 digits sent)."""
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, (int, float)):
+        return json_safe(value) if not isinstance(value, int) or abs(value) < 1 << 63 else short(value)
+    if isinstance(value, str):
+        return json_safe(short(value, 200))
+    return None
 
 _PART = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 
@@ -38,14 +68,25 @@ def field_loc(field: str, root: str = "body", rename: dict[str, str] | None = No
     return [root, *parts]
 
 
+MAX_DETAILS = 100  # a file with 100,000 bad lines gets the first 100 and a count, not a 20 MB answer
+
+
+def shown(problems: Iterable[Problem]) -> list[Problem]:
+    """The first MAX_DETAILS problems, and one more that counts the rest."""
+    items = list(problems)
+    if len(items) <= MAX_DETAILS:
+        return items
+    return [*items[:MAX_DETAILS], Problem("", "problems_more", len(items) - MAX_DETAILS, {"shown": MAX_DETAILS})]
+
+
 def problem_details(problems: Iterable[Problem], lang: str, root: str = "body",
                     rename: dict[str, str] | None = None) -> list[dict[str, Any]]:
-    """Engine :class:`Problem` s → 422 detail entries (message in ``lang``)."""
+    """Engine :class:`Problem` s → 422 detail entries (message in ``lang``), at most MAX_DETAILS + 1."""
     out: list[dict[str, Any]] = []
-    for p in problems:
-        value = p.value if isinstance(p.value, (int, float, str, type(None))) else str(p.value)
+    for p in shown(problems):
+        value = p.value if isinstance(p.value, (int, float, str, type(None))) else short(p.value)
         out.append({"loc": field_loc(p.field, root, rename) if p.field else [root], "msg": p.message(lang),
-                    "type": p.code, "input": value})
+                    "type": p.code, "input": _input(value)})
     return out
 
 
@@ -83,15 +124,18 @@ _PYDANTIC_KEYS = {
     "value_error": "web.v.value",
     "date_from_datetime_parsing": "web.v.date",
     "date_parsing": "web.v.date",
+    "finite_number": "web.v.finite",
+    "digits_too_long": "web.v.digits",
+    "string_unicode": "web.v.unicode",
 }
 
 
 def validation_details(errors: Sequence[Any], lang: str) -> list[dict[str, Any]]:
     """Pydantic/FastAPI validation errors with the message translated where we know the type."""
     out: list[dict[str, Any]] = []
-    for e in errors:
+    for e in list(errors)[:MAX_DETAILS]:
         etype = str(e.get("type", "value_error"))
-        ctx = {k: v for k, v in (e.get("ctx") or {}).items() if isinstance(v, (int, float, str))}
+        ctx = {k: _input(v) for k, v in (e.get("ctx") or {}).items() if isinstance(v, (int, float, str))}
         key = _PYDANTIC_KEYS.get(etype)
         msg = str(e.get("msg", etype))
         if key:
@@ -100,9 +144,10 @@ def validation_details(errors: Sequence[Any], lang: str) -> list[dict[str, Any]]
                 msg = text(key, lang, **ctx)
             if "expected" in ctx:
                 msg += f" ({ctx['expected']})"
-        item: dict[str, Any] = {"loc": [x if isinstance(x, (str, int)) else str(x) for x in e.get("loc", ())], "msg": msg, "type": etype}
+        loc = [_input(x) if isinstance(x, (str, int)) else short(x) for x in e.get("loc", ())]
+        item: dict[str, Any] = {"loc": loc, "msg": json_safe(msg), "type": etype}
         inp = e.get("input")
         if isinstance(inp, (int, float, str, bool, type(None))):
-            item["input"] = inp
+            item["input"] = _input(inp)
         out.append(item)
     return out

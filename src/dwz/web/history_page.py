@@ -10,9 +10,10 @@ by Jinja2's autoescape in the table, by :func:`dwz.history.card.card_svg` in the
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Request
+from fastapi import Path as PathParam
 from fastapi.responses import HTMLResponse, Response
 from markupsafe import Markup
 
@@ -48,7 +49,8 @@ def make_router(db_path: Path) -> APIRouter:
         return render(request, "history_search.html", {"page": "history", "q": query, "hits": hits, "not_found": error})
 
     @router.get("/karte/{player_id}", response_class=HTMLResponse)
-    def karte(request: Request, player_id: int) -> Response:
+    def karte(request: Request, player_id: Annotated[int, PathParam(ge=1, le=2**63 - 1)]) -> Response:
+        # bounded: SQLite integers are 64-bit; a larger id is a 422 here, not an OverflowError there
         from dwz.basics.errors import InputError
         from dwz.history.card import COLUMNS, card_svg, card_table, load_card
         from dwz.history.store import open_store

@@ -3,16 +3,23 @@
 Fields are deliberately lenient where users type (``"1650-12"``, ``"½"``, ``"19x5"``):
 the engine validates them and its messages name the field and the rule in the
 user's language.  Sizes are bounded so a request cannot make the server work
-without limit.
+without limit, and magnitudes so no value reaches the engine that the rules
+cannot mean: no float is NaN or infinite, no integer leaves its range (so no
+answer can hold a number beyond 64 bits), no text holds a number of more than
+``MAX_DIGITS`` digits or a lone surrogate.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic_core import PydanticCustomError
 
 __all__ = [
+    "MAX_DIGITS",
+    "MAX_EVENTS",
     "MAX_GAMES",
     "CompressionRequest",
     "DwzRequest",
@@ -24,22 +31,47 @@ __all__ = [
 ]
 
 MAX_GAMES = 200  # more than any single-player tournament; bounds the work per request
+MAX_EVENTS = 20  # events of an initial-rating request: at most MAX_EVENTS × MAX_GAMES games
+MAX_DIGITS = 9  # the longest number a typed value may hold (a rating has 4 digits, a date's year 4)
 _SHORT = 40  # longest plausible typed value ("1650-12", "2026-09-14", "1/2-1/2")
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")  # \d: every Unicode digit, which int() reads too
 
-Short = Annotated[str, Field(max_length=_SHORT)]
+
+def _encodable(v: str) -> str:
+    if not v.isascii():
+        try:
+            v.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate ("\udcff" in the JSON)
+            raise PydanticCustomError("string_unicode", "text with an invalid character", {}) from None
+    return v
+
+
+def _plain_text(v: str) -> str:
+    if len(v) <= MAX_DIGITS and v.isascii():  # the usual "1650-12", "2026-09-14", "1580:1": nothing to check
+        return v
+    if _LONG_NUMBER.search(v):
+        raise PydanticCustomError("digits_too_long", "a number of at most {max} digits", {"max": MAX_DIGITS})
+    return _encodable(v)
+
+
+Short = Annotated[str, Field(max_length=_SHORT), AfterValidator(_plain_text)]
 Number = Annotated[int, Field(ge=-(10**9), le=10**9)]
 RatingValue = Number | Short | None
+# No request model accepts NaN or ±Infinity (JSON "NaN", "Infinity", 1e999): pydantic's
+# allow_inf_nan is off in every model below.
+_CONFIG = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
 class GameIn(BaseModel):
     """One game from the player's point of view."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"opponent": 1580, "result": "1"}]})
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, json_schema_extra={"examples": [{"opponent": 1580, "result": "1"}]})
 
     opponent: RatingValue = Field(None, description="Opponent's rating; empty/null/0 = no rating (game not counted).")
     result: Annotated[float, Field(ge=-10, le=10)] | Short = Field(
         ..., description="1, ½ (0.5, =, r), 0; forfeits + and - (not counted).")
-    name: Annotated[str, Field(max_length=200)] | None = Field(None, description="Opponent's name (only echoed back).")
+    name: Annotated[str, Field(max_length=200), AfterValidator(_encodable)] | None = Field(
+        None, description="Opponent's name (only echoed back).")
 
 
 GameItem = GameIn | Short
@@ -49,7 +81,7 @@ _GAMES_DOC = 'Games as objects {"opponent": 1580, "result": "1"} or text "1580:1
 
 
 class _Person(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = _CONFIG
 
     end: Short | None = Field(None, description="Tournament end, YYYY-MM-DD (default: today); selects the rule edition.",
                               examples=["2026-09-14"])
@@ -63,7 +95,7 @@ class _Person(BaseModel):
 class DwzRequest(_Person):
     """New DWZ after one tournament; without a DWZ (empty or 0) the first DWZ."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, json_schema_extra={"examples": [{
         "rating": "1650-12", "birth_year": 1985, "end": "2026-09-14",
         "games": ["1580:1", "1720:=", "1810:0", "1600:1", "1690:="],
     }]})
@@ -80,7 +112,7 @@ class DwzRequest(_Person):
 class ScenarioRequest(_Person):
     """New DWZ for every score against the open games."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, json_schema_extra={"examples": [{
         "rating": "1650-12", "birth_year": 1985, "end": "2026-09-14", "opponents": [1580, 1720, 1810, 1600, 1690],
     }]})
 
@@ -95,7 +127,7 @@ class ScenarioRequest(_Person):
 class UmstufungRequest(BaseModel):
     """Umstufung 2026: old scale → new scale, or the inverse."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"rating": "2063-15", "inverse": False}]})
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, json_schema_extra={"examples": [{"rating": "2063-15", "inverse": False}]})
 
     rating: RatingValue = Field(..., description='"2063-15" or 2063.')
     inverse: bool = Field(False, description="new → old (may not be unique).")
@@ -104,14 +136,16 @@ class UmstufungRequest(BaseModel):
 class EloRequest(BaseModel):
     """FIDE rating change for one rating period (or game by game)."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, json_schema_extra={"examples": [{
         "rating": 1500, "games": ["1600:1"], "k": 20, "period": "2026-09-01"}]})
 
     rating: Number | Short = Field(..., description="Own FIDE rating.")
     games: Games = Field(..., description=_GAMES_DOC)
-    k: Number | None = Field(None, description="K factor; None: by FIDE rule from birth_year, games_played, reached_2400.")
-    birth_year: Number | None = None
-    games_played: Number | None = Field(None, description="Rated games before this period (K 40 below 30).")
+    k: Annotated[int, Field(ge=1, le=700)] | None = Field(
+        None, description="K factor (at most 700: FIDE B.02 caps K·n at 700); None: by FIDE rule from birth_year, games_played, "
+                          "reached_2400.")
+    birth_year: Annotated[int, Field(ge=1850, le=2100)] | None = None
+    games_played: Annotated[int, Field(ge=0, le=100_000)] | None = Field(None, description="Rated games before this period (K 40 below 30).")
     reached_2400: bool = False
     reached_2300: bool = Field(False, description="Reached 2300 as a junior (K 20 instead of 40).")
     mode: Literal["period", "game"] = Field("period", description="period: all games against the starting rating (FIDE); game: updated after each game.")
@@ -122,11 +156,11 @@ class EloRequest(BaseModel):
 class EloInitialRequest(BaseModel):
     """Initial FIDE rating of an unrated player."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, json_schema_extra={"examples": [{
         "games": ["1500:1", "1600:=", "1700:0", "1650:=", "1550:="], "period": "2026-01-01"}]})
 
     games: Games = Field(default_factory=list, description=_GAMES_DOC)
-    events: Annotated[list[Games], Field(max_length=20)] | None = Field(
+    events: Annotated[list[Games], Field(max_length=MAX_EVENTS)] | None = Field(
         None, description="Instead of games: a list of events (lists of games); a first event scored zero is ignored.")
     period: Short | None = None
 
@@ -134,9 +168,16 @@ class EloInitialRequest(BaseModel):
 class CompressionRequest(BaseModel):
     """The one-off FIDE compression of 1 March 2024."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"rating": 1600}]})
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, json_schema_extra={"examples": [{"rating": 1600}]})
 
     rating: Number | Short
+
+
+def work(req: BaseModel) -> int:
+    """How many games and opponents one request hands the engine (its work grows with them)."""
+    fields = req.__dict__  # not getattr: a missing name costs pydantic an exception
+    total = sum(len(fields.get(name) or ()) for name in ("games", "restpartien", "opponents", "played"))
+    return total + sum(len(ev) for ev in fields.get("events") or ())
 
 
 def games_payload(items: list[Any]) -> list[Any]:

@@ -17,7 +17,6 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 from pydantic import ValidationError
-from starlette.concurrency import run_in_threadpool
 
 import dwz
 from dwz.basics.errors import InputError, Problem
@@ -27,6 +26,7 @@ from dwz.web import chart, service
 from dwz.web import lang as langs
 from dwz.web.errors import validation_details
 from dwz.web.models import MAX_GAMES, DwzRequest, EloInitialRequest, EloRequest, ScenarioRequest, UmstufungRequest
+from dwz.web.work import INLINE, compute
 
 router = APIRouter(include_in_schema=False)
 # autoescape everywhere: names from uploaded files and every typed value are untrusted
@@ -158,6 +158,20 @@ def _first(q: Any, key: str, default: str = "") -> str:
     return default if v is None else str(v)[:200]
 
 
+def _invalid(e: ValidationError, lang: str, fields: dict[str, list[str]], rename: dict[str, str] | None = None) -> list[str]:
+    """A request model's validation errors (a typed field too long, a number where text was
+    expected …) next to their field, the rest as general messages — never a 500."""
+    general: list[str] = []
+    for d in validation_details(e.errors(), lang):
+        loc = [str(x) for x in d["loc"]]
+        key = (rename or {}).get(loc[0], loc[0]) if loc else ""
+        if key in fields:
+            fields[key].append(d["msg"])
+        else:
+            general.append(f"{'.'.join(loc)}: {d['msg']}" if loc else d["msg"])
+    return general
+
+
 # --- DWZ ----------------------------------------------------------------------------------------
 
 
@@ -165,6 +179,12 @@ def _first(q: Any, key: str, default: str = "") -> str:
 async def dwz_page(request: Request) -> Response:
     q = request.query_params
     lg = langs.pick(q.get("lang"))
+    rows = len(q.getlist("opp")) + len(q.getlist("rest_opp")) + len(q.get("paste", "").split())
+    ctx = await compute(lambda: _dwz_context(q, lg), rows)  # many rows: a worker thread (dwz.web.work)
+    return render(request, "dwz.html", ctx, status=200)
+
+
+def _dwz_context(q: Any, lg: str) -> dict[str, Any]:
     action = _first(q, "action")
     form = {"rating": _first(q, "rating"), "birth_year": _first(q, "birth_year"),
             "end": _first(q, "end") or date.today().isoformat(), "u_rating": _first(q, "u_rating"),
@@ -196,6 +216,8 @@ async def dwz_page(request: Request) -> Response:
             result = service.dwz(req, lg)
         except InputError as e:
             general = _attach(e.problems, lg, {"games": (rows, where), "restpartien": (rest_rows, rest_where)}, field_errors)
+        except ValidationError as e:  # a field longer than a typed value can be, a number too long …
+            general = _invalid(e, lg, field_errors)
     if result is not None:
         opps = [g["opponent"] for g in result["games"] if g["counted"] and not g.get("restpartie")]
         if opps:
@@ -203,7 +225,7 @@ async def dwz_page(request: Request) -> Response:
                 scen = service.dwz_scenarios(ScenarioRequest.model_validate({
                     "rating": form["rating"], "birth_year": form["birth_year"], "end": form["end"], "opponents": opps,
                     "restpartien": rest if first else []}), lg)
-            except InputError:
+            except (InputError, ValidationError):
                 scen = None  # the main result already shows every input problem
     umst: dict[str, Any] | None = None
     umst_errors: list[str] = []
@@ -212,17 +234,19 @@ async def dwz_page(request: Request) -> Response:
             umst = service.umstufung(UmstufungRequest.model_validate({"rating": form["u_rating"], "inverse": form["u_dir"] == "inverse"}), lg)
         except InputError as e:
             umst_errors = e.messages(lg)
+        except ValidationError as e:
+            umst_errors = _invalid(e, lg, {})
     if not rows:
         rows.append({"opp": "", "res": "", "errors": [], "incomplete": False})
     if not rest_rows:
         rest_rows.append({"opp": "", "res": "", "errors": [], "incomplete": False})
-    return render(request, "dwz.html", {
+    return {
         "page": "dwz", "form": form, "rows": rows, "rest_rows": rest_rows, "first": first, "ctx": ctx,
         "result": result, "scen": scen, "chart": chart.svg(scen["rows"], scen["old_rating"], lg) if scen else None,
         "field_errors": field_errors, "general": general, "umst": umst, "umst_errors": umst_errors,
         "submitted": submitted, "strength": service.strength_table(lg), "result_options": RESULT_OPTIONS,
         "show_age": action == "age",
-    }, status=200)
+    }
 
 
 # --- Elo ----------------------------------------------------------------------------------------
@@ -273,6 +297,12 @@ def _int_or_text(v: str) -> int | str | None:
 async def elo_page(request: Request) -> Response:
     q = request.query_params
     lg = langs.pick(q.get("lang"))
+    lines = min(len(q.get("games") or "") + len(q.get("i_games") or ""), 16000) // 8  # ~8 characters per game line
+    ctx = await compute(lambda: _elo_context(q, lg), lines)
+    return render(request, "elo.html", ctx)
+
+
+def _elo_context(q: Any, lg: str) -> dict[str, Any]:
     form = {
         "rating": _first(q, "rating"), "k_mode": _first(q, "k_mode", "fide"), "k_custom": _first(q, "k_custom"),
         "birth_year": _first(q, "birth_year"), "games_played": _first(q, "games_played"),
@@ -308,7 +338,7 @@ async def elo_page(request: Request) -> Response:
         except InputError as e:
             general = _line_messages(e, lg, numbers, field_errors)
         except ValidationError as e:  # a typed number field (birth year, games played) got text
-            general = [f"{'.'.join(str(x) for x in d['loc'])}: {d['msg']}" for d in validation_details(e.errors(), lg)]
+            general = _invalid(e, lg, field_errors)
     initial: dict[str, Any] | None = None
     i_errors: dict[str, list[str]] = {"i_games": [], "period": []}
     i_general: list[str] = []
@@ -318,10 +348,12 @@ async def elo_page(request: Request) -> Response:
             initial = service.elo_initial(EloInitialRequest.model_validate({"games": i_games, "period": str(form["i_period"])}), lg)
         except InputError as e:
             i_general = _line_messages(e, lg, i_numbers, i_errors, "i_games")
-    return render(request, "elo.html", {
+        except ValidationError as e:  # the period longer than a date can be …
+            i_general = _invalid(e, lg, i_errors, {"games": "i_games"})
+    return {
         "page": "elo", "form": form, "result": result, "field_errors": field_errors, "general": general,
         "initial": initial, "i_errors": i_errors, "i_general": i_general, "submitted": bool(q),
-    })
+    }
 
 
 # --- Turnier ------------------------------------------------------------------------------------
@@ -348,7 +380,7 @@ async def turnier_upload(request: Request) -> Response:
     try:
         files = await tournament.form_files(request)
         output = files.output
-        ev = await run_in_threadpool(tournament.evaluate_upload, files.name, files.data, files.rating_list)
+        ev = await compute(lambda: tournament.evaluate_upload(files.name, files.data, files.rating_list), INLINE + 1)
     except tournament.UploadError as e:
         errors, status = e.details(lg), e.status
     except InputError as e:

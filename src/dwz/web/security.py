@@ -1,6 +1,23 @@
-"""Security headers for every response (pure ASGI: no per-request task overhead)."""
+"""Security for every request and response (pure ASGI: no per-request task overhead).
+
+* :class:`SecurityHeaders` — CSP, nosniff, frame and referrer policy on every answer;
+* :class:`ServerErrors` — an exception the app lets escape becomes a plain 500 answer
+  *inside* the headers middleware (Starlette's own error middleware sits outside every
+  user middleware, so its 500s would carry none of the headers), logged, no traceback;
+* :func:`allowed_hosts` — the Host names the server answers to (DNS rebinding: a page
+  on another origin that resolves its own name to 127.0.0.1 sends ``Host: attacker.example``);
+  Starlette's ``TrustedHostMiddleware`` enforces them;
+* :class:`ConcurrencyLimit` — requests in progress per worker bounded (503 beyond);
+* :class:`BodyLimit` — request bodies bounded before any parser sees them.
+"""
 
 from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import socket
+from collections.abc import Iterable
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -120,3 +137,133 @@ async def _reject(send: Send) -> None:
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode()),
                             (b"connection", b"close")]})
     await send({"type": "http.response.body", "body": payload})
+
+
+class ServerErrors:
+    """The last line of defence: whatever escapes the app is answered with a 500 that has the
+    security headers (this middleware sits inside :class:`SecurityHeaders`) and no details."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def tracking(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, tracking)
+        except Exception:
+            logging.getLogger("dwz.web").exception("unhandled error on %s", scope.get("path", "?"))
+            if not started:  # a response already under way can only be cut off
+                await _internal_error(scope, send)
+
+
+async def _internal_error(scope: Scope, send: Send) -> None:
+    path: str = scope.get("path", "")
+    if path.startswith("/api/"):
+        body = (b'{"detail": [{"loc": [], "msg": "Interner Fehler / internal error", "type": "internal_error"}]}')
+        media = b"application/json"
+    else:
+        body = (b"<!doctype html><html lang=de><meta charset=utf-8><title>dwz</title>"
+                b"<h1>Interner Fehler</h1><p>Die Anfrage konnte nicht bearbeitet werden. / "
+                b"The request could not be processed.</p><p><a href=/>dwz</a></p></html>")
+        media = b"text/html; charset=utf-8"
+    await send({"type": "http.response.start", "status": 500,
+                "headers": [(b"content-type", media), (b"content-length", str(len(body)).encode()), (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": body})
+
+
+class ConcurrencyLimit:
+    """At most ``limit`` requests in progress in this worker; beyond, 503 at once (with
+    Retry-After) rather than a queue that grows without bound.  Connections that are
+    still sending their request do not count (see :mod:`dwz.web.server`)."""
+
+    def __init__(self, app: ASGIApp, limit: int | None = None) -> None:
+        self.app = app
+        self.limit = limit if limit is not None else int(os.environ.get("DWZ_LIMIT_CONCURRENCY", 200))
+        self.active = 0
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if self.active >= self.limit:
+            body = b"Service unavailable: too many requests / zu viele Anfragen"
+            await send({"type": "http.response.start", "status": 503,
+                        "headers": [(b"content-type", b"text/plain; charset=utf-8"), (b"retry-after", b"1"),
+                                    (b"content-length", str(len(body)).encode())]})
+            await send({"type": "http.response.body", "body": body})
+            return
+        self.active += 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.active -= 1
+
+
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "[::1]")  # an IPv6 address is written in brackets in a Host header
+_ANY_ADDRESS = ("0.0.0.0", "::", "")
+
+
+def _host(name: str) -> str:
+    name = name.strip().lower()
+    return f"[{name}]" if ":" in name and not name.startswith("[") and name != "*" else name
+
+
+def allowed_hosts(bind: str, extra: Iterable[str] = ()) -> list[str]:
+    """The Host header values to accept for a server bound to ``bind``.
+
+    Loopback (the default): only the loopback names.  A specific address: that
+    address too.  All addresses (``0.0.0.0``, ``::``): also the machine's name,
+    its full name and their addresses, as clients on the network use them.
+    ``extra`` adds names (``--allowed-host dwz.example.org`` behind a reverse
+    proxy, ``*.example.org`` for a domain, ``*`` for any host — which gives up
+    the protection).
+
+    >>> allowed_hosts("127.0.0.1")
+    ['localhost', '127.0.0.1', '[::1]']
+    >>> allowed_hosts("fd00::5", ["dwz.example.org"])
+    ['localhost', '127.0.0.1', '[::1]', '[fd00::5]', 'dwz.example.org']
+    """
+    hosts = list(LOCAL_HOSTS)
+    bind = bind.strip().strip("[]").lower()
+    if bind in _ANY_ADDRESS:
+        names = {socket.gethostname(), socket.getfqdn()}
+        for name in sorted(n for n in names if n):
+            hosts.append(name.lower())
+            with contextlib.suppress(OSError):
+                hosts.extend(_host(str(info[4][0])) for info in socket.getaddrinfo(name, None))
+        hosts.extend(_host(a) for a in _outbound_addresses())
+    elif _host(bind) not in LOCAL_HOSTS:
+        hosts.append(_host(bind))
+    hosts.extend(_host(h) for h in extra if h.strip())
+    return list(dict.fromkeys(hosts))
+
+
+def _outbound_addresses() -> list[str]:
+    # The address other machines reach this one by (the host name often resolves to 127.0.1.1):
+    # the source address of a route to a documentation address — a UDP "connect" sends nothing.
+    out = []
+    for family, target in ((socket.AF_INET, "192.0.2.1"), (socket.AF_INET6, "2001:db8::1")):
+        with contextlib.suppress(OSError), socket.socket(family, socket.SOCK_DGRAM) as s:
+            s.connect((target, 9))
+            out.append(str(s.getsockname()[0]))
+    return out
+
+
+def configured_hosts() -> list[str]:
+    """The allowed hosts `dwz serve` passed on (``DWZ_ALLOWED_HOSTS``, comma-separated);
+    without it — the app built directly, in tests — the loopback names and Starlette's
+    test-client host ``testserver`` (a single label no DNS answer can give a page)."""
+    env = os.environ.get("DWZ_ALLOWED_HOSTS")
+    if env:
+        return [h.strip() for h in env.split(",") if h.strip()]
+    return [*LOCAL_HOSTS, "testserver"]

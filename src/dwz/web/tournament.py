@@ -25,6 +25,7 @@ __all__ = ["LIMITS", "OUTPUTS", "UploadError", "available", "download", "evaluat
 
 LIMITS = {
     "file_bytes": 512 * 1024,  # a 500-player TRF is ~100 KB
+    "list_bytes": 16 << 20,  # a DSB list (ZIP) inflated: a regional list; the national one is for the CLI
     "body_bytes": 1024 * 1024 - 1,  # < Starlette's 1 MiB spool size: uploads never touch the disk
     "players": 1000,
     "rounds": 60,
@@ -115,8 +116,7 @@ OUTPUTS = {"csv": ("text/csv; charset=utf-8", "csv"), "json": ("application/json
 
 def download(ev: Any, output: str, lang: str) -> tuple[bytes, str, str]:
     """(content, media type, file name) of a download; rendered by dwz.reports like `dwz tournament -o`."""
-    import json
-
+    from dwz.basics.parsing import json_dumps
     from dwz.reports import to_csv, to_html
 
     media, suffix = OUTPUTS[output]
@@ -125,7 +125,7 @@ def download(ev: Any, output: str, lang: str) -> tuple[bytes, str, str]:
     elif output == "html":
         body = to_html(ev, lang).encode("utf-8")
     else:
-        body = json.dumps(ev.to_dict(lang), ensure_ascii=False, indent=1).encode("utf-8")
+        body = json_dumps(ev.to_dict(lang), ensure_ascii=False, indent=1).encode("utf-8", "replace")  # valid JSON, always
     stem = safe_name(ev.tournament.source or "turnier").rsplit(".", 1)[0] or "turnier"
     return body, media, f"{stem}-auswertung.{suffix}"
 
@@ -145,7 +145,7 @@ def evaluate_upload(name: str, data: bytes, rating_list: tuple[str, bytes] | Non
         from dwz.formats.lists import enrich
 
         try:
-            entries = read_dsb_list(bytes(rating_list[1]), name=safe_name(rating_list[0]))
+            entries = read_dsb_list(bytes(rating_list[1]), name=safe_name(rating_list[0]), max_bytes=LIMITS["list_bytes"])
         except InputError as e:  # mark the list's problems so they land on its upload field
             raise InputError([replace(p, field=f"rating_list:{p.field}") for p in e.problems]) from None
         t, _ = enrich(t, dsb=entries)
@@ -161,8 +161,10 @@ _LINE = re.compile(r":(\d+)$")
 
 def problem_rows(err: InputError, lang: str) -> list[dict[str, Any]]:
     """Reader problems ("turnier.swi:12") → rows with the file line for the page."""
+    from dwz.web.errors import shown
+
     rows = []
-    for p in err.problems:
+    for p in shown(err.problems):
         m = _LINE.search(p.field or "")
         rows.append({"loc": ["body", "rating_list" if p.field.startswith("rating_list") else "file"], "msg": p.message(lang),
                      "type": p.code, "field": p.field,

@@ -1,0 +1,160 @@
+"""The HTTP server settings of ``dwz serve``: uvicorn with limits on slow and idle connections.
+
+uvicorn closes a keep-alive connection after ``timeout_keep_alive`` idle seconds,
+but it has no deadline for the request itself: a client that opens a connection
+and sends its headers one byte at a time holds a file descriptor for ever, and
+20,000 such clients exhaust them (uvicorn's ``limit_concurrency`` counts
+connections, so slow ones would even turn every real request into a 503; it is
+not used).  :class:`GuardedH11` adds
+
+* a deadline: the request line and headers must arrive within
+  ``DWZ_HEADER_TIMEOUT`` seconds (default 10) of the connection or of the
+  previous answer, the body within ``DWZ_BODY_TIMEOUT`` (default 60);
+  otherwise the connection is closed (checked by one sweep every 0.25 s);
+* a cap on connections waiting for a request head (new or idle keep-alive),
+  below the process's file descriptor limit (``DWZ_MAX_PENDING``; default: the
+  limit less 400): beyond it the *oldest* such connection is closed.  A real
+  client sends its head in one packet, so the ones closed are those that
+  dawdle, and the server keeps accepting instead of failing every ``accept()``
+  with "too many open files".
+
+The number of requests in progress is bounded by
+:class:`dwz.web.security.ConcurrencyLimit` (503 beyond ``--limit-concurrency``).
+
+Against a flood of slow connections from many addresses that reconnect at
+once, put a reverse proxy in front (README, "Security"): it buffers each
+request before passing it on.
+
+:func:`settings` gives the keyword arguments for ``uvicorn.run``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from typing import Any
+
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+__all__ = ["BACKLOG", "HEADER_TIMEOUT", "KEEP_ALIVE", "LIMIT_CONCURRENCY", "MAX_HEADER_BYTES", "GuardedH11",
+           "settings"]
+
+HEADER_TIMEOUT = 10.0  # seconds for the request line and headers
+BODY_TIMEOUT = 60.0  # seconds for the body (a 1 MiB upload at 150 kbit/s)
+KEEP_ALIVE = 5  # idle seconds before a keep-alive connection is closed
+LIMIT_CONCURRENCY = 200  # requests in progress per worker; beyond: 503 at once
+MAX_HEADER_BYTES = 16 * 1024  # request line + headers (h11's incomplete-event limit)
+BACKLOG = 1024  # pending connections the kernel queues per socket
+
+
+def _fd_budget() -> int:
+    """Connections still sending their head that one worker may hold: its file descriptor
+    limit less room for the answers in progress, files, the database and the event loop."""
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        if soft == resource.RLIM_INFINITY:
+            soft = 1 << 16
+    except (ImportError, ValueError, OSError):  # no resource module (Windows): a common default
+        soft = 1024
+    return max(64, soft - 400)
+
+# Connections of this worker waiting for the client, each with its deadline (loop time), in
+# the order they started waiting: a dict keeps insertion order, so with one timeout per dict
+# the deadlines ascend — the sweeper pops expired ones from the front and the cap evicts the
+# oldest, both in O(1).  One sweep timer per worker instead of a timer per request.
+_heads: dict[GuardedH11, float] = {}
+_bodies: dict[GuardedH11, float] = {}
+_SWEEP = 0.25  # seconds between sweeps
+_sweeping: set[asyncio.AbstractEventLoop] = set()
+
+
+class GuardedH11(H11Protocol):
+    """uvicorn's h11 protocol with a deadline for each request's head and body and a cap on
+    the connections that are waiting for them."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.head_timeout = float(os.environ.get("DWZ_HEADER_TIMEOUT", HEADER_TIMEOUT))
+        self.body_timeout = float(os.environ.get("DWZ_BODY_TIMEOUT", BODY_TIMEOUT))
+        self.max_pending = int(os.environ.get("DWZ_MAX_PENDING", 0)) or _fd_budget()
+        self._phase: dict[GuardedH11, float] | None = None  # _heads, _bodies or None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._wait(_heads)
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        state = self.conn.their_state
+        if state is h11.IDLE:  # (the rest of) a request head still to come
+            if self._phase is not _heads:
+                self._wait(_heads)
+        elif state is h11.SEND_BODY:
+            if self._phase is not _bodies:
+                self._wait(_bodies)
+        elif self._phase is not None:  # the whole request is in (DONE), or the connection is ending
+            self._done()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        # idle now, waiting for the next head: uvicorn's keep-alive timer closes it after
+        # KEEP_ALIVE seconds; until then it is evictable like any connection that dawdles
+        if not self.transport.is_closing() and self.conn.their_state is h11.IDLE:
+            self._wait(_heads)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._done()
+        super().connection_lost(exc)
+
+    def _wait(self, phase: dict[GuardedH11, float]) -> None:
+        self._done()
+        self._phase = phase
+        phase[self] = self.loop.time() + (self.head_timeout if phase is _heads else self.body_timeout)
+        while len(_heads) + len(_bodies) > self.max_pending:  # crowded: the one waiting longest makes room
+            oldest = next(iter(_heads or _bodies))
+            oldest._close("too many connections still sending their request")
+        if self.loop not in _sweeping:
+            _sweeping.add(self.loop)
+            self.loop.call_later(_SWEEP, _sweep, self.loop)
+
+    def _done(self) -> None:
+        if self._phase is not None:
+            self._phase.pop(self, None)
+            self._phase = None
+
+    def _close(self, why: str) -> None:
+        self._done()
+        if not self.transport.is_closing():
+            self.logger.info(why)
+            self.transport.close()
+
+
+def _sweep(loop: asyncio.AbstractEventLoop) -> None:
+    """Close every connection whose deadline has passed; runs while any connection waits."""
+    now = loop.time()
+    for waiting in (_heads, _bodies):
+        while waiting:
+            conn, deadline = next(iter(waiting.items()))
+            if deadline > now:
+                break
+            conn._close("closing a connection that did not send its request in time")
+    if _heads or _bodies:
+        loop.call_later(_SWEEP, _sweep, loop)
+    else:
+        _sweeping.discard(loop)
+
+
+def settings(*, header_timeout: float = HEADER_TIMEOUT, limit_concurrency: int = LIMIT_CONCURRENCY) -> dict[str, Any]:
+    """uvicorn.run keyword arguments: the guarded protocol and the connection limits."""
+    os.environ["DWZ_HEADER_TIMEOUT"] = str(header_timeout)  # read by GuardedH11 in every worker process
+    os.environ["DWZ_LIMIT_CONCURRENCY"] = str(limit_concurrency)  # read by create_app (ConcurrencyLimit)
+    return {
+        "http": "dwz.web.server:GuardedH11",
+        "timeout_keep_alive": KEEP_ALIVE,
+        "h11_max_incomplete_event_size": MAX_HEADER_BYTES,
+        "backlog": BACKLOG,
+        "timeout_graceful_shutdown": 10,
+    }
