@@ -25,7 +25,7 @@ import dwz.elo
 from dwz.cli import main as cli_main
 from dwz.core.conversion import umstufung
 from dwz.core.scenarios import scenarios
-from dwz.i18n import CATALOGS
+from dwz.i18n import CATALOGS, field_label
 from tests.conftest import VECTORS, load_json
 from tests.engine import spec_vectors as sv
 
@@ -136,8 +136,10 @@ def test_bad_input_cli_runner(args: list[str], field: str) -> None:
     assert r.exit_code == 2, r.output
     assert r.stderr.strip() and "Traceback" not in r.output
     assert not r.stdout.strip()
-    if field:
-        assert f"{field}:" in r.stderr
+    if field:  # named as the user typed it (the option, or "Partie 1, Ergebnis"), never the internal path
+        label = field_label(field, "de", "cli")
+        assert f"Fehler: {label}:" in r.stderr, r.stderr
+        assert label == field or f" {field}:" not in r.stderr, r.stderr
 
 
 @pytest.mark.parametrize("args", [BAD[0][0], BAD[7][0], BAD[9][0]], ids=["result", "nan", "huge"])

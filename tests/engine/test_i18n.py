@@ -18,7 +18,7 @@ from dwz.basics.errors import Problem
 from dwz.basics.steps import Step
 from dwz.core.conversion import umstufung
 from dwz.core.scenarios import scenarios
-from dwz.i18n import CATALOGS, LANGS, render_step
+from dwz.i18n import CATALOGS, LANGS, field_label, render_step
 from tests.engine._helpers import CLASSIC_END, NEW_END
 
 SRC = Path(dwz.__file__).resolve().parent
@@ -216,7 +216,7 @@ def test_every_error_renders(lang: str) -> None:
             make()
         for p, msg in zip(info.value.problems, info.value.messages(lang), strict=True):
             assert p.code in CATALOGS[lang]["problems"], p.code
-            assert msg.startswith(f"{p.field}: ") and "{" not in msg, msg
+            assert msg.startswith(f"{field_label(p.field, lang)}: ") and "{" not in msg, msg
             codes.add(p.code)
     assert len(codes) >= 15, sorted(codes)
 

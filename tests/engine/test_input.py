@@ -14,6 +14,7 @@ import dwz
 import dwz.elo
 from dwz.core.conversion import umstufung
 from dwz.core.scenarios import scenarios
+from dwz.i18n import field_label
 from tests.engine._helpers import CLASSIC_END, NEW_END
 
 # (spelling, points, counted): the meaning of each spelling the issue lists
@@ -77,8 +78,9 @@ def _error(fn: Any, *args: Any, **kw: Any) -> dwz.InputError:
 def test_error_index() -> None:
     e = _error(dwz.rate, "1650", [(1600, 1)], index="-3", end=NEW_END)
     assert [p.field for p in e.problems] == ["index"]
-    assert e.messages("de") == ["index: Index muss eine ganze Zahl ≥ 0 sein: '-3'"]
+    assert e.messages("de") == ["Index: Index muss eine ganze Zahl ≥ 0 sein: '-3'"]
     assert e.messages("en") == ["index: Index must be a whole number ≥ 0: '-3'"]
+    assert e.messages("de", "cli") == ["--index: Index muss eine ganze Zahl ≥ 0 sein: '-3'"]
     e2 = _error(dwz.rate, "1650--3", [(1600, 1)], end=NEW_END)
     assert "Index muss eine ganze Zahl ≥ 0 sein: '-3'" in e2.messages("de")[0]
 
@@ -86,8 +88,8 @@ def test_error_index() -> None:
 def test_error_result() -> None:
     e = _error(dwz.rate, "1650-12", [(1600, 1), (1700, "x")], end=NEW_END)
     assert [p.field for p in e.problems] == ["games[1].result"]
-    assert e.messages("de") == ["games[1].result: Ergebnis 'x' unbekannt; erlaubt: 1, ½, 0, +, -"]
-    assert e.messages("en") == ["games[1].result: Result 'x' unknown; allowed: 1, ½, 0, +, -"]
+    assert e.messages("de") == ["Partie 2, Ergebnis: Ergebnis 'x' unbekannt; erlaubt: 1, ½, 0, +, -"]
+    assert e.messages("en") == ["game 2, result: Result 'x' unknown; allowed: 1, ½, 0, +, -"]
 
 
 def test_errors_are_collected() -> None:
@@ -97,7 +99,8 @@ def test_errors_are_collected() -> None:
     assert {"rating", "games[0].result", "games[1].opponent", "end"} <= fields
     for lang in ("de", "en"):
         for msg, p in zip(e.messages(lang), e.problems, strict=True):
-            assert msg.startswith(p.field + ": ")
+            assert msg.startswith(field_label(p.field, lang) + ": ")
+            assert not msg.startswith(("games[", "birth_year", "rating")), msg  # the user's words, not the internal name
             if p.value not in (None, ""):
                 assert str(p.value) in msg
 

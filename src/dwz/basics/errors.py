@@ -88,23 +88,36 @@ class Problem:
 
     def to_dict(self, lang: str = "de") -> dict[str, Any]:
         value = self.value if isinstance(self.value, (int, float, str, type(None))) else str(self.value)
-        return {"field": self.field, "code": self.code, "value": value, "message": self.message(lang)}
+        from dwz.i18n import field_label
+
+        return {"field": self.field, "label": field_label(self.field, lang), "code": self.code, "value": value,
+                "message": self.message(lang)}
 
 
 class InputError(ValueError):
     """Input that cannot be evaluated; carries one or more :class:`Problem`.
 
-    >>> e = InputError([Problem("index", "index_invalid", "-3")])
-    >>> e.messages("de")
-    ["index: Index muss eine ganze Zahl ≥ 0 sein: '-3'"]
+    Each message starts with what the user typed: the form's words (``surface="web"``,
+    the default) or the command line's option (``surface="cli"``), see
+    :func:`dwz.i18n.field_label`.
+
+    >>> e = InputError([Problem("birth_year", "birth_year_invalid", "ab")])
+    >>> e.messages("de"), e.messages("de", "cli")
+    (["Geburtsjahr: Geburtsjahr 'ab' ist keine ganze Zahl"], ["--born: Geburtsjahr 'ab' ist keine ganze Zahl"])
     """
 
     def __init__(self, problems: Iterable[Problem]) -> None:
         self.problems: tuple[Problem, ...] = tuple(problems)
-        super().__init__("; ".join(self.messages("en")))
+        super().__init__()
 
-    def messages(self, lang: str = "de") -> list[str]:
-        return [f"{p.field}: {p.message(lang)}" if p.field else p.message(lang) for p in self.problems]
+    def __str__(self) -> str:  # rendered when read, not when raised (a file of 10⁵ bad lines costs nothing until shown)
+        return "; ".join(self.messages("en"))
+
+    def messages(self, lang: str = "de", surface: str = "web") -> list[str]:
+        from dwz.i18n import field_label
+
+        return [f"{field_label(p.field, lang, surface)}: {p.message(lang)}" if p.field else p.message(lang)
+                for p in self.problems]
 
     @classmethod
     def single(cls, field: str, code: str, value: Any = None, **params: Any) -> InputError:

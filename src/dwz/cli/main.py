@@ -72,7 +72,7 @@ def _fail(err: BaseException, lang: str) -> None:
         if len(problems) > MAX_MESSAGES:  # a file of 100,000 bad lines: the first ones and a count
             problems = [*problems[:MAX_MESSAGES], Problem("", "problems_more", len(problems) - MAX_MESSAGES,
                                                           {"shown": MAX_MESSAGES})]
-        for line in InputError(problems).messages(lang):
+        for line in InputError(problems).messages(lang, "cli"):
             click.echo(("Fehler: " if lang == "de" else "Error: ") + line, err=True)
         sys.exit(2)
     if os.environ.get("DWZ_DEBUG"):

@@ -7,13 +7,14 @@ A template field with the conversion ``!t`` is translated as a term
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from importlib import import_module
 from typing import Any
 
-__all__ = ["CATALOGS", "LANGS", "fmt_num", "fmt_rating", "fmt_signed", "problem_text", "render_step", "term", "text"]
+__all__ = ["CATALOGS", "LANGS", "field_label", "fmt_num", "fmt_rating", "fmt_signed", "problem_text", "render_step", "term", "text"]
 
 LANGS = ("de", "en")
 
@@ -69,6 +70,28 @@ def fmt_rating(value: int | None, index: int | None, empty: str = "–") -> str:
     if value is None:
         return empty
     return f"{value}-{index}" if index is not None else str(value)
+
+
+_POSITION = re.compile(r"\[(\d+)\]")
+
+
+def field_label(field: str, lang: str = "de", surface: str = "web") -> str:
+    """What a problem's ``field`` is called where the user typed it: the form's words on the
+    web ("Geburtsjahr", "Partie 1, Ergebnis"), the option on the command line ("--born",
+    "-n/--count"); a place in a file ("turnier.trf:12") and unknown fields stay as they are.
+
+    >>> field_label("games[0].result"), field_label("birth_year", "de", "cli"), field_label("count", "en")
+    ('Partie 1, Ergebnis', '--born', 'games n')
+    >>> field_label("turnier.trf:12")
+    'turnier.trf:12'
+    """
+    cat = _cat(lang)
+    shape = _POSITION.sub("[]", field)
+    template = (cat.get("fields_cli", {}).get(shape) if surface == "cli" else None) or cat.get("fields", {}).get(shape)
+    if template is None:
+        return field
+    m = _POSITION.search(field)
+    return str(template).replace("{n}", str(int(m.group(1)) + 1) if m else "")
 
 
 def term(key: str, lang: str = "de") -> str:

@@ -21,7 +21,7 @@ from pydantic import ValidationError
 import dwz
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.values import parse_result
-from dwz.i18n import CATALOGS, fmt_num, fmt_signed, term, text
+from dwz.i18n import CATALOGS, field_label, fmt_num, fmt_signed, term, text
 from dwz.web import chart, service
 from dwz.web import lang as langs
 from dwz.web.errors import validation_details
@@ -149,7 +149,7 @@ def _attach(problems: tuple[Problem, ...], lang: str, rows: dict[str, tuple[list
         if key in fields:
             fields[key].append(msg)
         else:
-            general.append(f"{p.field}: {msg}" if p.field else msg)
+            general.append(f"{field_label(p.field, lang)}: {msg}" if p.field else msg)
     return general
 
 
@@ -279,7 +279,7 @@ def _line_messages(err: InputError, lang: str, numbers: list[int], field_errors:
         if key in field_errors:
             field_errors[key].append(msg)
         else:
-            general.append(f"{p.field}: {msg}" if p.field else msg)
+            general.append(f"{field_label(p.field, lang)}: {msg}" if p.field else msg)
     return general
 
 
