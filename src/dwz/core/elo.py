@@ -12,13 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from functools import cached_property
 from typing import Any, Literal, NamedTuple
 
 from dwz.basics.errors import InputError, Problem, Problems
 from dwz.basics.probability import p_fide_hundredths, p_logistic
 from dwz.basics.rounding import round_half_away, round_half_up
-from dwz.basics.steps import Explained, Step, render_steps
+from dwz.basics.steps import Explained, Step, cached, render_steps
 from dwz.basics.values import (
     IMPLAUSIBLE_RATING,
     MAX_GAMES,
@@ -180,12 +179,12 @@ class EloResult(_EloFields, Explained):
     def expected_pct(self) -> float | None:
         return None if self.n == 0 else 100 * self.We / self.n
 
-    @cached_property
+    @cached
     def _parsed(self) -> tuple[Game, ...]:
         src = self._src
         return src.parsed if src.parsed is not None else parse_games(src.items)
 
-    @cached_property
+    @cached
     def _performance(self) -> tuple[int, int, int, int] | None:
         if not self.n:
             return None
@@ -204,7 +203,7 @@ class EloResult(_EloFields, Explained):
         p = self._performance
         return None if p is None else p[1]
 
-    @cached_property
+    @cached
     def _explained(self) -> _Period:
         src = self._src
         out = _period(self.old_rating, self._parsed, self.K, src.era, self.mode, self.expectation == "logistic", True)
@@ -218,7 +217,7 @@ class EloResult(_EloFields, Explained):
         assert rows is not None
         return tuple(rows)
 
-    @cached_property
+    @cached
     def steps(self) -> tuple[Step, ...]:
         src = self._src
         era, r, n = src.era, self.old_rating, self.n
@@ -406,7 +405,7 @@ class InitialRatingResult(Explained):
         """The initial rating (an older name of ``new_rating``)."""
         return self.new_rating
 
-    @cached_property
+    @cached
     def steps(self) -> tuple[Step, ...]:
         src = self.source
         assert src is not None

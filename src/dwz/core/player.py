@@ -14,13 +14,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from datetime import date
-from functools import cached_property
 from typing import Any, NamedTuple
 
 from dwz.basics.errors import InputError, Problem, Problems
 from dwz.basics.outcomes import FolgeOutcome, PerformanceOutcome
 from dwz.basics.rounding import round_half_up
-from dwz.basics.steps import Explained, Step, WithCoefficient
+from dwz.basics.steps import Explained, Step, WithCoefficient, cached
 from dwz.basics.strength import strength_class
 from dwz.basics.values import (
     IMPLAUSIBLE_RATING,
@@ -175,7 +174,7 @@ class RatingResult(_RatingFields, Explained, WithCoefficient):
     def strength_class(self) -> str:
         return strength_class(self.new_rating)
 
-    @cached_property
+    @cached
     def _folge(self) -> FolgeOutcome | None:
         """The edition's Folge-DWZ again, with its steps and components (explain=True)."""
         src = self._src
@@ -187,13 +186,13 @@ class RatingResult(_RatingFields, Explained, WithCoefficient):
             raise _drifted("Rn")
         return out
 
-    @cached_property
+    @cached
     def components(self) -> dict[str, Any]:
         """E0, fB, SBr (classic) or K0, a, b (2026), as the edition computed them."""
         out = self._folge
         return {} if out is None else out.components
 
-    @cached_property
+    @cached
     def _performance(self) -> PerformanceOutcome | None:
         src = self._src
         if src.aggregate is not None or len(src.opponents) < MIN_GAMES:
@@ -206,12 +205,12 @@ class RatingResult(_RatingFields, Explained, WithCoefficient):
         p = self._performance
         return None if p is None else p.value
 
-    @cached_property
+    @cached
     def _parsed(self) -> tuple[Game, ...]:
         src = self._src
         return src.parsed if src.parsed is not None else parse_games(src.items)
 
-    @cached_property
+    @cached
     def _expected(self) -> list[float]:
         src = self._src
         ps, we = src.ctx.edition.expected_exact(self.old_rating, src.opponents)
@@ -219,7 +218,7 @@ class RatingResult(_RatingFields, Explained, WithCoefficient):
             raise _drifted("We")
         return ps
 
-    @cached_property
+    @cached
     def games(self) -> tuple[GameLine, ...]:
         """Every game as given, counted or not (with the reason), D and P for the counted ones."""
         if self._src.aggregate is not None:
@@ -230,7 +229,7 @@ class RatingResult(_RatingFields, Explained, WithCoefficient):
     def not_counted(self) -> list[GameLine]:
         return [g for g in self.games if not g.counted]
 
-    @cached_property
+    @cached
     def steps(self) -> tuple[Step, ...]:
         """The Rechenweg (WO 3.2 – 3.6, Anhang 1.2 / 1.3)."""
         src = self._src
@@ -570,7 +569,7 @@ class FirstRatingResult(_FirstFields, Explained):
     def strength_class(self) -> str | None:
         return strength_class(self.new_rating) if self.new_rating is not None else None
 
-    @cached_property
+    @cached
     def _performance(self) -> PerformanceOutcome | None:
         src = self._src
         if not self.eligible or len(src.tournament_opponents) < MIN_GAMES:
@@ -583,7 +582,7 @@ class FirstRatingResult(_FirstFields, Explained):
         p = self._performance
         return None if p is None else p.value
 
-    @cached_property
+    @cached
     def games(self) -> tuple[GameLine, ...]:
         src = self._src
         return tuple(game_lines(src.games, None, None) + game_lines(src.rest, None, None, restpartie=True))
@@ -592,7 +591,7 @@ class FirstRatingResult(_FirstFields, Explained):
     def not_counted(self) -> list[GameLine]:
         return [g for g in self.games if not g.counted]
 
-    @cached_property
+    @cached
     def steps(self) -> tuple[Step, ...]:
         """The Rechenweg: the games, eligibility (WO 3.4.1), the iteration, the correction."""
         src = self._src
