@@ -25,6 +25,7 @@ from dwz.basics.values import (
     IMPLAUSIBLE_RATING,
     INDEX_IMPLAUSIBLE,
     MAX_GAMES,
+    PLAUSIBLE_RESULT,
     RATING_MAX,
     AgeGroup,
     Game,
@@ -431,13 +432,14 @@ def _rate_common(rating: Any, games: Any, end: date, birth_year: int | None, tod
         if age < AGE_PLAUSIBLE[0]:
             warnings.append(Problem("birth_year", "age_implausible", birth_year, {"age": age}))
     ctx: Context = _new_result(Context, (edition_at(end), end, False, group, age, source, birth_year, warnings))
-    warnings = list(warnings)
-    rating_warnings(value, "rating", warnings)
-    if r_index is not None and r_index > INDEX_IMPLAUSIBLE:
-        warnings.append(Problem("index", "index_implausible", r_index))
     opps, w_halves, high = scanned
-    for i in high:
-        warnings.append(Problem(f"games[{i}].opponent", "rating_implausible", opps[i], {"limit": IMPLAUSIBLE_RATING}))
+    if value > IMPLAUSIBLE_RATING or high or (r_index is not None and r_index > INDEX_IMPLAUSIBLE):
+        warnings = list(warnings)
+        rating_warnings(value, "rating", warnings)
+        if r_index is not None and r_index > INDEX_IMPLAUSIBLE:
+            warnings.append(Problem("index", "index_implausible", r_index))
+        for i in high:
+            warnings.append(Problem(f"games[{i}].opponent", "rating_implausible", opps[i], {"limit": IMPLAUSIBLE_RATING}))
     return _rate_games(value, r_index, ctx, items, None, opps, w_halves, warnings)
 
 
@@ -492,13 +494,21 @@ def _rate_games(own: int, own_index: int | None, ctx: Context, items: tuple[Any,
         return _rating_result(src, (ed.NAME, ctx.end, own, own_index, own, own_index, float(own), 0.0, 0, 0.0, None, None,
                                     ctx.age_group, ctx.age, ctx.age_source, ed.COEFFICIENT, None, tuple(warnings), False))
     we = ed.expected_total(own, opps)
-    out = ed.folge(own, own_index, ctx.age_group, w_halves, n, we, explain=False)
+    out = ed.folge(own, own_index, ctx.age_group, w_halves, n, we, False)
     rc_exact = sum(opps) / n
-    result_warnings(out.new_rating, warnings)
-    src = _new_result(_RateSource, (ctx, own_index, items, parsed, opps, w_halves, we, None))
-    return _rating_result(src, (ed.NAME, ctx.end, own, own_index, out.new_rating, next_index(own_index), out.exact, w_halves / 2, n,
-                                ed.we_to_float(we), round_half_up(rc_exact), rc_exact, ctx.age_group, ctx.age, ctx.age_source,
-                                out.coefficient_name, out.coefficient, tuple(warnings), True))
+    rn = out.new_rating
+    if not PLAUSIBLE_LOW <= rn <= PLAUSIBLE_HIGH:  # result_warnings' bounds: a list copied only when it adds one
+        warnings = list(warnings)
+        result_warnings(rn, warnings)
+    r: RatingResult = _new_result(RatingResult, (ed.NAME, ctx.end, own, own_index, rn, next_index(own_index), out.exact, w_halves / 2,
+                                                 n, ed.we_to_float(we), round_half_up(rc_exact), rc_exact, ctx.age_group, ctx.age,
+                                                 ctx.age_source, out.coefficient_name, out.coefficient,
+                                                 tuple(warnings) if warnings else (), True))
+    r.__dict__["_src"] = _new_result(_RateSource, (ctx, own_index, items, parsed, opps, w_halves, we, None))
+    return r
+
+
+PLAUSIBLE_LOW, PLAUSIBLE_HIGH = PLAUSIBLE_RESULT
 
 
 def _rate_aggregate(r0: Rating, ctx: Context, points: float, count: int, expected: float, warnings: list[Problem]) -> RatingResult:
