@@ -238,13 +238,15 @@ def _part_code(template: str, lang: str, scope: dict[str, Any], prefix: str) -> 
     pieces = _compile(template)
     if len(pieces) == 1 and pieces[0][1] is None:  # plain text: most formulas
         return [], repr(pieces[0][0])
-    scope[prefix] = _filler(pieces)  # the general path: one call per field
-    general = f"{prefix}(v, lang, {'_decimals(v)' if any(c == 'p' for _, _, _, c in pieces) else 3})"
+    decimals = "_decimals(v)" if any(c == "p" for _, _, _, c in pieces) else "3"
     literals = "".join(lit for lit, _, _, _ in pieces)
     fields = [(f, spec) for _, f, spec, conv in pieces if f is not None]
     if (any(conv is not None for _, f, _, conv in pieces if f is not None) or "-" in literals or (lang == "de" and "." in literals)
             or any(spec and not _FIXED_SPEC.fullmatch(spec) for _, spec in fields)):
-        return [], general
+        scope[prefix] = _filler(pieces)  # terms, per-game lists: one call per field
+        return [], f"{prefix}(v, lang, {decimals})"
+    scope[prefix] = pieces  # the rare values the printf path does not take: piece by piece (nothing compiled for them)
+    general = f"_fill({prefix}, v, lang, {decimals})"
     fmt = "".join(lit.replace("%", "%%") + ("" if f is None else ("%" + spec if spec else "%s")) for lit, f, spec, _ in pieces)
     names = {f: f"{prefix}_{k}" for k, f in enumerate(dict.fromkeys(f for f, _ in fields))}
     gets = [f"{n} = v.get({f!r}, '?')" for f, n in names.items()]
@@ -266,7 +268,7 @@ def _step_renderer(key: str, lang: str) -> _StepRenderer:
         return found
     cat = _cat(lang)
     entry = cat["steps"].get(key) or CATALOGS["en"]["steps"].get(key)
-    scope: dict[str, Any] = {"_decimals": _decimals, "_NUMS": _NUMBER_TYPES, "_plain": _plain,
+    scope: dict[str, Any] = {"_fill": _fill, "_decimals": _decimals, "_NUMS": _NUMBER_TYPES, "_plain": _plain,
                              "_PLAIN": _PLAIN_TYPES.issuperset, "lang": lang, "NOTE": cat["ui"]["assumption_note"]}
     lines = ["def render(v, rule, assumption):"]
     exprs = [repr(key), "''", "''"]
