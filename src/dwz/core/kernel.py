@@ -19,7 +19,7 @@ The procedure in its phases (:func:`run`):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from datetime import date
 from typing import Any, NamedTuple
@@ -109,6 +109,23 @@ class KResult(NamedTuple):
 
 
 STORED_FIELDS = KResult._fields[:16]  # status … new_index: what a history row stores of a KResult
+
+
+def _maker(*names: str) -> Callable[..., KResult]:
+    """A KResult constructor taking ``names`` positionally, every other field its default: what
+    ``KResult(name=…, …)`` makes, without the keyword handling per call (one per player).
+    Generated from the fields, so it stays right when a field is added."""
+    unknown = set(names) - set(KResult._fields)
+    assert not unknown, unknown
+    items = ", ".join(n if n in names else f"_d[{n!r}]" for n in KResult._fields)
+    scope: dict[str, Any] = {"_new": tuple.__new__, "KResult": KResult, "_d": KResult._field_defaults}
+    exec(f"def make({', '.join(names)}):\n    return _new(KResult, ({items},))\n", scope)
+    make: Callable[..., KResult] = scope["make"]
+    return make
+
+
+_established_result = _maker("status", "old_rating", "old_index", "coeff_index", "wh", "n", "we", "coefficient", "rc", "perf",
+                             "sonder", "new_rating", "new_index")
 
 
 class KEvaluation(NamedTuple):
@@ -287,11 +304,11 @@ def _established(ed: Edition[Any], i: int, p: KPlayer, opps: list[int], wh: int,
         return KResult(status="no_games", old_rating=r0, old_index=shown, coeff_index=ent.coeff[i],
                        new_rating=r0 if keep else None, new_index=shown if keep else None)
     we = ed.expected_total(r0, opps)
-    out = ed.folge(r0, ent.coeff[i], p.age_group, wh, n, we, explain=False)
-    return KResult(status="foreign" if i in ent.foreign else "established", old_rating=r0, old_index=shown,
-                   coeff_index=ent.coeff[i], wh=wh, n=n, we=ed.we_to_float(we), coefficient=out.coefficient,
-                   rc=round_half_up(sum(opps) / n), perf=perf_all.get(i), sonder=sonder.get(i), new_rating=out.new_rating,
-                   new_index=next_index(shown))
+    coeff = ent.coeff[i]
+    out = ed.folge(r0, coeff, p.age_group, wh, n, we, False)
+    return _established_result("foreign" if i in ent.foreign else "established", r0, shown, coeff, wh, n, ed.we_to_float(we),
+                               out.coefficient, round_half_up(sum(opps) / n), perf_all.get(i), sonder.get(i), out.new_rating,
+                               next_index(shown))
 
 
 def _terms(adj: Adjacency, rest: dict[int, list[tuple[int, int, date]]], i: int,

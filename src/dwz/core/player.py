@@ -14,18 +14,18 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from datetime import date
-from functools import cached_property
 from typing import Any, NamedTuple
 
 from dwz.basics.errors import InputError, Problem, Problems
 from dwz.basics.outcomes import FolgeOutcome, PerformanceOutcome
 from dwz.basics.rounding import round_half_up
-from dwz.basics.steps import Explained, Step, WithCoefficient
+from dwz.basics.steps import Explained, Step, WithCoefficient, cached
 from dwz.basics.strength import strength_class
 from dwz.basics.values import (
     IMPLAUSIBLE_RATING,
     INDEX_IMPLAUSIBLE,
     MAX_GAMES,
+    PLAUSIBLE_RESULT,
     RATING_MAX,
     AgeGroup,
     Game,
@@ -175,7 +175,7 @@ class RatingResult(_RatingFields, Explained, WithCoefficient):
     def strength_class(self) -> str:
         return strength_class(self.new_rating)
 
-    @cached_property
+    @cached
     def _folge(self) -> FolgeOutcome | None:
         """The edition's Folge-DWZ again, with its steps and components (explain=True)."""
         src = self._src
@@ -187,13 +187,13 @@ class RatingResult(_RatingFields, Explained, WithCoefficient):
             raise _drifted("Rn")
         return out
 
-    @cached_property
+    @cached
     def components(self) -> dict[str, Any]:
         """E0, fB, SBr (classic) or K0, a, b (2026), as the edition computed them."""
         out = self._folge
         return {} if out is None else out.components
 
-    @cached_property
+    @cached
     def _performance(self) -> PerformanceOutcome | None:
         src = self._src
         if src.aggregate is not None or len(src.opponents) < MIN_GAMES:
@@ -206,12 +206,12 @@ class RatingResult(_RatingFields, Explained, WithCoefficient):
         p = self._performance
         return None if p is None else p.value
 
-    @cached_property
+    @cached
     def _parsed(self) -> tuple[Game, ...]:
         src = self._src
         return src.parsed if src.parsed is not None else parse_games(src.items)
 
-    @cached_property
+    @cached
     def _expected(self) -> list[float]:
         src = self._src
         ps, we = src.ctx.edition.expected_exact(self.old_rating, src.opponents)
@@ -219,7 +219,7 @@ class RatingResult(_RatingFields, Explained, WithCoefficient):
             raise _drifted("We")
         return ps
 
-    @cached_property
+    @cached
     def games(self) -> tuple[GameLine, ...]:
         """Every game as given, counted or not (with the reason), D and P for the counted ones."""
         if self._src.aggregate is not None:
@@ -230,7 +230,7 @@ class RatingResult(_RatingFields, Explained, WithCoefficient):
     def not_counted(self) -> list[GameLine]:
         return [g for g in self.games if not g.counted]
 
-    @cached_property
+    @cached
     def steps(self) -> tuple[Step, ...]:
         """The Rechenweg (WO 3.2 – 3.6, Anhang 1.2 / 1.3)."""
         src = self._src
@@ -432,13 +432,14 @@ def _rate_common(rating: Any, games: Any, end: date, birth_year: int | None, tod
         if age < AGE_PLAUSIBLE[0]:
             warnings.append(Problem("birth_year", "age_implausible", birth_year, {"age": age}))
     ctx: Context = _new_result(Context, (edition_at(end), end, False, group, age, source, birth_year, warnings))
-    warnings = list(warnings)
-    rating_warnings(value, "rating", warnings)
-    if r_index is not None and r_index > INDEX_IMPLAUSIBLE:
-        warnings.append(Problem("index", "index_implausible", r_index))
     opps, w_halves, high = scanned
-    for i in high:
-        warnings.append(Problem(f"games[{i}].opponent", "rating_implausible", opps[i], {"limit": IMPLAUSIBLE_RATING}))
+    if value > IMPLAUSIBLE_RATING or high or (r_index is not None and r_index > INDEX_IMPLAUSIBLE):
+        warnings = list(warnings)
+        rating_warnings(value, "rating", warnings)
+        if r_index is not None and r_index > INDEX_IMPLAUSIBLE:
+            warnings.append(Problem("index", "index_implausible", r_index))
+        for i in high:
+            warnings.append(Problem(f"games[{i}].opponent", "rating_implausible", opps[i], {"limit": IMPLAUSIBLE_RATING}))
     return _rate_games(value, r_index, ctx, items, None, opps, w_halves, warnings)
 
 
@@ -493,13 +494,21 @@ def _rate_games(own: int, own_index: int | None, ctx: Context, items: tuple[Any,
         return _rating_result(src, (ed.NAME, ctx.end, own, own_index, own, own_index, float(own), 0.0, 0, 0.0, None, None,
                                     ctx.age_group, ctx.age, ctx.age_source, ed.COEFFICIENT, None, tuple(warnings), False))
     we = ed.expected_total(own, opps)
-    out = ed.folge(own, own_index, ctx.age_group, w_halves, n, we, explain=False)
+    out = ed.folge(own, own_index, ctx.age_group, w_halves, n, we, False)
     rc_exact = sum(opps) / n
-    result_warnings(out.new_rating, warnings)
-    src = _new_result(_RateSource, (ctx, own_index, items, parsed, opps, w_halves, we, None))
-    return _rating_result(src, (ed.NAME, ctx.end, own, own_index, out.new_rating, next_index(own_index), out.exact, w_halves / 2, n,
-                                ed.we_to_float(we), round_half_up(rc_exact), rc_exact, ctx.age_group, ctx.age, ctx.age_source,
-                                out.coefficient_name, out.coefficient, tuple(warnings), True))
+    rn = out.new_rating
+    if not PLAUSIBLE_LOW <= rn <= PLAUSIBLE_HIGH:  # result_warnings' bounds: a list copied only when it adds one
+        warnings = list(warnings)
+        result_warnings(rn, warnings)
+    r: RatingResult = _new_result(RatingResult, (ed.NAME, ctx.end, own, own_index, rn, next_index(own_index), out.exact, w_halves / 2,
+                                                 n, ed.we_to_float(we), round_half_up(rc_exact), rc_exact, ctx.age_group, ctx.age,
+                                                 ctx.age_source, out.coefficient_name, out.coefficient,
+                                                 tuple(warnings) if warnings else (), True))
+    r.__dict__["_src"] = _new_result(_RateSource, (ctx, own_index, items, parsed, opps, w_halves, we, None))
+    return r
+
+
+PLAUSIBLE_LOW, PLAUSIBLE_HIGH = PLAUSIBLE_RESULT
 
 
 def _rate_aggregate(r0: Rating, ctx: Context, points: float, count: int, expected: float, warnings: list[Problem]) -> RatingResult:
@@ -570,7 +579,7 @@ class FirstRatingResult(_FirstFields, Explained):
     def strength_class(self) -> str | None:
         return strength_class(self.new_rating) if self.new_rating is not None else None
 
-    @cached_property
+    @cached
     def _performance(self) -> PerformanceOutcome | None:
         src = self._src
         if not self.eligible or len(src.tournament_opponents) < MIN_GAMES:
@@ -583,7 +592,7 @@ class FirstRatingResult(_FirstFields, Explained):
         p = self._performance
         return None if p is None else p.value
 
-    @cached_property
+    @cached
     def games(self) -> tuple[GameLine, ...]:
         src = self._src
         return tuple(game_lines(src.games, None, None) + game_lines(src.rest, None, None, restpartie=True))
@@ -592,7 +601,7 @@ class FirstRatingResult(_FirstFields, Explained):
     def not_counted(self) -> list[GameLine]:
         return [g for g in self.games if not g.counted]
 
-    @cached_property
+    @cached
     def steps(self) -> tuple[Step, ...]:
         """The Rechenweg: the games, eligibility (WO 3.4.1), the iteration, the correction."""
         src = self._src

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from importlib import import_module
 from typing import Any
 
-__all__ = ["CATALOGS", "LANGS", "field_label", "fmt_num", "fmt_rating", "fmt_signed", "problem_text", "render_step", "term", "text"]
+__all__ = ["CATALOGS", "LANGS", "field_label", "fmt_num", "fmt_rating", "fmt_signed", "problem_text", "render_step", "render_steps", "term", "text"]
 
 LANGS = ("de", "en")
 
@@ -213,57 +213,96 @@ def _games(games: list[tuple[Any, Any, Any]], lang: str, decimals: int) -> str:
 
 
 _PLAIN_TYPES = frozenset((int, float, str, bool, type(None)))
-_Template = str | _Filler  # plain text, or compiled
-_STEP_TEMPLATES: dict[tuple[str, str], tuple[_Template, _Template, _Template] | None] = {}
+_NUMBER_TYPES = frozenset((int, float))  # exactly these: bool and enums take the general path
+_FIXED_SPEC = re.compile(r"\+?\.\d{1,2}f")  # the specs printf-style formatting writes exactly as format() does
+_StepRenderer = Callable[[Mapping[str, Any], str, bool], dict[str, Any]]
+_STEP_RENDERERS: dict[tuple[str, str], _StepRenderer] = {}
+STEP_RENDERERS_MAX = 4096  # every cache that can grow has a limit
 
 
-def _template(template: str) -> _Template:
+def _decimals(values: Mapping[str, Any]) -> int:
+    """Decimals of a per-game list (``!p``): the step's own, at most three."""
+    d = values.get("decimals", 3)
+    return 3 if d is None or (type(d) is int and d >= 3) else min(int(d), 3)
+
+
+def _part_code(template: str, lang: str, scope: dict[str, Any], prefix: str) -> tuple[list[str], str]:
+    """Python source rendering ``template`` from the values ``v``: (statements, expression).
+
+    A template whose fields are numbers only (no ``!t``/``!p``) and whose literals hold no
+    "." or "-" is one printf-style format of all its numbers at once, the German decimal
+    comma and the minus sign (U+2212) put in afterwards over the whole text — the very
+    characters :func:`fmt_num` puts in per number (a fixed-point number has no other "." or
+    "-").  That path is taken only when every field is exactly an ``int`` or ``float``; any
+    other value (None, a bool, a text, a missing '?') renders field by field (:func:`_filler`)."""
     pieces = _compile(template)
-    return pieces[0][0] if len(pieces) == 1 and pieces[0][1] is None else _filler(pieces)
+    if len(pieces) == 1 and pieces[0][1] is None:  # plain text: most formulas
+        return [], repr(pieces[0][0])
+    decimals = "_decimals(v)" if any(c == "p" for _, _, _, c in pieces) else "3"
+    literals = "".join(lit for lit, _, _, _ in pieces)
+    fields = [(f, spec) for _, f, spec, conv in pieces if f is not None]
+    if (any(conv is not None for _, f, _, conv in pieces if f is not None) or "-" in literals or (lang == "de" and "." in literals)
+            or any(spec and not _FIXED_SPEC.fullmatch(spec) for _, spec in fields)):
+        scope[prefix] = _filler(pieces)  # terms, per-game lists: one call per field
+        return [], f"{prefix}(v, lang, {decimals})"
+    scope[prefix] = pieces  # the rare values the printf path does not take: piece by piece (nothing compiled for them)
+    general = f"_fill({prefix}, v, lang, {decimals})"
+    fmt = "".join(lit.replace("%", "%%") + ("" if f is None else ("%" + spec if spec else "%s")) for lit, f, spec, _ in pieces)
+    names = {f: f"{prefix}_{k}" for k, f in enumerate(dict.fromkeys(f for f, _ in fields))}
+    gets = [f"{n} = v.get({f!r}, '?')" for f, n in names.items()]
+    check = " and ".join(f"type({n}) in _NUMS" for n in names.values())
+    # a field without a spec: an int as str() writes it, a float with three decimals (fmt_num's defaults)
+    args = ", ".join(names[f] if spec else f"({names[f]} if type({names[f]}) is int else '%.3f' % {names[f]})" for f, spec in fields)
+    text = f"({fmt!r} % ({args},))"
+    if lang == "de":
+        text += ".replace('.', ',')"
+    text += ".replace('-', '−')"
+    return gets, f"({text} if {check} else {general})"
 
 
-def _step_templates(key: str, lang: str) -> tuple[_Template, _Template, _Template] | None:
-    """A step's title, formula and calculation, compiled once per language (the Rechenweg of
-    every result renders through these)."""
-    found = _STEP_TEMPLATES.get((key, lang))
-    if found is None and (key, lang) not in _STEP_TEMPLATES:
-        cat = _cat(lang)
-        entry = cat["steps"].get(key) or CATALOGS["en"]["steps"].get(key)
-        found = None if entry is None else (_template(entry[0]), _template(entry[1]), _template(entry[2]))
-        if len(_STEP_TEMPLATES) < 4096:
-            _STEP_TEMPLATES[(key, lang)] = found
-    return found
+def _step_renderer(key: str, lang: str) -> _StepRenderer:
+    """A step's whole rendering compiled once per (key, language): title, formula and
+    calculation from the catalog's templates, the output dict built in one expression."""
+    found = _STEP_RENDERERS.get((key, lang))
+    if found is not None:
+        return found
+    cat = _cat(lang)
+    entry = cat["steps"].get(key) or CATALOGS["en"]["steps"].get(key)
+    scope: dict[str, Any] = {"_fill": _fill, "_decimals": _decimals, "_NUMS": _NUMBER_TYPES, "_plain": _plain,
+                             "_PLAIN": _PLAIN_TYPES.issuperset, "lang": lang, "NOTE": cat["ui"]["assumption_note"]}
+    lines = ["def render(v, rule, assumption):"]
+    exprs = [repr(key), "''", "''"]
+    if entry is not None:
+        for k, template in enumerate(entry[:3]):
+            gets, exprs[k] = _part_code(template, lang, scope, f"p{k}")
+            lines.extend(f"    {g}" for g in gets)
+    lines += [
+        "    plain = dict(v) if _PLAIN(map(type, v.values())) else {k: _plain(x) for k, x in v.items()}",
+        f"    out = {{'key': {key!r}, 'title': {exprs[0]}, 'formula': {exprs[1]}, 'calculation': {exprs[2]},"
+        " 'result': plain.get('result'), 'rule': rule, 'assumption': assumption, 'values': plain}",
+        "    if assumption:",
+        "        out['note'] = NOTE",
+        "    return out",
+    ]
+    exec(compile("\n".join(lines) + "\n", "<dwz.i18n step>", "exec"), scope)
+    render: _StepRenderer = scope["render"]
+    if len(_STEP_RENDERERS) < STEP_RENDERERS_MAX:
+        _STEP_RENDERERS[(key, lang)] = render
+    return render
 
 
 def render_step(step: Any, lang: str = "de") -> dict[str, Any]:
     """A :class:`~dwz.basics.steps.Step` as title, formula, substituted numbers, result and rule."""
-    values = step.values
-    templates = _step_templates(step.key, lang)
-    d = values.get("decimals", 3)
-    decimals = 3 if d is None or (type(d) is int and d >= 3) else min(int(d), 3)
-    if templates is None:
-        title, formula, calc = step.key, "", ""
-    else:
-        t, f, c = templates
-        title = t if type(t) is str else t(values, lang, decimals)  # type: ignore[operator]
-        formula = f if type(f) is str else f(values, lang, decimals)  # type: ignore[operator]
-        calc = c if type(c) is str else c(values, lang, decimals)  # type: ignore[operator]
-    if _PLAIN_TYPES.issuperset(map(type, values.values())):  # numbers and texts only: a copy will do
-        plain = dict(values)
-    else:
-        plain = {k: _plain(v) for k, v in values.items()}
-    out = {
-        "key": step.key,
-        "title": title,
-        "formula": formula,
-        "calculation": calc,
-        "result": plain.get("result"),
-        "rule": step.rule,
-        "assumption": step.assumption,
-        "values": plain,
-    }
-    if step.assumption:
-        out["note"] = _cat(lang)["ui"]["assumption_note"]
+    return _step_renderer(step.key, lang)(step.values, step.rule, step.assumption)
+
+
+def render_steps(steps: Iterable[Any], lang: str = "de") -> list[dict[str, Any]]:
+    """Every step rendered in ``lang`` (:func:`render_step` for each, its renderer looked up once per key)."""
+    found = _STEP_RENDERERS.get
+    out = []
+    for key, rule, values, assumption in steps:
+        render = found((key, lang)) or _step_renderer(key, lang)
+        out.append(render(values, rule, assumption))
     return out
 
 

@@ -308,9 +308,24 @@ def umstufung_inverse(new: int) -> list[int]:
 PER_GAME_DECIMALS = 6  # nu delivers the per-game expectations with six decimals
 
 
+P_NEAR = 1023  # P(D) remembered for |D| ≤ 1023: nearly every game (beyond, computed)
+_P_NEAR: list[tuple[float, ...]] = []
+
+
+def _p_near() -> tuple[float, ...]:
+    """P(D) = Φ(D/(200·√2)) for D = −1023 … 1023, indexed by D + 1023: :func:`phi`'s very
+    floats, computed once on first use (the sum over them is the sum over phi)."""
+    if not _P_NEAR:
+        _P_NEAR.append(tuple(phi(d) for d in range(-P_NEAR, P_NEAR + 1)))
+    return _P_NEAR[0]
+
+
 def expected_total(own: int, opponents: Sequence[int]) -> float:
-    erf = math.erf
-    return sum([0.5 * (1.0 + erf((own - o) / 400.0)) for o in opponents])
+    """We = Σ P(D) with the exact normal P (WO 3.3.1), without the per-game list."""
+    if opponents and own - max(opponents) >= -P_NEAR and own - min(opponents) <= P_NEAR:
+        table, s = _P_NEAR[0] if _P_NEAR else _p_near(), own + P_NEAR
+        return sum([table[s - o] for o in opponents])
+    return sum([phi(own - o) for o in opponents])
 
 
 def expected_exact(own: int, opponents: Sequence[int]) -> tuple[list[float], float]:

@@ -25,7 +25,7 @@ from dwz.basics.probability import (
 )
 from dwz.basics.rounding import round_half_up, round_ratio_half_up
 from dwz.basics.steps import Step
-from dwz.basics.values import AgeGroup
+from dwz.basics.values import RATING_MAX, AgeGroup
 from dwz.rules.common import average, extreme_performance
 
 NAME = "dwz-classic"
@@ -357,12 +357,22 @@ def first_rating(ri: float, explain: bool = True) -> FirstOutcome:
 PER_GAME_DECIMALS = 3
 
 
+# P(D) in thousandths for every D between two ratings (|D| ≤ 9999), indexed by D + 9999: the
+# 3-decimal table widened with its own end values (P = 0 / 1000 beyond ±735), so that We is one
+# lookup per game without a range test per game.
+P_ALL_OFFSET = RATING_MAX
+P_ALL: tuple[int, ...] = ((p_classic_milli(-RATING_MAX),) * (RATING_MAX - P_CLASSIC_WIDE_OFFSET) + P_CLASSIC_WIDE
+                          + (p_classic_milli(RATING_MAX),) * (RATING_MAX - P_CLASSIC_WIDE_OFFSET))
+
+
 def expected_total(own: int, opponents: Sequence[int]) -> int:
     """We in thousandths (exact), without the per-game list."""
-    wide, off = P_CLASSIC_WIDE, P_CLASSIC_WIDE_OFFSET
-    s = own + off
-    if opponents and s - max(opponents) >= 0 and s - min(opponents) < len(wide):
-        return sum([wide[s - o] for o in opponents])
+    if opponents and own - max(opponents) >= -P_ALL_OFFSET:  # no negative index (a larger D raises IndexError)
+        table, s = P_ALL, own + P_ALL_OFFSET
+        try:
+            return sum([table[s - o] for o in opponents])
+        except IndexError:
+            pass
     return sum([p_classic_milli(own - o) for o in opponents])
 
 
