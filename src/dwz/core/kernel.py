@@ -64,6 +64,10 @@ class EvaluationOptions:
     ``restpartien_vs_stage2``  games against 2nd-stage newcomers also become Restpartien
         (the WO says "gegen die Auswahl I": off).
     ``store_restpartien``  keep Restpartien for unrated members.
+    ``scale``  "old" ("alt"): the file's DWZ are from before the Umstufung 2026 and are converted
+        under the 2026 rules (index + 1; spec dwz-2026 §6) — a default for the players whose file
+        says nothing (a player's own ``scale``, then the file's, win); ``None``/"new": as they are.
+        (Read by :func:`dwz.core.tournament.evaluate_tournament`; the kernel gets converted values.)
     """
 
     classic_foreign_e_index: int = 1
@@ -73,8 +77,15 @@ class EvaluationOptions:
     sonderwertung_extremes: bool = True
     restpartien_vs_stage2: bool = False
     store_restpartien: bool = True
+    scale: str | None = None
 
-    def to_dict(self) -> dict[str, bool | int]:
+    def __post_init__(self) -> None:
+        if self.scale is not None:
+            from dwz.core.scale import parse_scale
+
+            object.__setattr__(self, "scale", parse_scale(self.scale))
+
+    def to_dict(self) -> dict[str, bool | int | str | None]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 

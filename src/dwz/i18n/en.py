@@ -94,6 +94,13 @@ CATALOG: dict[str, dict[str, Any]] = {
         "tour.perf_ri": ("Performance Rh", "without Restpartien Rh = Ri", "Rh = {result}"),
         "tour.rest_out": ("Restpartien stored", "games against Auswahl I are kept for 2 years", "{kept} old + {new} new = {result}"),
         "tour.sonder_opp": ("Opponents' Sonderwertung", "exceptional players count with their performance instead of R0", "{count} opponent(s) with Sonderwertung"),
+        # --- the 2026 scale, newcomers' We, Sonderwertung readings (issue 8 §1, issue 9 §6) ---
+        "scale.own.low": ("Umstufung of the own DWZ", "value from before the Umstufung 2026; DWZ < 1000: new = old + 400", "{old} + 400 = {result}"),
+        "scale.own.middle": ("Umstufung of the own DWZ", "value from before the Umstufung 2026; 1000 ≤ DWZ < 2110: new = 0.64 · old + 760, rounded", "0.64 · {old} + 760 = {exact:.2f} → {result}"),
+        "scale.own.high": ("Umstufung of the own DWZ", "value from before the Umstufung 2026; DWZ ≥ 2110: unchanged", "{old} → {result}"),
+        "scale.value.low": ("Umstufung: {where!t} {n}", "value from before the Umstufung 2026; DWZ < 1000: new = old + 400", "{old} + 400 = {result}"),
+        "scale.value.middle": ("Umstufung: {where!t} {n}", "value from before the Umstufung 2026; 1000 ≤ DWZ < 2110: new = 0.64 · old + 760, rounded", "0.64 · {old} + 760 = {exact:.2f} → {result}"),
+        "scale.value.high": ("Umstufung: {where!t} {n}", "value from before the Umstufung 2026; DWZ ≥ 2110: unchanged", "{old} → {result}"),
     },
     "terms": {
         "dwz-classic": "classic rules (tournament ending by 2026-06-07)",
@@ -248,6 +255,16 @@ CATALOG: dict[str, dict[str, Any]] = {
         "xml.pointsGuest": "guest points",
         "xml.DSB_DWZ_TournamentReport": "DSB tournament report",
         "xml.dewis": "DeWIS file",
+        # --- the 2026 scale, newcomers' We, Sonderwertung readings (issue 8 §1, issue 9 §6) ---
+        "scale.where.games": "opponent of game",
+        "scale.where.restpartien": "opponent of Restpartie",
+        "scale.where.played": "opponent of played game",
+        "scale.where.opponents": "opponent of open game",
+        "scale.old": "values from before the Umstufung 2026 (old scale)",
+        "scale.new": "values on the new scale (from 2026-06-08)",
+        "remark.old_scale": "DWZ below 1100: old scale? (--scale old)",
+        "remark.scale_converted": "DWZ from before the Umstufung converted",
+        "remark.restpartien_converted": "Restpartien converted (before 2026-06-08)",
     },
     # See de.py: what a problem's field is called where the user typed it.
     "fields": {
@@ -281,6 +298,10 @@ CATALOG: dict[str, dict[str, Any]] = {
         "list": "DWZ list",
         "fide": "FIDE list",
         "history": "history",
+        # --- the 2026 scale, newcomers' We, Sonderwertung readings (issue 8 §1, issue 9 §6) ---
+        "scale": "Values from before the Umstufung",
+        "players": "players",
+        "played[].opponent": "played game {n}, opponent",
     },
     "fields_cli": {
         "rating": "DWZ",
@@ -310,13 +331,15 @@ CATALOG: dict[str, dict[str, Any]] = {
         "restpartien[]": "--rest {n}",
         "restpartien[].opponent": "--rest {n}, opponent",
         "restpartien[].result": "--rest {n}, result",
+        # --- the 2026 scale, newcomers' We, Sonderwertung readings (issue 8 §1, issue 9 §6) ---
+        "scale": "--scale",
     },
     "problems": {
         "rating_invalid": "DWZ '{value}' is not a valid rating; expected e.g. 1650 or 1650-12",
         "rating_negative": "A rating cannot be negative: '{value}'",
         "rating_missing": "No DWZ given ('{value}'); for a first DWZ use 'dwz first' or dwz.first_rating()",
         "index_invalid": "Index must be a whole number ≥ 0: '{value}'",
-        "index_implausible": "Index {value} is unusually high – please check",
+        "index_implausible": "Index {value} is above {limit} – hardly anyone has that many evaluations, please check",
         "result_invalid": "Result '{value}' unknown; allowed: 1, ½, 0, +, -",
         "result_missing": "Result missing",
         "opponent_invalid": "Opponent rating '{value}' is not a whole number",
@@ -503,6 +526,18 @@ CATALOG: dict[str, dict[str, Any]] = {
         "xml_value_dropped": "{label!t}: '{value}' does not have the form {expected} – not written to the file",
         "xml_short_game": "round {round}: game of less than one move ('{value}') has no code of its own in the DSB format – written as a forfeit",
         "file_unwritable": "cannot write the file ({reason})",
+        # --- the 2026 scale, newcomers' We, Sonderwertung readings (issue 8 §1, issue 9 §6) ---
+        "rating_old_scale": "{label} {value}: since the Umstufung 2026 no DWZ is below {floor} – a value from before the Umstufung (or a foreign rating)? With --scale old or “Values from before the Umstufung” it is converted first ({value} → {converted})",
+        "rating_old_scale_more": "… and {value} more values below {floor} (old scale?)",
+        "rating_implausible_low": "Rating {value} is below {limit} – no value on any DWZ scale, please check (a typo?)",
+        "scale_invalid": "Scale '{value}' unknown; allowed: {allowed}",
+        "scale_old_unchanged": "Values from before the Umstufung: for a tournament ending before 2026-06-08 the classic rules use the old scale anyway – nothing converted",
+        "scale_new_old_rules": "Values on the new scale for a tournament ending before 2026-06-08: the classic rules use the old scale, and the Umstufung cannot be reversed uniquely (dwz umstufung --inverse)",
+        "player_old_scale": "{player}: DWZ {value} – since the Umstufung 2026 no DWZ is below {floor}; a value from before the Umstufung (or a foreign rating)? With --scale old (or scale = old in the tournament file) it is converted first ({value} → {converted})",
+        "players_old_scale": "{value} players with a DWZ below {floor}, which no longer exists since the Umstufung 2026: {players} – values from before the Umstufung? With --scale old (or scale = old in the tournament file) they are converted first",
+        "players_scale_converted": "{value} DWZ from before the Umstufung 2026 converted first (index + 1): {players}",
+        "restpartien_scale_converted": "{value} Restpartien from tournaments before 2026-06-08: the opponents' ratings converted first (Umstufung 2026)",
+        "list_old_scale_converted": "DWZ list from before the Umstufung 2026 for a tournament from 2026-06-08 on: {value} DWZ taken from the list are converted first (index + 1): {players}",
     },
     "ui": {
         "history.search_label": "Find a player",
@@ -939,5 +974,17 @@ CATALOG: dict[str, dict[str, Any]] = {
         "check.reason.first_too_few": "{games} against rated opponents (with Restpartien), a first DWZ needs at least {min}",
         "check.reason.first_full": "100 % from {games} – a full score gives no first DWZ",
         "check.reason.first_stage_missing": "{games} against rated opponents, but too few against Auswahl I (no Zusatzstufe reached)",
+        # --- the 2026 scale, newcomers' We, Sonderwertung readings (issue 8 §1, issue 9 §6) ---
+        "check.old_scale_rating.title": "DWZ below 1100 in a tournament after the 2026 Umstufung",
+        "check.old_scale_rating": "DWZ {rating}: since the Umstufung 2026 no DWZ is below 1100 – a value from before the Umstufung (converted {converted}) or a foreign rating",
+        "check.old_scale_rating.fix": "Enter the DWZ after the Umstufung (e.g. from the current DWZ list with --list), or have values from before the Umstufung converted with --scale old or scale = old in the tournament file.",
+        "check.scale_converted.title": "DWZ from before the Umstufung converted",
+        "check.scale_converted": "{old} → {new} (Umstufung 2026, index + 1)",
+        "check.scale_converted.fix": "Nothing to do – the upload uses the DWZ of the current list; check that the value really is from before 2026-06-08.",
+        "check.restpartien_converted.title": "Restpartien from before the Umstufung converted",
+        "check.restpartien_converted": "{n}: opponents' values {values} (Umstufung 2026)",
+        "check.restpartien_converted.fix": "Nothing to do – Restpartien from tournaments before 2026-06-08 carry old-scale values and are converted as the Umstufung did.",
+        "check.list_old_scale.converted": "{list}, dated {date} ({how}): the tournament ends on {end} – the list's DWZ are on the old scale; {count} with a DWZ from the list were converted first (Umstufung 2026, index + 1)",
+        "check.list_old_scale.converted.fix": "Nothing to do – or use a DWZ list from 2026-06-08 on. If the list is newer than assumed, give its date with --list-date.",
     },
 }
