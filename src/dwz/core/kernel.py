@@ -30,7 +30,7 @@ from dwz.rules import Edition
 from dwz.rules.common import FIRST_INDEX, FOREIGN_INDEX, MIN_GAMES, SONDER_MARGIN, expired, first_ineligible, next_index
 
 __all__ = ["FOREIGN_INDEX", "SONDER_MARGIN", "EvaluationOptions", "KEvaluation", "KPlayer", "KResult", "STORED_FIELDS", "expired",
-           "run"]
+           "iteration_opponents", "run"]
 
 MAX_ROUNDS = 1000
 
@@ -264,11 +264,13 @@ def _results(ed: Edition[Any], end: date, players: Sequence[KPlayer], adj: Adjac
             opps, wh = games.get(i) or _rated_games(adj[i], values)
             results.append(_established(ed, i, p, opps, wh, ent, perf_all, sonder))
         elif i in ri:
-            opps_f = [float(g[0]) for g in rest[i]] + [float(values[j]) for j, _ in adj[i] if j in auswahl2]
+            # We at Ri against the values the Gesamtiteration ended with (other newcomers at their Ri),
+            # where We = W by its construction (spec dwz-classic §7.2); the correction follows it
+            opps_f = iteration_opponents(adj[i], rest[i], auswahl2, values, ri)
             wh = sum(g[1] for g in rest[i]) + sum(h for j, h in adj[i] if j in auswahl2)
             t_opps = [values[j] for j, _ in adj[i] if j in auswahl2]
             rn = first[i]
-            we = ed.expected_total(rn, [round_half_up(o) for o in opps_f])
+            we = ed.expected_at(ri[i], opps_f)
             rc = round_half_up(sum(t_opps) / len(t_opps)) if t_opps else None
             results.append(KResult(status="first", stage=stage_of[i], coeff_index=FIRST_INDEX, wh=wh, n=len(opps_f),
                                    we=ed.we_to_float(we), rc=rc, perf=perf_all.get(i), ri=ri[i], start=start[i], new_rating=rn,
@@ -285,6 +287,17 @@ def _results(ed: Edition[Any], end: date, players: Sequence[KPlayer], adj: Adjac
                                    rest_expired=tuple(ent.gone[i]), rest_out=(kept + new) if store else (), rest_new=new,
                                    reason=first_ineligible(n_all, wh_all) or "first_stage_missing"))
     return results
+
+
+def iteration_opponents(games: list[tuple[int, int]], rest: Sequence[tuple[int, int, date]], auswahl2: set[int] | frozenset[int],
+                        values: dict[int, int], ri: dict[int, float]) -> list[float]:
+    """A newcomer's opponents as the Gesamtiteration ended: his Restpartien, then his games against
+    Auswahl II — newcomers at their iteration value Ri, everyone else at his value (R0 or Rh)."""
+    opps = [float(g[0]) for g in rest]
+    for j, _ in games:
+        if j in auswahl2:
+            opps.append(ri[j] if j in ri else float(values[j]))
+    return opps
 
 
 def _established(ed: Edition[Any], i: int, p: KPlayer, opps: list[int], wh: int, ent: _Entrants,

@@ -131,6 +131,13 @@ def index_step(old: int | None, evaluated: bool) -> Step:
     return Step("core.index", "WO 2.2.4", {"index": old, "result": next_index(old)})
 
 
+def we_at_ri_step(opponents: Sequence[float], ri: float, ps: Sequence[float], w: float, we: float | None, decimals: int) -> Step:
+    """A newcomer's We in the Rechenweg: at his iteration value Ri, where We = W by the definition of
+    Ri (spec dwz-classic §7.2) — the correction to the first DWZ follows as its own step."""
+    games = [(o, round_half_up(ri - o), p) for o, p in zip(opponents, ps, strict=True)]
+    return Step("first.We_Ri", "WO 3.3.2, Anhang 1.1", {"Ri": ri, "games": games, "W": w, "decimals": decimals, "result": we})
+
+
 def performance_steps(outcome: PerformanceOutcome | None, n: int) -> list[Step]:
     """The Leistung in the Rechenweg: none below 5 games (WO 3.6.1), else the edition's steps."""
     if outcome is None:
@@ -615,7 +622,7 @@ class _FirstFields(NamedTuple):
     n_tournament: int
     Rc: int | None  # Niveau of the tournament games (Restpartien excluded, as the DSB shows it)
     Rc_all: float | None  # average over all games the iteration uses
-    We: float | None
+    We: float | None  # at Ri, where We = W by the iteration's construction
     age_group: AgeGroup
     age: int | None
     age_source: str
@@ -661,10 +668,23 @@ class FirstRatingResult(_FirstFields, Explained):
         return None if p is None else p.value
 
     @cached_property
+    def _expected_at_ri(self) -> list[float] | None:
+        """P(Ri − Rj) of every counted game (tournament games, then Restpartien), as the iteration
+        computes it — summing to We, which equals W by the definition of Ri."""
+        if self.Ri is None:
+            return None
+        ed = self._src.ctx.edition
+        return [ed.we_to_float(ed.expected_at(self.Ri, [o])) for o in self._src.opponents]
+
+    @cached_property
     def games(self) -> tuple[GameLine, ...]:
+        """Every game and Restpartie, counted or not; counted ones with D and P at Ri (the
+        iteration value: there We = W)."""
         src = self._src
-        return tuple(game_lines(src.games, None, None, given=src.given)
-                     + game_lines(src.rest, None, None, restpartie=True, given=src.given_rest))
+        ps = self._expected_at_ri
+        n_t = len(src.tournament_opponents)
+        return tuple(game_lines(src.games, self.Ri, None if ps is None else ps[:n_t], given=src.given)
+                     + game_lines(src.rest, self.Ri, None if ps is None else ps[n_t:], restpartie=True, given=src.given_rest))
 
     @property
     def not_counted(self) -> list[GameLine]:
@@ -687,6 +707,7 @@ class FirstRatingResult(_FirstFields, Explained):
         if ri != self.Ri or outcome.new_rating != self.new_rating:
             raise _drifted("the first DWZ")
         steps.extend(iter_steps)
+        steps.append(we_at_ri_step(src.opponents, ri, self._expected_at_ri or [], self.W, self.We, ed.PER_GAME_DECIMALS))
         steps.extend(outcome.steps)
         steps.append(Step("first.index", "WO 3.4.1", {"result": FIRST_INDEX}))
         steps.extend(performance_steps(self._performance, n_t))
@@ -712,7 +733,7 @@ class FirstRatingResult(_FirstFields, Explained):
             "n": self.n,
             "n_tournament": self.n_tournament,
             "We": None if self.We is None else round(self.We, 6),
-            "W_minus_We": None if self.We is None else round(self.W - self.We, 6),
+            "W_minus_We": None if self.We is None else round(self.W - self.We, 6) + 0.0,  # never −0.0
             "Rc": self.Rc,
             "Rc_all": self.Rc_all,
             "performance": self.performance,
@@ -782,8 +803,10 @@ def first_rating(
         ri, _ = ed.iterate(opps, w_halves, explain=False)
         new = ed.first_rating(ri, explain=False).new_rating
         result_warnings(new, warnings)
+        # We at Ri, where We = W by the iteration's construction (spec dwz-classic §7.2): at the corrected
+        # first DWZ it would show an under- or over-performance that did not happen
         values = (ed.NAME, ctx.end, True, (), new, FIRST_INDEX, ri, w_halves / 2, n, len(opps_t), rc_t, rc_all,
-                  ed.we_to_float(ed.expected_total(new, opps)), ctx.age_group, ctx.age, ctx.age_source, tuple(warnings), said,
+                  ed.we_to_float(ed.expected_at(ri, opps)), ctx.age_group, ctx.age, ctx.age_source, tuple(warnings), said,
                   tuple(conversions))
     r: FirstRatingResult = _new_result(FirstRatingResult, values)
     r.__dict__["_src"] = src

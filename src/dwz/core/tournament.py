@@ -32,7 +32,7 @@ from dwz.basics.steps import Explained, Step, WithCoefficient
 from dwz.basics.values import AgeGroup, Result, age_from_birth_year, age_group_of, not_counted_reason, parse_date, result_warnings
 from dwz.core import kernel
 from dwz.core.kernel import EvaluationOptions, KEvaluation, KPlayer, KResult
-from dwz.core.player import index_step, performance_steps
+from dwz.core.player import index_step, performance_steps, we_at_ri_step
 from dwz.core.scale import MAX_SCALE_WARNINGS, NEW, OLD, Converted, conversion_steps, convert, old_scale_warning
 from dwz.rules import DWZ_EDITIONS, Edition, edition_at, edition_for, get_edition
 from dwz.rules.common import FIRST_INDEX, FOREIGN_INDEX, MIN_GAMES, expired, first_reasons
@@ -625,6 +625,14 @@ class _Evaluation:
         outcome = ed.first_rating(ri)
         if outcome.new_rating != kr.new_rating:
             raise AssertionError(f"Rechenweg and table disagree for {pe.name}")
+        # We at Ri against the values the Gesamtiteration ended with (We = W there), then the correction
+        pos = self.index[pe.player.no]
+        ri_of = self._ri_of
+        iter_opps = kernel.iteration_opponents(self._adjacency[pos], kr.rest_used, self.k.auswahl2, self.k.values, ri_of)
+        if ed.we_to_float(ed.expected_at(ri, iter_opps)) != kr.we:
+            raise AssertionError(f"Rechenweg and table disagree on the We of {pe.name}")
+        ps = [ed.we_to_float(ed.expected_at(ri, [o])) for o in iter_opps]
+        steps.append(we_at_ri_step(iter_opps, ri, ps, kr.wh / 2, kr.we, ed.PER_GAME_DECIMALS))
         steps.extend(outcome.steps)
         steps.append(Step("first.index", "WO 3.4.1", {"result": FIRST_INDEX}))
         if pe.restpartien_used:
@@ -634,10 +642,23 @@ class _Evaluation:
             steps.append(Step("tour.perf_ri", "WO 3.6.1", {"result": kr.perf}))
         else:
             steps.append(Step("core.perf_none", "WO 3.6.1", {"n": len(shown), "min": MIN_GAMES, "result": None}))
-        rn = kr.new_rating or 0
-        lines = [g if not g.counted or g.opponent_rating is None else
-                 g._replace(P=ed.expected_exact(rn, [int(g.opponent_rating)])[0][0]) for g in lines]
+        # each counted game against the value the iteration used (a newcomer opponent at his Ri), P at Ri
+        values = self.k.values
+
+        def at_ri(g: TournamentGame) -> TournamentGame:
+            if not g.counted or g.opponent_no is None:
+                return g
+            j = self.index[g.opponent_no]
+            v = ri_of[j] if j in ri_of else values[j]
+            return g._replace(opponent_rating=v, P=ed.we_to_float(ed.expected_at(ri, [v])))
+
+        lines = [at_ri(g) for g in lines]
         return {"steps": tuple(steps), "games": tuple(lines), "components": {}}
+
+    @cached_property
+    def _ri_of(self) -> dict[int, float]:
+        """Every newcomer's iteration value Ri by position (the Gesamtiteration's final values)."""
+        return {i: kr.ri for i, kr in enumerate(self.k.results) if kr.ri is not None}
 
     def _performance_steps(self, opps: list[int], wh: int, perf: int | None, name: str) -> list[Step]:
         if len(opps) < MIN_GAMES:

@@ -101,6 +101,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "scale.value.low": ("Umstufung: {where!t} {n}", "value from before the Umstufung 2026; DWZ < 1000: new = old + 400", "{old} + 400 = {result}"),
         "scale.value.middle": ("Umstufung: {where!t} {n}", "value from before the Umstufung 2026; 1000 ≤ DWZ < 2110: new = 0.64 · old + 760, rounded", "0.64 · {old} + 760 = {exact:.2f} → {result}"),
         "scale.value.high": ("Umstufung: {where!t} {n}", "value from before the Umstufung 2026; DWZ ≥ 2110: unchanged", "{old} → {result}"),
+        "first.We_Ri": ("Expected score We at Ri", "We = Σ P(Ri − Rj): at Ri, We = W (that is how Ri is found); the correction to the first DWZ follows", "{games!p} = {result:.3f} (W = {W:.1f})"),
     },
     "terms": {
         "dwz-classic": "classic rules (tournament ending by 2026-06-07)",

@@ -236,11 +236,11 @@ def first_rating(ri: float, explain: bool = True) -> FirstOutcome:
     rn = max(rounded, FLOOR)
     if not explain:
         return FirstOutcome(rn, ri, [])
-    step = Step(
-        f"k26.first_{branch}", "WO 3.4.4.2", {"Ri": ri, "r": r / 100, "exact": num / den, "floor": FLOOR, "result": rn},
-        assumption=branch == "low",
-    )
-    return FirstOutcome(rn, ri, [step])
+    steps = [Step(f"k26.first_{branch}", "WO 3.4.4.2", {"Ri": ri, "r": r / 100, "exact": num / den, "floor": FLOOR, "result": rounded},
+                  assumption=branch == "low")]
+    if rn != rounded:  # the floor, as its own step (WO 3.5.2)
+        steps.append(Step("k26.floor", "WO 3.5.2", {"value": rounded, "floor": FLOOR, "result": rn}))
+    return FirstOutcome(rn, ri, steps)
 
 
 # --- Umstufung 2026 -------------------------------------------------------------------
