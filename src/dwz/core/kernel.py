@@ -61,6 +61,11 @@ class EvaluationOptions:
         WO 4.1.2); off by default because it needs the current FIDE list for everyone.
     ``sonderwertung``  apply WO 3.6.3 at all.
     ``sonderwertung_extremes``  a 100 % score's Rh = Rc + 677 may trigger the Sonderwertung.
+    ``sonderwertung_foreign``  a player entering with a foreign rating (his Elo, index 6) or rated
+        with his Elo from 2400 can be an Ausnahmespieler: WO 3.6.3 asks only for a Leistung more
+        than 300 above the previous rating, and that rating is his DWZ for this evaluation
+        (WO 4.1.2, 2.2.4; spec dwz-classic §10 (d), decided 2026-12).  Off: only players with a
+        DWZ as R0 (the earlier reading).
     ``restpartien_vs_stage2``  games against 2nd-stage newcomers also become Restpartien
         (the WO says "gegen die Auswahl I": off).
     ``store_restpartien``  keep Restpartien for unrated members.
@@ -75,6 +80,7 @@ class EvaluationOptions:
     use_elo_from_2400: bool = False
     sonderwertung: bool = True
     sonderwertung_extremes: bool = True
+    sonderwertung_foreign: bool = True
     restpartien_vs_stage2: bool = False
     store_restpartien: bool = True
     scale: str | None = None
@@ -224,7 +230,8 @@ def _sonderwertung(ed: Edition[Any], adj: Adjacency, ent: _Entrants, stage1: lis
     sonder: dict[int, int] = {}
     if opts.sonderwertung:
         for i, perf in perf_all.items():
-            if i in base and i not in ent.foreign and perf is not None and perf - base[i] > SONDER_MARGIN:
+            if i in base and (opts.sonderwertung_foreign or i not in ent.foreign) and perf is not None \
+                    and perf - base[i] > SONDER_MARGIN:
                 wh = sum(h for j, h in adj[i] if j in auswahl2)
                 n = sum(1 for j, _ in adj[i] if j in auswahl2)
                 if opts.sonderwertung_extremes or 0 < wh < 2 * n:

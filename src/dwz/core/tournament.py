@@ -35,7 +35,7 @@ from dwz.core.kernel import EvaluationOptions, KEvaluation, KPlayer, KResult
 from dwz.core.player import index_step, performance_steps, we_at_ri_step
 from dwz.core.scale import MAX_SCALE_WARNINGS, NEW, OLD, Converted, conversion_steps, convert, old_scale_warning
 from dwz.rules import DWZ_EDITIONS, Edition, edition_at, edition_for, get_edition
-from dwz.rules.common import FIRST_INDEX, FOREIGN_INDEX, MIN_GAMES, expired, first_reasons
+from dwz.rules.common import FIRST_INDEX, FOREIGN_INDEX, MIN_GAMES, SONDER_MARGIN, expired, first_reasons
 
 if TYPE_CHECKING:
     from dwz.core.elo import EloResult, InitialRatingResult
@@ -327,7 +327,7 @@ class _Evaluation:
     once, when the first explanation is read."""
 
     def __init__(self, t: Tournament, ed: Edition[Any], end: date, opts: EvaluationOptions, elo: bool) -> None:
-        self.t, self.ed, self.end, self.elo = t, ed, end, elo
+        self.t, self.ed, self.end, self.elo, self.opts = t, ed, end, elo, opts
         self.code = t.code or t.name
         evaluated = [p for p in t.players if not p.computer]
         self.index = {p.no: i for i, p in enumerate(evaluated)}
@@ -607,8 +607,15 @@ class _Evaluation:
         steps.extend(outcome.steps)
         steps.append(index_step(kr.old_index, True))
         steps.extend(self._performance_steps(opps, wh, kr.perf, pe.name))
+        foreign = "foreign_rating" in pe.remarks or kr.status == "foreign"
         if kr.sonder is not None:
-            steps.append(Step("tour.sonder", "WO 3.6.3", {"Rh": kr.sonder, "R0": r0, "diff": kr.sonder - r0, "result": kr.sonder}))
+            # for a foreign-rated entrant (or Elo from 2400) it rests on a reading (spec dwz-classic §10 (d)): flagged
+            steps.append(Step("tour.sonder", "WO 3.6.3", {"Rh": kr.sonder, "R0": r0, "diff": kr.sonder - r0, "result": kr.sonder},
+                              assumption=foreign))
+        elif foreign and kr.perf is not None and kr.perf - r0 > SONDER_MARGIN and self.opts.sonderwertung \
+                and not self.opts.sonderwertung_foreign:
+            steps.append(Step("tour.sonder_foreign_off", "WO 3.6.3, 4.1.2", {"Rh": kr.perf, "R0": r0, "diff": kr.perf - r0,
+                                                                               "result": None}, assumption=True))
         return {"steps": tuple(steps), "games": tuple(lines), "components": outcome.components}
 
     def _explain_first(self, pe: PlayerEvaluation, kr: KResult, lines: list[TournamentGame], steps: list[Step]) -> dict[str, Any]:

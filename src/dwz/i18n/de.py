@@ -103,6 +103,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "scale.value.middle": ("Umstufung: {where!t} {n}", "Wert von vor der Umstufung 2026; 1000 ≤ DWZ < 2110: neu = 0,64 · alt + 760, gerundet", "0,64 · {old} + 760 = {exact:.2f} → {result}"),
         "scale.value.high": ("Umstufung: {where!t} {n}", "Wert von vor der Umstufung 2026; DWZ ≥ 2110: unverändert", "{old} → {result}"),
         "first.We_Ri": ("Gewinnerwartung We bei Ri", "We = Σ P(Ri − Rj): bei Ri ist We = W (so ist Ri bestimmt); die Korrektur zur Erst-DWZ folgt", "{games!p} = {result:.3f} (W = {W:.1f})"),
+        "tour.sonder_foreign_off": ("Sonderwertung nicht angewandt", "Lesart (Option): wer mit Fremdwertung oder Elo als R0 eingestuft ist, ist kein Ausnahmespieler", "{Rh} − {R0} = {diff} > 300, aber Fremdwertung → keine Sonderwertung"),
     },
     "terms": {
         "dwz-classic": "klassische WO (Turnierende bis 07.06.2026)",

@@ -102,6 +102,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "scale.value.middle": ("Umstufung: {where!t} {n}", "value from before the Umstufung 2026; 1000 ≤ DWZ < 2110: new = 0.64 · old + 760, rounded", "0.64 · {old} + 760 = {exact:.2f} → {result}"),
         "scale.value.high": ("Umstufung: {where!t} {n}", "value from before the Umstufung 2026; DWZ ≥ 2110: unchanged", "{old} → {result}"),
         "first.We_Ri": ("Expected score We at Ri", "We = Σ P(Ri − Rj): at Ri, We = W (that is how Ri is found); the correction to the first DWZ follows", "{games!p} = {result:.3f} (W = {W:.1f})"),
+        "tour.sonder_foreign_off": ("Sonderwertung not applied", "reading (option): a player entering with a foreign rating or his Elo as R0 is no Ausnahmespieler", "{Rh} − {R0} = {diff} > 300, but a foreign rating → no Sonderwertung"),
     },
     "terms": {
         "dwz-classic": "classic rules (tournament ending by 2026-06-07)",
