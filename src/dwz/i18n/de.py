@@ -991,5 +991,11 @@ CATALOG: dict[str, dict[str, Any]] = {
         "check.restpartien_converted.fix": "Nichts zu tun – Restpartien aus Turnieren vor dem 08.06.2026 tragen Werte der alten Skala und werden wie bei der Umstufung umgerechnet.",
         "check.list_old_scale.converted": "{list}, Stand {date} ({how}): das Turnier endet am {end} – die DWZ der Liste sind auf der alten Skala; {count} mit DWZ aus der Liste wurden dafür zuerst umgestuft (Umstufung 2026, Index + 1)",
         "check.list_old_scale.converted.fix": "Nichts zu tun – oder eine DWZ-Liste ab dem 08.06.2026 verwenden. Ist die Liste doch neuer als angenommen, ihr Datum mit --list-date angeben.",
+        "web.scale_old": "Werte von vor der Umstufung",
+        "web.scale_old_hint": "DWZ von einer alten Karte, Liste oder Tabelle (vor dem 08.06.2026)? Dann werden eigene DWZ und Gegnerwerte zuerst umgestuft (Umstufung 2026, eigener Index + 1).",
+        "web.scale_was": "alt {value}",
+        "web.below": "unter {value}",
+        "web.strength_new_scale": "DWZ (ab 08.06.2026)",
+        "web.strength_old_scale": "DWZ vor der Umstufung",
     },
 }

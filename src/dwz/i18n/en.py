@@ -988,5 +988,11 @@ CATALOG: dict[str, dict[str, Any]] = {
         "check.restpartien_converted.fix": "Nothing to do – Restpartien from tournaments before 2026-06-08 carry old-scale values and are converted as the Umstufung did.",
         "check.list_old_scale.converted": "{list}, dated {date} ({how}): the tournament ends on {end} – the list's DWZ are on the old scale; {count} with a DWZ from the list were converted first (Umstufung 2026, index + 1)",
         "check.list_old_scale.converted.fix": "Nothing to do – or use a DWZ list from 2026-06-08 on. If the list is newer than assumed, give its date with --list-date.",
+        "web.scale_old": "Values from before the Umstufung",
+        "web.scale_old_hint": "A DWZ from an old card, list or crosstable (before 2026-06-08)? Then the own DWZ and the opponents' values are converted first (Umstufung 2026, own index + 1).",
+        "web.scale_was": "old {value}",
+        "web.below": "below {value}",
+        "web.strength_new_scale": "DWZ (from 2026-06-08)",
+        "web.strength_old_scale": "DWZ before the Umstufung",
     },
 }
