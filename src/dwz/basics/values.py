@@ -478,11 +478,12 @@ def game_items(items: Any, field: str = "games") -> tuple[Any, ...]:
 _FAST_HALVES: dict[Any, int] = {k: r.halves for k, r in _FAST_RESULTS.items() if r.rated}
 
 
-def scan_games(items: tuple[Any, ...]) -> tuple[list[int], int, list[int]] | None:
+def scan_games(items: tuple[Any, ...], low: int = IMPLAUSIBLE_LOW) -> tuple[list[int], int, list[int]] | None:
     """The common form of a game list — ``(opponent rating, result)`` tuples, results 1, ½, 0 —
     in one pass, without building a ``Game`` each: the opponents, W in half points and the
-    positions of implausible opponents (below 500 or above 3000).  Every such game counts (:func:`counts`: played,
-    against a rating).  ``None`` as soon as a game has another form: :func:`parse_games` decides.
+    positions of the opponents worth a look (below ``low`` — 500, or a scale's lowest value if
+    higher — or above 3000).  Every such game counts (:func:`counts`: played, against a rating).
+    ``None`` as soon as a game has another form: :func:`parse_games` decides.
     """
     fast = _FAST_HALVES
     opps: list[int] = []
@@ -499,8 +500,8 @@ def scan_games(items: tuple[Any, ...]) -> tuple[list[int], int, list[int]] | Non
             add(o)
     except (ValueError, KeyError, TypeError):
         return None
-    if opps and (max(opps) > IMPLAUSIBLE_RATING or min(opps) < IMPLAUSIBLE_LOW):
-        return opps, wh, [i for i, o in enumerate(opps) if o > IMPLAUSIBLE_RATING or o < IMPLAUSIBLE_LOW]
+    if opps and (max(opps) > IMPLAUSIBLE_RATING or min(opps) < low):
+        return opps, wh, [i for i, o in enumerate(opps) if o > IMPLAUSIBLE_RATING or o < low]
     return opps, wh, []
 
 

@@ -23,6 +23,7 @@ from dwz.basics.rounding import round_half_up
 from dwz.basics.steps import Explained, Step, WithCoefficient
 from dwz.basics.strength import strength_class
 from dwz.basics.values import (
+    IMPLAUSIBLE_LOW,
     INDEX_IMPLAUSIBLE,
     MAX_GAMES,
     RATING_MAX,
@@ -486,7 +487,9 @@ def _rate_common(rating: Any, games: Any, end: date, birth_year: int | None, tod
         items = tuple(games)
     else:
         return None
-    scanned = scan_games(items)
+    ed = edition_at(end)
+    smin = ed.SCALE_MIN  # the 2026 scale holds nothing below 1100
+    scanned = scan_games(items, smin if smin > IMPLAUSIBLE_LOW else IMPLAUSIBLE_LOW)
     if scanned is None:
         return None
     warnings: list[Problem] = []
@@ -501,20 +504,18 @@ def _rate_common(rating: Any, games: Any, end: date, birth_year: int | None, tod
         group, source = AGE_GROUPS[age], "birth_year"
         if age < AGE_PLAUSIBLE[0]:
             warnings.append(Problem("birth_year", "age_implausible", birth_year, {"age": age}))
-    ed = edition_at(end)
     ctx: Context = _new_result(Context, (ed, end, False, group, age, source, birth_year, warnings))
     warnings = list(warnings)
     rating_warnings(value, "rating", warnings)
     if r_index is not None and r_index > INDEX_IMPLAUSIBLE:
         warnings.append(Problem("index", "index_implausible", r_index, {"limit": INDEX_IMPLAUSIBLE}))
-    smin = ed.SCALE_MIN  # the 2026 scale holds nothing below 1100
     if value < smin:
         scale_warnings(ed, [("rating", value)], warnings)
     opps, w_halves, odd = scanned
-    for i in odd:
-        rating_warnings(opps[i], f"games[{i}].opponent", warnings)
-    if smin and opps and min(opps) < smin:
-        scale_warnings(ed, [(f"games[{i}].opponent", o) for i, o in enumerate(opps) if o < smin], warnings)
+    if odd:  # implausible values, then those the edition's scale cannot hold (scan_games marked both)
+        for i in odd:
+            rating_warnings(opps[i], f"games[{i}].opponent", warnings)
+        scale_warnings(ed, [(f"games[{i}].opponent", opps[i]) for i in odd if IMPLAUSIBLE_LOW <= opps[i] < smin], warnings)
     return _rate_games(value, r_index, ctx, items, None, opps, w_halves, warnings)
 
 

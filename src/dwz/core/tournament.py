@@ -354,6 +354,8 @@ class _Evaluation:
         before the Umstufung 2026 converted (index + 1), Restpartien played before it with their
         opponents' values converted; a DWZ the scale cannot hold flagged (spec dwz-2026 §6)."""
         said = p.scale or t.scale or opts.scale
+        if said is None and not p.restpartien and (not p.rating or p.rating >= ed.SCALE_MIN):  # the common case
+            return KPlayer(p.rating, p.index, p.elo, self.ages[p.no][0], p.member, ())
         if said == NEW and ed.SCALE == OLD:
             raise InputError.single(f"player {p.label}" if p.scale else "scale", "scale_new_old_rules", "new", rules=ed.NAME)
         rating, index = p.rating, p.index
@@ -390,6 +392,8 @@ class _Evaluation:
             return ", ".join(items[:MAX_SCALE_WARNINGS]) + (" …" if len(items) > MAX_SCALE_WARNINGS else "")
 
         out: list[Problem] = []
+        if not (self.old_scale or self.conversions or self.unchanged):
+            return out
         low = [f"{pe.player.label} ({pe.player.rating})" for pe in players if pe.player.no in self.old_scale]
         if low:
             out.append(Problem("players", "players_old_scale", len(low), {"players": listed(low), "floor": self.ed.SCALE_MIN}))
@@ -436,10 +440,11 @@ class _Evaluation:
         warned = self.old_scale.get(p.no)
         if warned is not None:
             remarks.append("old_scale")
-        if any(c.own for c in conversions):
-            remarks.append("scale_converted")
-        if any(not c.own for c in conversions):
-            remarks.append("restpartien_converted")
+        if conversions:
+            if any(c.own for c in conversions):
+                remarks.append("scale_converted")
+            if any(not c.own for c in conversions):
+                remarks.append("restpartien_converted")
         common: dict[str, Any] = {"player": p, "age_group": group, "age_assumed": assumed, "_evaluation": self, "_kernel": kr,
                                   "warnings": () if warned is None else (warned,), "conversions": conversions}
         if _rated(kr):
