@@ -263,8 +263,6 @@ CATALOG: dict[str, dict[str, Any]] = {
         "scale.where.restpartien": "Gegner der Restpartie",
         "scale.where.played": "Gegner der gespielten Partie",
         "scale.where.opponents": "Gegner der offenen Partie",
-        "scale.old": "Werte von vor der Umstufung 2026 (alte Skala)",
-        "scale.new": "Werte der neuen Skala (ab 08.06.2026)",
         "remark.old_scale": "DWZ unter 1100: alte Skala? (--scale alt)",
         "remark.scale_converted": "DWZ von vor der Umstufung umgestuft",
         "remark.restpartien_converted": "Restpartien umgestuft (vor dem 08.06.2026)",

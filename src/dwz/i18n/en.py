@@ -262,8 +262,6 @@ CATALOG: dict[str, dict[str, Any]] = {
         "scale.where.restpartien": "opponent of Restpartie",
         "scale.where.played": "opponent of played game",
         "scale.where.opponents": "opponent of open game",
-        "scale.old": "values from before the Umstufung 2026 (old scale)",
-        "scale.new": "values on the new scale (from 2026-06-08)",
         "remark.old_scale": "DWZ below 1100: old scale? (--scale old)",
         "remark.scale_converted": "DWZ from before the Umstufung converted",
         "remark.restpartien_converted": "Restpartien converted (before 2026-06-08)",
