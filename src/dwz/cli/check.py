@@ -31,7 +31,7 @@ Exit code: 0 clean (or notes only), 1 warnings, 2 errors.
 
 
 def gather(file: Path, fmt: str | None, dsb_list: Path | None, fide_list: Path | None, rest_in: Path | None,
-           list_date: date | None = None, *, collect: bool = False) -> Any:
+           list_date: date | None = None, *, collect: bool = False, end: date | None = None) -> Any:
     """:func:`dwz.reports.check.gather` for files named on the command line; a file that
     does not exist or cannot be opened is an :class:`~dwz.basics.errors.InputError` (exit 2)."""
     from dwz.formats._common import load
@@ -40,7 +40,7 @@ def gather(file: Path, fmt: str | None, dsb_list: Path | None, fide_list: Path |
     data, _ = load(file, file.name)  # bounded: /dev/zero or a huge file is a message, not a MemoryError
     assert isinstance(data, bytes)  # a path is always read as bytes
     return gather_inputs(data, file.name, fmt=fmt, dsb_list=dsb_list, fide_list=fide_list, restpartien=rest_in,
-                         list_date=list_date, collect=collect)
+                         list_date=list_date, collect=collect, end=end)
 
 
 def register(cli: click.Group) -> None:
@@ -61,22 +61,24 @@ def register(cli: click.Group) -> None:
                   help="Regelwerk erzwingen (sonst nach Turnierende) / force a rule edition.")
     @click.option("--restpartien", "rest_in", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
                   help="gespeicherte Restpartien (JSON einer früheren Auswertung) / stored Restpartien.")
+    @click.option("--scale", type=click.Choice(["alt", "neu", "old", "new"], case_sensitive=False), default=None,
+                  help="DWZ der Datei von vor der Umstufung 2026 (alt) / the file's DWZ are from before the Umstufung.")
     @click.option("--json", "as_json", is_flag=True, help="Bericht als JSON / print the report as JSON.")
     @_lang_option
     def check(file: Path, fmt: str | None, dsb_list: Path | None, fide_list: Path | None, list_date: str | None,
-              end: str | None, rules: str | None, rest_in: Path | None, as_json: bool, lang: str) -> None:
+              end: str | None, rules: str | None, rest_in: Path | None, scale: str | None, as_json: bool, lang: str) -> None:
         """Prüfbericht vor dem Hochladen zum DSB: alles, was das Portal ablehnen oder ein Wertungsreferent
         nachfragen würde – mit Regel und Abhilfe. / Pre-upload check: everything the DSB portal would
         reject or a rating officer would query, with the rule and the fix."""
         from dwz.basics.errors import InputError
         from dwz.cli.main import _fail
         from dwz.core.player import parse_date
-        from dwz.core.tournament import evaluate_tournament
+        from dwz.core.tournament import EvaluationOptions, evaluate_tournament
 
         try:
             end_d = parse_date(end, "--end") if end else None  # messages name the option the user typed
             when = parse_date(list_date, "--list-date") if list_date else None
-            inp = gather(file, fmt, dsb_list, fide_list, rest_in, when, collect=True)
+            inp = gather(file, fmt, dsb_list, fide_list, rest_in, when, collect=True, end=end_d)
         except Exception as e:
             _fail(e, lang)
             return
@@ -84,7 +86,7 @@ def register(cli: click.Group) -> None:
         ev_problems: tuple[Any, ...] = ()
         if inp.tournament is not None:
             try:
-                ev = evaluate_tournament(inp.tournament, end=end_d, rules=rules)
+                ev = evaluate_tournament(inp.tournament, end=end_d, rules=rules, options=EvaluationOptions(scale=scale))
             except InputError as e:
                 ev_problems = e.problems
         report = inp.check(ev, ev_problems, end=end_d)

@@ -51,7 +51,17 @@ def _output_options(f: F) -> F:
     return _lang_option(f)
 
 
+SCALE_HELP = ("DWZ-Werte von vor der Umstufung 2026 (alt) zuerst umstufen / values from before the Umstufung (old) are "
+              "converted first.")
+
+
+def _scale_option(f: F) -> F:
+    return click.option("--scale", type=click.Choice(["alt", "neu", "old", "new"], case_sensitive=False), default=None,
+                        help=SCALE_HELP)(f)
+
+
 def _person_options(f: F) -> F:
+    f = _scale_option(f)
     f = click.option("--rules", type=click.Choice(["classic", "2026", "dwz-classic", "dwz-2026"]), default=None,
                      help="Regelwerk erzwingen (sonst nach Turnierende) / force a rule edition.")(f)
     f = click.option("--age-group", type=click.Choice(["youth", "junior", "adult"]), default=None,
@@ -228,7 +238,7 @@ def cli() -> None:
 @click.option("--rest", "rest", multiple=True, help="Restpartie RATING:RESULT (nur Erst-DWZ).")
 @_output_options
 def rate(rating: str, games: tuple[str, ...], end: str | None, born: str | None, age_group: str | None,
-         rules: str | None, index: str | None, points: str | None, count: str | None, expected: str | None,
+         rules: str | None, scale: str | None, index: str | None, points: str | None, count: str | None, expected: str | None,
          rest: tuple[str, ...], lang: str, as_json: bool, explain: bool) -> None:
     """Neue DWZ nach einem Turnier (Folge-DWZ). RATING ist "1650-12" (DWZ-Index) oder "1650".
 
@@ -252,11 +262,11 @@ def rate(rating: str, games: tuple[str, ...], end: str | None, born: str | None,
             no_rating = False  # rate() reports every problem at once
         if no_rating and w is None:
             res: Any = first_rating(list(games), restpartien=list(rest), end=end_v, birth_year=_born(born),
-                                    age_group=age_group, rules=rules)
+                                    age_group=age_group, rules=rules, scale=scale)
             _emit(res, lang, as_json, explain, "print_first")
             return
         res = rate_fn(rating, list(games), end=end_v, birth_year=_born(born), age_group=age_group, index=index,
-                      points=w, count=n, expected=we, rules=rules)
+                      points=w, count=n, expected=we, rules=rules, scale=scale)
     except Exception as e:
         _fail(e, lang)
         return
@@ -272,14 +282,14 @@ Beispiel / example (official first DWZ 983, tournament B431-636-C4F):
 @_person_options
 @_output_options
 def first(games: tuple[str, ...], rest: tuple[str, ...], end: str | None, born: str | None, age_group: str | None,
-          rules: str | None, lang: str, as_json: bool, explain: bool) -> None:
+          rules: str | None, scale: str | None, lang: str, as_json: bool, explain: bool) -> None:
     """Erst-DWZ eines Spielers ohne DWZ (mind. 5 Partien gegen DWZ-Gegner, nicht 0 %/100 %)."""
     from dwz.core.player import first_rating
 
     try:
         check_args([("end", end), *_games_args("games", games), *_games_args("restpartien", rest)])
         res = first_rating(list(games), restpartien=list(rest), end=end or date.today(), birth_year=_born(born),
-                           age_group=age_group, rules=rules)
+                           age_group=age_group, rules=rules, scale=scale)
     except Exception as e:
         _fail(e, lang)
         return
@@ -300,7 +310,8 @@ Beispiel / example:
 @_lang_option
 @click.option("--json", "as_json", is_flag=True, help="JSON ausgeben.")
 def scenarios(rating: str, opponents: tuple[str, ...], played: tuple[str, ...], rest: tuple[str, ...], index: str | None,
-              end: str | None, born: str | None, age_group: str | None, rules: str | None, lang: str, as_json: bool) -> None:
+              end: str | None, born: str | None, age_group: str | None, rules: str | None, scale: str | None, lang: str,
+              as_json: bool) -> None:
     """Neue DWZ für jede erreichbare Punktzahl gegen die OPPONENTS (offene Partien)."""
     from dwz.core.scenarios import scenarios as scen
 
@@ -308,7 +319,7 @@ def scenarios(rating: str, opponents: tuple[str, ...], played: tuple[str, ...], 
         check_args([("rating", rating), ("index", index), ("end", end), *_games_args("opponents", opponents),
                     *_games_args("played", played), *_games_args("restpartien", rest)])
         res = scen(rating, list(opponents), played=list(played), restpartien=list(rest), index=index,
-                   end=end or date.today(), birth_year=_born(born), age_group=age_group, rules=rules)
+                   end=end or date.today(), birth_year=_born(born), age_group=age_group, rules=rules, scale=scale)
     except Exception as e:
         _fail(e, lang)
         return

@@ -57,8 +57,12 @@ def register(cli: click.Group) -> None:
     @click.option("--no-sonderwertung", is_flag=True, help="Sonderwertung (WO 3.6.3) nicht anwenden.")
     @click.option("--no-sonder-extremes", is_flag=True, help="100 % (Rh = Rc + 677) löst keine Sonderwertung aus.")
     @click.option("--elo-from-2400", is_flag=True, help="DWZ ≥ 2400: FIDE-Elo als R0 (WO 4.1.2, 'in der Regel').")
+    @click.option("--no-sonder-foreign", is_flag=True,
+                  help="Spieler mit Fremdwertung oder Elo als R0 sind keine Ausnahmespieler der Sonderwertung (frühere Lesart).")
     @click.option("--no-elo-for-unrated", is_flag=True, help="Spieler ohne DWZ nicht mit ihrer Elo einstufen.")
     @click.option("--restpartien-vs-stage2", is_flag=True, help="auch Partien gegen Erst-DWZ-Spieler der 2. Stufe speichern.")
+    @click.option("--scale", type=click.Choice(["alt", "neu", "old", "new"], case_sensitive=False), default=None,
+                  help="DWZ der Datei von vor der Umstufung 2026 (alt): zuerst umstufen; eine Spalte scale der Datei geht vor.")
     @click.option("--dsb-xml", "dsb_xml", type=click.Path(dir_okay=False, path_type=Path), default=None,
                   help="DSB-Meldedatei (DSB_DWZ_TournamentReport 2.5) schreiben.")
     @click.option("--dewis-xml", "dewis_xml", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -70,9 +74,9 @@ def register(cli: click.Group) -> None:
     def tournament(file: Path, fmt: str | None, dsb_list: Path | None, fide_list: Path | None, end: str | None,
                    rules: str | None, player: str | None, explain: bool, output: Path | None, as_json: bool,
                    rest_in: Path | None, rest_out: Path | None, foreign_e_index: str, no_sonderwertung: bool,
-                   no_sonder_extremes: bool, elo_from_2400: bool, no_elo_for_unrated: bool, restpartien_vs_stage2: bool,
-                   dsb_xml: Path | None, dewis_xml: Path | None, location: str | None, time_control: str | None,
-                   sender: str | None, lang: str) -> None:
+                   no_sonder_extremes: bool, elo_from_2400: bool, no_sonder_foreign: bool, no_elo_for_unrated: bool,
+                   restpartien_vs_stage2: bool, scale: str | None, dsb_xml: Path | None, dewis_xml: Path | None,
+                   location: str | None, time_control: str | None, sender: str | None, lang: str) -> None:
         """Ganzes Turnier auswerten wie der DSB: Erst-DWZ, Sonderwertung, Restpartien, Elo."""
         from dwz.basics.errors import InputError, Problem
         from dwz.basics.parsing import digits
@@ -90,12 +94,14 @@ def register(cli: click.Group) -> None:
                 raise InputError([Problem(str(file), "file_missing", str(file))])
             from dwz.cli.check import gather
 
-            inputs = gather(file, fmt, dsb_list, fide_list, rest_in)
+            end_d = parse_date(end) if end else None
+            inputs = gather(file, fmt, dsb_list, fide_list, rest_in, end=end_d)
             t, notes = inputs.tournament, inputs.legacy_notes
             opts = EvaluationOptions(
                 classic_foreign_e_index=int(foreign_e_index), use_elo_for_unrated=not no_elo_for_unrated,
                 use_elo_from_2400=elo_from_2400, sonderwertung=not no_sonderwertung,
-                sonderwertung_extremes=not no_sonder_extremes, restpartien_vs_stage2=restpartien_vs_stage2,
+                sonderwertung_extremes=not no_sonder_extremes, sonderwertung_foreign=not no_sonder_foreign,
+                restpartien_vs_stage2=restpartien_vs_stage2, scale=scale,
             )
             ev = evaluate_tournament(t, end=parse_date(end) if end else None, rules=rules, options=opts)
             number = digits(player) if player else None  # "²" is a name to look up, not the number 2

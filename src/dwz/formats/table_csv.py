@@ -30,6 +30,7 @@ from dwz.formats._table import (
     _note_dict,
     _pairing,
     _rating_text,
+    _scale,
     _tournament,
     result_text,
 )
@@ -46,14 +47,15 @@ _SECTIONS = {"tournament": "tournament", "turnier": "tournament", "players": "pl
 _ALIASES: dict[str, dict[str, str]] = {
     "tournament": {"name": "name", "turnier": "name", "start": "start", "beginn": "start", "end": "end", "ende": "end",
                    "rounds": "rounds", "runden": "rounds", "rated": "rated", "gewertet": "rated", "code": "code",
-                   "turniercode": "code", "format": "format", "version": "version"},
+                   "turniercode": "code", "format": "format", "version": "version", "scale": "scale", "skala": "scale"},
     "players": {"no": "no", "nr": "no", "nummer": "no", "snr": "no", "name": "name", "rating": "rating", "dwz": "rating",
                 "index": "index", "elo": "elo", "birthyear": "birth_year", "geburtsjahr": "birth_year",
                 "jahrgang": "birth_year", "club": "club", "verein": "club", "zps": "zps", "vkz": "zps",
                 "memberno": "member_no", "mglnr": "member_no", "mitgliedsnummer": "member_no", "dsbid": "dsb_id",
                 "pkz": "dsb_id", "fideid": "fide_id", "member": "member", "mitglied": "member", "sex": "sex",
                 "geschlecht": "sex", "title": "title", "titel": "title", "federation": "federation", "land": "federation",
-                "fed": "federation", "computer": "computer", "fidek": "fide_k", "k": "fide_k"},
+                "fed": "federation", "computer": "computer", "fidek": "fide_k", "k": "fide_k", "scale": "scale",
+                "skala": "scale"},
     "games": {"round": "round", "runde": "round", "white": "white", "weiss": "white", "weiß": "white", "black": "black",
               "schwarz": "black", "result": "result", "ergebnis": "result"},
     "restpartien": {"player": "player", "spieler": "player", "no": "player", "nr": "player", "opponent": "opponent",
@@ -187,6 +189,7 @@ def _csv_tournament(c: _Collector, tour: dict[str, tuple[int, str]],
     rounds = get("rounds", lambda ln, s: _cell_int(c, ln, "rounds", s), 0) or 0
     rated = get("rated", lambda ln, s: _cell_bool(c, ln, "rated", s, True), True)
     code = get("code", lambda _ln, s: s)
+    scale = get("scale", lambda ln, s: _scale(c, ln, s))
 
     rest: dict[int, list[StoredGame]] = {}
     for line, row in rows["restpartien"]:
@@ -225,7 +228,7 @@ def _csv_tournament(c: _Collector, tour: dict[str, tuple[int, str]],
     if c.problems:
         return None
     return _tournament(c, name=name, end=end, start=start, rounds=rounds, rated=rated, code=code, players=players,
-                       pairings=pairings, notes=notes)
+                       pairings=pairings, notes=notes, scale=scale)
 
 
 def _csv_player(c: _Collector, line: int, row: Mapping[str, str], rest: dict[int, list[StoredGame]]) -> Player | None:
@@ -247,6 +250,8 @@ def _csv_player(c: _Collector, line: int, row: Mapping[str, str], rest: dict[int
                 values[k] = _cell_int(c, line, k, text)
         elif k in _BOOL_KEYS:
             values[k] = _cell_bool(c, line, k, text, _BOOL_KEYS[k])
+        elif k == "scale":
+            values[k] = _scale(c, line, text)
         else:
             values[k] = text or None
     if len(c.problems) > before or values.get("no") is None:
@@ -281,6 +286,8 @@ def write_csv(t: Tournament) -> str:
     for key, value in (("name", t.name), ("start", _iso(t.start)), ("end", _iso(t.end)), ("rounds", t.rounds),
                        ("rated", _yes(t.rated)), ("code", t.code)):
         w.writerow([key, "" if value is None else value])
+    if t.scale is not None:
+        w.writerow(["scale", t.scale])
     w.writerow([])
     w.writerow(["[players]"])
     w.writerow(_PLAYER_KEYS)

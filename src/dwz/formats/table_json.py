@@ -26,6 +26,7 @@ from dwz.formats._table import (
     _note_dict,
     _pairing,
     _rating_text,
+    _scale,
     _tournament,
     result_text,
 )
@@ -114,6 +115,9 @@ def _from_json(obj: Any, c: _Collector) -> Tournament | None:
     _expect(c, "$.rated", rated, (bool,), "boolean")
     code = obj.get("code")
     _expect(c, "$.code", code, (str, type(None)), "string or null")
+    scale = obj.get("scale")
+    if scale is not None and _expect(c, "$.scale", scale, (str,), '"alt", "neu", "old", "new" or null'):
+        scale = _scale(c, "$.scale", scale)
 
     players: list[Player] = []
     raw_players = obj.get("players", [])
@@ -133,7 +137,7 @@ def _from_json(obj: Any, c: _Collector) -> Tournament | None:
     if c.problems:
         return None
     return _tournament(c, name=name, end=end, start=start, rounds=rounds, rated=rated, code=code,
-                       players=players, pairings=pairings, notes=notes)
+                       players=players, pairings=pairings, notes=notes, scale=scale)
 
 
 def _json_date(c: _Collector, path: str, v: Any) -> date | None:
@@ -174,6 +178,9 @@ def _json_player(c: _Collector, path: str, p: Any) -> Player | None:
                 values[k] = v
         elif k in _ID_KEYS and isinstance(v, int) and not isinstance(v, bool):
             values[k] = str(v)
+        elif k == "scale":
+            if v is not None and _expect(c, where, v, (str,), '"alt", "neu", "old", "new" or null'):
+                values[k] = _scale(c, where, v)
         elif _expect(c, where, v, (str, type(None)), "string or null"):
             values[k] = v
     rest: list[StoredGame] = []
@@ -254,6 +261,8 @@ def write_json(t: Tournament) -> str:
     """Our JSON for ``t``: top-level keys one per line, one player / game per line."""
     head = {"format": FORMAT, "version": VERSION, "name": t.name, "start": _iso(t.start), "end": _iso(t.end),
             "rounds": t.rounds, "rated": t.rated, "code": t.code}
+    if t.scale is not None:  # written when said (files without it stay as they were)
+        head["scale"] = t.scale
     out = ["{"]
     out += [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in head.items()]
 
@@ -274,7 +283,7 @@ def write_json(t: Tournament) -> str:
 
 
 def _player_dict(p: Player) -> dict[str, Any]:
-    d: dict[str, Any] = {k: getattr(p, k) for k in _PLAYER_KEYS}
+    d: dict[str, Any] = {k: getattr(p, k) for k in _PLAYER_KEYS if k != "scale" or p.scale is not None}
     d["restpartien"] = [{"opponent": g.opponent, "result": g.result.code, "played": g.played.isoformat(),
                          "tournament": g.tournament} for g in p.restpartien]
     return d

@@ -326,4 +326,7 @@ def problem_text(problem: Any, lang: str = "de") -> str:
     text_value = "" if value is None else str(value)
     if len(text_value) > 80:  # a whole line of garbage helps nobody; the start identifies it
         text_value = text_value[:77] + "…"
-    return _render(template, {**dict(problem.params), "value": text_value}, lang)
+    values = {**dict(problem.params), "value": text_value}
+    if "{label" in template:  # the field in the words of the form (a warning on the web shows no label of its own)
+        values["label"] = field_label(problem.field, lang)
+    return _render(template, values, lang)

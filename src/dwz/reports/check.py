@@ -49,7 +49,8 @@ from dwz.formats.fide_list import FideEntry
 from dwz.formats.lists import Candidate, MatchReport, closest_entries
 from dwz.i18n import CATALOGS, fmt_rating, term, text
 
-__all__ = ["CheckReport", "Finding", "Inputs", "ListInfo", "SEVERITIES", "check_tournament", "gather", "round_dates_trf"]
+__all__ = ["CheckReport", "Finding", "Inputs", "ListInfo", "SEVERITIES", "check_tournament", "dsb_list_date", "gather",
+           "round_dates_trf", "scales_differ"]
 
 Severity = Literal["error", "warning", "note"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "note")
@@ -75,6 +76,9 @@ RULES: dict[str, str] = {
     "list_new_scale": "WO 2.2.3, Umstufung 08.06.2026",
     "list_newer": "WO 2.2.3",
     "dwz_old_scale": "Umstufung 08.06.2026",
+    "old_scale_rating": "Umstufung 08.06.2026, WO 3.5.2",
+    "scale_converted": "Umstufung 08.06.2026",
+    "restpartien_converted": "Umstufung 08.06.2026, WO 3.4.2",
     "dwz_differs": "WO 2.2.3",
     "not_in_list": "WO 6.1",
     "list_ambiguous": "WO 6.1",
@@ -155,6 +159,8 @@ class Finding:
             specific = f"check.fix.{self.problem.code}"
             if specific in CATALOGS["de"]["ui"]:
                 return text(specific, lang)
+        if self.variant and f"check.{self.kind}.{self.variant}.fix" in CATALOGS["de"]["ui"]:
+            return text(f"check.{self.kind}.{self.variant}.fix", lang, **_rendered(self.values, lang))
         return text(f"check.{self.kind}.fix", lang, **_rendered(self.values, lang))
 
     def who(self, lang: str = "de") -> str:
@@ -300,7 +306,8 @@ def check_tournament(
         out += _duplicates(tournament.players)
         out += _birth_years(tournament.players, match, (eff_end or day).year)
         if match is not None:
-            out += _list_findings(tournament, match, dsb, lists, eff_end)
+            converted = {pe.player.no for pe in evaluation.players if any(c.own for c in pe.conversions)} if evaluation else set()
+            out += _list_findings(tournament, match, dsb, lists, eff_end, converted)
             for m in match.matched:
                 matched[m.list] = matched.get(m.list, 0) + 1
         out += _players(tournament, evaluation)
@@ -457,7 +464,8 @@ _SCALE_NOTE_FIELDS = ("rating", "index")
 
 
 def _list_findings(t: Tournament, match: MatchReport, dsb: Sequence[DsbEntry | FideEntry] | None, lists: Sequence[ListInfo],
-                   end: date | None) -> list[Finding]:
+                   end: date | None, converted: set[int] | frozenset[int] = frozenset()) -> list[Finding]:
+    """``converted``: the players whose DWZ the evaluation converted from the old scale (said so)."""
     from dwz.rules import SWITCH_2026
 
     out: list[Finding] = []
@@ -469,8 +477,14 @@ def _list_findings(t: Tournament, match: MatchReport, dsb: Sequence[DsbEntry | F
         sure = info.date_from in ("given", "name")
         values = (("list", info.name), ("date", list_date), ("how", Ref(f"check.date_from.{info.date_from}")), ("end", end))
         if list_date < SWITCH_2026 <= end:
+            # its DWZ are on the old scale: those completing the tournament are converted for the
+            # evaluation (enrich flags them, the evaluation converts and shows it) — said, as the match report says it
             scale_differs = True
-            out.append(Finding("error" if sure else "warning", "list_old_scale", values=values))
+            if match.old_scale:
+                out.append(Finding("note" if sure else "warning", "list_old_scale", variant="converted",
+                                   values=(*values, ("count", Count(len(match.old_scale), "player")))))
+            else:
+                out.append(Finding("warning", "list_old_scale", values=values))
         elif end < SWITCH_2026 <= list_date:
             scale_differs = True
             out.append(Finding("error", "list_new_scale", values=values))
@@ -519,12 +533,12 @@ def _list_findings(t: Tournament, match: MatchReport, dsb: Sequence[DsbEntry | F
         entry = dsb_entry.get(no)
         list_rating = entry.dwz if isinstance(entry, DsbEntry) else getattr(conflicts.get("rating"), "list_value", p.rating)
         list_index = entry.index if isinstance(entry, DsbEntry) else getattr(conflicts.get("index"), "list_value", p.index)
-        out.append(_rating_finding(p, list_rating, list_index, end, list_date, scale_differs, newer))
+        out.append(_rating_finding(p, list_rating, list_index, end, list_date, scale_differs, newer, no in converted))
     return out
 
 
 def _rating_finding(p: Player, list_rating: int | None, list_index: int | None, end: date | None, list_date: date | None,
-                    scale_differs: bool, newer: bool) -> Finding:
+                    scale_differs: bool, newer: bool, was_converted: bool = False) -> Finding:
     """The file's DWZ differs from the list's: which scale each is on decides how much it matters."""
     import dwz
     from dwz.rules import SWITCH_2026
@@ -546,6 +560,8 @@ def _rating_finding(p: Player, list_rating: int | None, list_index: int | None, 
                 return _f("note", "dwz_differs", p, "umstufung", converted=converted(old), **values)
         elif end is not None and end >= SWITCH_2026 and converted(p.rating) == list_rating \
                 and (list_date is None or list_date >= SWITCH_2026):
+            if was_converted:  # said to be old-scale and converted for the evaluation: the list agrees
+                return _f("note", "dwz_differs", p, "umstufung", converted=list_rating, **values)
             return _f("error", "dwz_old_scale", p, converted=list_rating, **values)
     if newer:
         return _f("note", "dwz_differs", p, "newer", **values)
@@ -575,6 +591,17 @@ def _players(t: Tournament, ev: TournamentEvaluation | None) -> list[Finding]:
         return out
     for pe in ev.players:
         p = pe.player
+        # the 2026 scale (spec dwz-2026 §6): a DWZ it cannot hold makes the evaluation wrong; a conversion is said
+        for w in pe.warnings:
+            if w.code == "player_old_scale":
+                out.append(_f("error", "old_scale_rating", p, rating=w.value, converted=w.params.get("converted")))
+        for c in pe.conversions:
+            if c.own:
+                out.append(_f("note", "scale_converted", p, old=fmt_rating(c.old, c.old_index), new=fmt_rating(c.new, c.new_index)))
+        rest = [c for c in pe.conversions if not c.own]
+        if rest:
+            out.append(_f("note", "restpartien_converted", p, n=Count(len(rest), "game"),
+                          values=", ".join(f"{c.old} → {c.new}" for c in rest[:5]) + (" …" if len(rest) > 5 else "")))
         if pe.status == "established" and pe.old_index is None and pe.n:
             out.append(_f("warning", "index_missing", p, rating=pe.old_rating))
         elif pe.status == "foreign" and not p.fide_id and p.no not in foreign:
@@ -699,12 +726,15 @@ class Inputs:
 
 def gather(data: bytes, name: str, *, fmt: str | None = None, dsb_list: ListSource | None = None,
            fide_list: ListSource | None = None, restpartien: Path | str | dict[str, Any] | None = None,
-           list_date: date | None = None, collect: bool = False) -> Inputs:
+           list_date: date | None = None, collect: bool = False, end: date | None = None) -> Inputs:
     """Read a tournament file's content, complete it from the rating lists and stored Restpartien.
 
     ``collect``: reading problems become part of the result (the check reports them)
     instead of raising :class:`~dwz.basics.errors.InputError` (as ``dwz tournament`` does).
     ``list_date``: the DSB list's "Stand" if known (else from its file name or content).
+    ``end``: the end date the evaluation will use (``--end``; else the file's).  A DSB list of
+    before the Umstufung 2026 for a tournament ending after it completes the tournament with
+    DWZ to convert (:func:`~dwz.formats.lists.enrich` ``dsb_old_scale``; spec dwz-2026 §6).
     """
     from dwz.basics.errors import InputError
     from dwz.formats import detect_format, read_rating_list, read_tournament
@@ -735,10 +765,13 @@ def gather(data: bytes, name: str, *, fmt: str | None = None, dsb_list: ListSour
     if t is not None and lists:
         from dwz.formats.lists import enrich
 
+        infos = [_list_info(kind, shown, entries, list_date) for kind, (shown, entries) in lists.items()]
+        dsb_date = next((li.date for li in infos if li.kind == "dsb"), None)
         t, inp.match = enrich(t, dsb=lists["dsb"][1] if "dsb" in lists else None,
-                              fide=lists["fide"][1] if "fide" in lists else None)
+                              fide=lists["fide"][1] if "fide" in lists else None,
+                              dsb_old_scale=scales_differ(dsb_date, end or t.end))
         inp.list_notes = inp.match.problems({p.no: p.name for p in t.players})
-        inp.lists += [_list_info(kind, shown, entries, list_date) for kind, (shown, entries) in lists.items()]
+        inp.lists += infos
         # enrich() uses entries by their type: the DSB list is whichever holds DSB entries.
         inp.dsb = next((entries for _, entries in lists.values() if entries and isinstance(entries[0], DsbEntry)), None)
     if restpartien is not None and t is not None:
@@ -753,6 +786,20 @@ def gather(data: bytes, name: str, *, fmt: str | None = None, dsb_list: ListSour
             inp.problems.extend(e.problems)
     inp.tournament = t
     return inp
+
+
+def scales_differ(list_date: date | None, end: date | None) -> bool:
+    """A list of before the Umstufung 2026 for a tournament rated on the new scale (spec dwz-2026 §6):
+    its DWZ are converted for the evaluation."""
+    from dwz.core.scale import NEW, OLD
+    from dwz.rules import edition_at
+
+    return list_date is not None and end is not None and edition_at(list_date).SCALE == OLD and edition_at(end).SCALE == NEW
+
+
+def dsb_list_date(name: str, entries: Sequence[Any], given: date | None = None) -> date | None:
+    """A DSB list's "Stand": given, else from its file name, else from its content."""
+    return _list_info("dsb", name, entries, given).date
 
 
 def _list_info(kind: str, name: str, entries: Sequence[Any], given: date | None) -> ListInfo:

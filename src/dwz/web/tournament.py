@@ -148,7 +148,10 @@ def evaluate_upload(name: str, data: bytes, rating_list: tuple[str, bytes] | Non
             entries = read_dsb_list(bytes(rating_list[1]), name=safe_name(rating_list[0]), max_bytes=LIMITS["list_bytes"])
         except InputError as e:  # mark the list's problems so they land on its upload field
             raise InputError([replace(p, field=f"rating_list:{p.field}") for p in e.problems]) from None
-        t, _ = enrich(t, dsb=entries)
+        from dwz.reports.check import dsb_list_date, scales_differ
+
+        old_scale = scales_differ(dsb_list_date(safe_name(rating_list[0]), entries), t.end)  # spec dwz-2026 §6
+        t, _ = enrich(t, dsb=entries, dsb_old_scale=old_scale)
     if len(t.players) > LIMITS["players"]:
         raise UploadError(413, "web.too_many_players", value=len(t.players), max=LIMITS["players"])
     if t.rounds > LIMITS["rounds"]:
