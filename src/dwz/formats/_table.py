@@ -101,8 +101,11 @@ class _Collector:
         self.name = name
         self.problems: list[Problem] = []
         self.notes: list[Problem] = []
+        self.columns: dict[str, str] = {}  # key → the column title as the file writes it ("DWZ" for rating)
 
     def add(self, where: str | int, code: str, value: Any = None, **params: Any) -> None:
+        if "column" in params:  # messages name the column in the file's words
+            params["column"] = self.columns.get(params["column"], params["column"])
         self.problems.append(problem(self.name, where, code, value, **params))
 
     def raise_if(self) -> None:
@@ -159,6 +162,18 @@ def _tournament(c: _Collector, *, name: str, end: date | None, start: date | Non
                 code: str | None, players: list[Player], pairings: list[Pairing], notes: list[Problem]) -> Tournament:
     return Tournament(name=name, end=end, players=tuple(players), pairings=tuple(pairings), rounds=rounds, start=start,
                       rated=rated, code=code, source=c.name, notes=tuple(notes))
+
+
+def _tournament_checked(c: _Collector, **kw: Any) -> Tournament | None:
+    """:func:`_tournament`, its model's problems (a player number twice, a pairing against
+    nobody) added to those of the values — so that a file's problems come all at once —
+    and ``None`` when there are any."""
+    try:
+        t = _tournament(c, **kw)
+    except InputError as e:
+        c.problems.extend(e.problems)
+        return None
+    return None if c.problems else t
 
 
 def _iso(d: date | None) -> str | None:
