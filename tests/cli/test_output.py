@@ -402,3 +402,37 @@ def test_a_json_file_gives_its_value_and_pairing_problems_together(tmp_path: Pat
     assert r.exit_code == 2
     codes = r.stderr
     assert "birth_year" in codes and "Gegner Nr. 7 existiert nicht" in codes  # the type error and the pairing, one run
+
+
+def test_a_trf_gives_its_line_and_cross_check_problems_together(tmp_path: Path) -> None:
+    """A bad number on one player's line and two lines that disagree on a game: both in one run."""
+    src = (SAMPLES / "trf" / "lichess_swiss_2021_03.trf").read_text(encoding="utf-8").splitlines()
+    bad_no, other_no = 2, 3
+    lines = []
+    for line in src:
+        if line.startswith(f"001 {bad_no:4d}"):
+            line = line[:48] + "x9z9" + line[52:]
+        if line.startswith(f"001 {other_no:4d}"):
+            first = re.search(r"(\s+\d+ [wb] )1", line[91:])  # his first won game becomes a draw on his line only
+            assert first is not None
+            at = 91 + first.end() - 1
+            line = line[:at] + "=" + line[at + 1:]
+        lines.append(line)
+    f = tmp_path / "bad.trf"
+    f.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    r = invoke("tournament", str(f))
+    assert r.exit_code == 2
+    msgs = [line for line in r.stderr.splitlines() if line.startswith("Fehler: ")]
+    assert any("'x9z9' ist keine gültige Zahl" in m for m in msgs)
+    assert any("Ergebnisse widersprechen sich" in m for m in msgs)
+
+
+def test_paths_in_messages_are_never_shortened(tmp_path: Path) -> None:
+    deep = tmp_path.joinpath(*(["ein-recht-langer-verzeichnisname"] * 6))
+    target = deep / "auswertung.html"
+    missing = deep / "turnier.trf"
+    assert len(str(target)) > 200
+    r = invoke("tournament", str(SWI), "-o", str(target))
+    assert r.exit_code == 2 and f"'{target}'" in r.stderr and f"'{deep}'" in r.stderr
+    r = invoke("tournament", str(missing))
+    assert r.exit_code == 2 and str(missing) in r.stderr and "…" not in r.stderr

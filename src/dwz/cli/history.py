@@ -117,21 +117,22 @@ def register(cli: click.Group) -> None:
             from dwz.core.player import parse_date
             from dwz.history.importer import import_files
             from dwz.history.store import open_store
-            from dwz.i18n import text
+            from dwz.i18n import fmt_date, text
 
             when = parse_date(list_date, "list_date") if list_date else None
             conn = open_store(db)
             report = import_files(conn, list(files), rules=rules, list_date=when, fmt=fmt)
             conn.close()
-            for f in report.files:
-                keys = ", ".join(f"{k} {n}" for k, n in sorted(f.matched.items())) or "–"
+            for f in report.files:  # the keys players were matched by, in words ("Name und Geburtsjahr 1")
+                keys = ", ".join(f"{text(f'check.key.{k}', lang)} {n}" for k, n in sorted(f.matched.items())) or "–"
+                end = fmt_date(f.end, lang) if f.end else "–"
                 if f.kind == "duplicate":
-                    _say("history.add_duplicate", lang, name=f.name, end=f.end)
+                    _say("history.add_duplicate", lang, name=f.name, end=end)
                 elif f.kind == "list":
-                    _say("history.add_list", lang, name=f.name, date=f.end, new=f.players_new, matched=f.players_matched,
+                    _say("history.add_list", lang, name=f.name, date=end, new=f.players_new, matched=f.players_matched,
                          keys=keys, updated=f.updated)
                 else:
-                    _say("history.add_tournament", lang, name=f.name, end=f.end, new=f.players_new, matched=f.players_matched,
+                    _say("history.add_tournament", lang, name=f.name, end=end, new=f.players_new, matched=f.players_matched,
                          keys=keys)
                 for c in f.conflicts:  # never attached silently: each refused match is named
                     click.echo(f"  {text('cli.conflict', lang)}: {c.problem().message(lang)}")
@@ -161,7 +162,9 @@ def register(cli: click.Group) -> None:
                 _say("history.run_full", lang, tournaments=rep.tournaments, records=rep.records, seconds=secs,
                      rate=rep.records / max(rep.seconds, 1e-9))
             else:
-                _say("history.run_incremental", lang, start=rep.start_end or "–", tournaments=rep.tournaments, skipped=rep.skipped,
+                from dwz.i18n import fmt_date
+
+                _say("history.run_incremental", lang, start=fmt_date(rep.start_end, lang) if rep.start_end else "–", tournaments=rep.tournaments, skipped=rep.skipped,
                      players=rep.players, records=rep.records, seconds=secs)
 
     @_cmd("card")

@@ -144,8 +144,12 @@ class Argument(click.Argument):
         return help_text(self.metavar) if self.metavar is not None else (self.name or "").upper()
 
     def make_metavar(self, ctx: click.Context) -> str:
-        with _swapped(self, metavar=help_text(self.metavar) if self.metavar is not None else None):
+        if self.metavar is None:
             return super().make_metavar(ctx)
+        var = help_text(self.metavar)  # click takes a metavar as it is: the brackets and "..." are added here
+        if not self.required:
+            var = f"[{var}]"
+        return var + ("..." if self.nargs != 1 else "")
 
 
 def _help_option(cmd: click.Command, ctx: click.Context) -> click.Option | None:

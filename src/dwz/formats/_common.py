@@ -20,10 +20,10 @@ import re
 import stat
 import unicodedata
 import zipfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import date
 from pathlib import Path
-from typing import IO, Any, TypeAlias
+from typing import IO, Any, TypeAlias, TypeVar
 
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.parsing import digits, json_dumps, json_loads, json_safe
@@ -61,10 +61,12 @@ __all__ = [
     "short",
     "split_lines",
     "digits",
+    "finish",
     "year_from",
 ]
 
 Source: TypeAlias = "str | bytes | os.PathLike[str]"
+T = TypeVar("T")
 DEFAULT_NAME = "input"
 
 # Limits (README "Security").  Real files stay far below each of them.
@@ -180,6 +182,19 @@ def reason_of(e: BaseException) -> str:
     if isinstance(e, LookupError):
         return "xml.unknown_encoding"
     return "error.other"
+
+
+def finish(errors: list[Problem], build: Callable[[], T]) -> T:
+    """``build()`` (the pairings, the tournament) even when the lines had errors — so that a file's
+    problems come all at once: those of its lines, of the cross-check of both lines of a game and
+    of the tournament's consistency — raised together, if any."""
+    try:
+        result = build()
+    except InputError as e:
+        raise InputError([*errors, *e.problems]) from None
+    if errors:
+        raise InputError(errors)
+    return result
 
 
 def _mib(n: int) -> str:

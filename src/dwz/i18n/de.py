@@ -583,7 +583,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "history.card_legend": "* Erst-DWZ · S Sonderwertung (WO 3.6.3) · (…) nicht veröffentlicht",
         "history.rest_now": "Gespeicherte Restpartien: {n}",
         "history.rest_kept": "Restpartien: {n}",
-        "history.rest_converted": "{n} Restpartien umgestuft",
+        "history.rest_converted": "{n!n:Restpartie|Restpartien} umgestuft",
         "history.umstufung_row": "Umstufung 2026",
         "history.col_no": "Nr.",
         "history.col_tournament": "Turnier",
