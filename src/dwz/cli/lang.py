@@ -17,7 +17,6 @@
 
 from __future__ import annotations
 
-import inspect
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -274,7 +273,3 @@ def argument(*decls: str, **attrs: Any) -> Callable[[F], F]:
     """``click.argument`` with our :class:`Argument`."""
     decorator: Callable[[F], F] = click.argument(*decls, cls=Argument, **attrs)
     return decorator
-
-
-def cleandoc(key: str) -> str:
-    return inspect.cleandoc(help_text(key))

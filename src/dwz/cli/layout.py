@@ -180,7 +180,8 @@ def table(columns: Sequence[Column], rows: Sequence[Sequence[str]], total: int, 
         return lines
 
     head = render([c.title for c in columns])
-    used = indent + sum(widths[i] for i in cols) + GAP * max(len(cols) - 1, 0)
+    titled = cols[: max((k + 1 for k, i in enumerate(cols) if columns[i].title), default=len(cols))]  # a marker column has no rule
+    used = indent + sum(widths[i] for i in titled) + GAP * max(len(titled) - 1, 0)
     head.append((" " * indent + "─" * (used - indent)).rstrip())
     # The first column (the number) introduces the row's text below it.
     lead = indent + (widths[cols[0]] + GAP if cols else 0)
