@@ -101,8 +101,11 @@ class _Collector:
         self.name = name
         self.problems: list[Problem] = []
         self.notes: list[Problem] = []
+        self.columns: dict[str, str] = {}  # key → the column title as the file writes it ("DWZ" for rating)
 
     def add(self, where: str | int, code: str, value: Any = None, **params: Any) -> None:
+        if "column" in params:  # messages name the column in the file's words
+            params["column"] = self.columns.get(params["column"], params["column"])
         self.problems.append(problem(self.name, where, code, value, **params))
 
     def raise_if(self) -> None:
@@ -171,6 +174,18 @@ def _scale(c: _Collector, where: str | int, v: str) -> str | None:
     except InputError:
         c.add(where, "scale_invalid", v, allowed="alt, neu (old, new)")
         return None
+
+
+def _tournament_checked(c: _Collector, **kw: Any) -> Tournament | None:
+    """:func:`_tournament`, its model's problems (a player number twice, a pairing against
+    nobody) added to those of the values — so that a file's problems come all at once —
+    and ``None`` when there are any."""
+    try:
+        t = _tournament(c, **kw)
+    except InputError as e:
+        c.problems.extend(e.problems)
+        return None
+    return None if c.problems else t
 
 
 def _iso(d: date | None) -> str | None:

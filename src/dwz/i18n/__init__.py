@@ -2,7 +2,11 @@
 
 Numbers are formatted per language: German uses the decimal comma (1669,6).
 A template field with the conversion ``!t`` is translated as a term
-(``{group!t}`` → "Erwachsene (über 25)"); ``!p`` renders a per-game list.
+(``{group!t}`` → "Erwachsene (über 25)"); ``!p`` renders a per-game list;
+``!n`` a count with its noun in the right number (``{n!n:Partie|Partien}`` →
+"1 Partie", "3 Partien"; ``!N`` the noun alone); ``!e`` a number with the decimals it
+needs, at most the spec's (``{raw!e:.4f}`` → "28", "27,9496"); ``!d`` an ISO date as the language writes it
+("2026-09-14" → "14.09.2026").
 """
 
 from __future__ import annotations
@@ -12,9 +16,11 @@ import string
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from importlib import import_module
+from pathlib import PurePath
 from typing import Any
 
-__all__ = ["CATALOGS", "LANGS", "field_label", "fmt_num", "fmt_rating", "fmt_signed", "problem_text", "render_step", "render_steps", "term", "text"]
+__all__ = ["CATALOGS", "LANGS", "calculation_line", "field_label", "fmt_date", "fmt_num", "fmt_rating", "fmt_signed", "plural",
+           "problem_text", "render_step", "render_steps", "rule_ref", "term", "text"]
 
 LANGS = ("de", "en")
 
@@ -27,6 +33,14 @@ class _Catalogs(dict[str, dict[str, dict[str, Any]]]):
         if lang not in LANGS:
             raise KeyError(lang)
         catalog: dict[str, dict[str, Any]] = import_module(f"dwz.i18n.{lang}").CATALOG
+        # The command line's and the published files' texts live in their own module
+        # (dwz.i18n.cli_<lang>): its sections are added to the catalog's, never replacing a key.
+        for section, entries in import_module(f"dwz.i18n.cli_{lang}").CATALOG.items():
+            merged = catalog.setdefault(section, {})
+            clash = set(merged) & set(entries)
+            if clash:
+                raise KeyError(f"dwz.i18n.cli_{lang}: keys already in dwz.i18n.{lang}: {sorted(clash)}")
+            merged.update(entries)
         self[lang] = catalog
         return catalog
 
@@ -73,22 +87,40 @@ def fmt_rating(value: int | None, index: int | None, empty: str = "–") -> str:
 
 
 _POSITION = re.compile(r"\[(\d+)\]")
+_XML_PLACE = re.compile(r"^(player|game round) (.+)$")  # dwz.formats.dsb_xml / dewis_xml places
+_PLACE = re.compile(r"^(.+):(\d+|0x[0-9a-fA-F]+)$")  # "file:line" of a reader, "file:0xOFFSET" of the SWT reader
 
 
 def field_label(field: str, lang: str = "de", surface: str = "web") -> str:
     """What a problem's ``field`` is called where the user typed it: the form's words on the
     web ("Geburtsjahr", "Partie 1, Ergebnis"), the option on the command line ("--born",
-    "-n/--count"); a place in a file ("turnier.trf:12") and unknown fields stay as they are.
+    "-n/--count"); a place in a file is "turnier.trf:12" on the web and "turnier.trf, Zeile 12"
+    on the command line; unknown fields stay as they are.
 
     >>> field_label("games[0].result"), field_label("birth_year", "de", "cli"), field_label("count", "en")
     ('Partie 1, Ergebnis', '--born', 'games n')
-    >>> field_label("turnier.trf:12")
-    'turnier.trf:12'
+    >>> field_label("turnier.trf:12"), field_label("turnier.trf:12", "de", "cli"), field_label("t.swt:0x2a", "en", "cli")
+    ('turnier.trf:12', 'turnier.trf, Zeile 12', 't.swt, byte 0x2a')
     """
     cat = _cat(lang)
     shape = _POSITION.sub("[]", field)
     template = (cat.get("fields_cli", {}).get(shape) if surface == "cli" else None) or cat.get("fields", {}).get(shape)
     if template is None:
+        xml = _XML_PLACE.match(field)
+        if xml is not None:  # a place in an XML file the DSB/DeWIS writer or checker names
+            kind, rest = xml.group(1), xml.group(2)
+            if kind == "player":
+                return text("cli.xml_place.player", lang, value=rest)
+            rnd, _, pair = rest.partition(": ")
+            return text("cli.xml_place.game_round", lang, round=rnd, pair=pair)
+        if field == "file" or f"xml.{field}" in cat["terms"]:
+            return text("cli.xml_place.file", lang) if field == "file" else term(f"xml.{field}", lang)
+        if surface == "cli":
+            place = _PLACE.match(field)
+            if place is not None:
+                where = place.group(2)
+                key = "cli.place_offset" if where.startswith("0x") else "cli.place_line"
+                return text(key, lang, file=place.group(1), line=where)
         return field
     m = _POSITION.search(field)
     return str(template).replace("{n}", str(int(m.group(1)) + 1) if m else "")
@@ -184,6 +216,16 @@ def _field(value: Any, spec: str, conv: str | None, lang: str, decimals: int) ->
         return term(str(v), lang)
     if conv == "p":
         return _games(value, lang, decimals)
+    if conv == "n":
+        return plural(value, spec, lang)
+    if conv == "N":  # the noun alone ("3 more games")
+        return plural(value, spec, lang).partition(" ")[2]
+    if conv == "d":
+        return fmt_date(value, lang)
+    if conv == "e" and isinstance(value, (int, float)):  # exact: as many decimals as it has, at most those of spec
+        shown = fmt_num(value, spec or ".4f", lang)
+        sep = "," if lang == "de" else "."
+        return shown.rstrip("0").rstrip(sep) if sep in shown else shown
     if value is None:
         return "–"
     if isinstance(value, bool):
@@ -195,6 +237,36 @@ def _field(value: Any, spec: str, conv: str | None, lang: str, decimals: int) ->
     if conv == "r":
         return repr(value)
     return format(value, spec) if spec else str(value)
+
+
+def plural(count: Any, forms: str, lang: str = "de") -> str:
+    """A count with its noun: ``forms`` is "singular|plural" (German and English both
+    have one singular, 1; everything else, 0 included, takes the plural).
+
+    >>> plural(1, "Partie|Partien"), plural(3, "Partie|Partien"), plural(0, "game|games", "en")
+    ('1 Partie', '3 Partien', '0 games')
+    """
+    one, _, many = forms.partition("|")
+    number = fmt_num(count, "", lang) if isinstance(count, (int, float)) and not isinstance(count, bool) else str(count)
+    return f"{number} {one if count == 1 else (many or one)}"
+
+
+def fmt_date(value: Any, lang: str = "de") -> str:
+    """A date (or its ISO text) as the language writes it: 14.09.2026 in German, 2026-09-14 in English.
+
+    >>> fmt_date("2026-09-14"), fmt_date("2026-09-14", "en"), fmt_date("heute")
+    ('14.09.2026', '2026-09-14', 'heute')
+    """
+    from datetime import date as _date
+
+    if isinstance(value, str):
+        try:
+            value = _date.fromisoformat(value)
+        except ValueError:
+            return str(value)
+    if isinstance(value, _date):
+        return value.strftime("%d.%m.%Y") if lang == "de" else value.isoformat()
+    return "–" if value is None else str(value)
 
 
 def _games(games: list[tuple[Any, Any, Any]], lang: str, decimals: int) -> str:
@@ -268,7 +340,7 @@ def _step_renderer(key: str, lang: str) -> _StepRenderer:
         return found
     cat = _cat(lang)
     entry = cat["steps"].get(key) or CATALOGS["en"]["steps"].get(key)
-    scope: dict[str, Any] = {"_fill": _fill, "_decimals": _decimals, "_NUMS": _NUMBER_TYPES, "_plain": _plain,
+    scope: dict[str, Any] = {"_fill": _fill, "_decimals": _decimals, "_NUMS": _NUMBER_TYPES, "_plain": _plain, "_rule": rule_ref,
                              "_PLAIN": _PLAIN_TYPES.issuperset, "lang": lang, "NOTE": cat["ui"]["assumption_note"]}
     lines = ["def render(v, rule, assumption):"]
     exprs = [repr(key), "''", "''"]
@@ -279,7 +351,7 @@ def _step_renderer(key: str, lang: str) -> _StepRenderer:
     lines += [
         "    plain = dict(v) if _PLAIN(map(type, v.values())) else {k: _plain(x) for k, x in v.items()}",
         f"    out = {{'key': {key!r}, 'title': {exprs[0]}, 'formula': {exprs[1]}, 'calculation': {exprs[2]},"
-        " 'result': plain.get('result'), 'rule': rule, 'assumption': assumption, 'values': plain}",
+        " 'result': plain.get('result'), 'rule': _rule(rule, lang), 'assumption': assumption, 'values': plain}",
         "    if assumption:",
         "        out['note'] = NOTE",
         "    return out",
@@ -306,6 +378,42 @@ def render_steps(steps: Iterable[Any], lang: str = "de") -> list[dict[str, Any]]
     return out
 
 
+# A calculation that is already an equation ("a = 0,00", "Rh = 1755") or prose ("5 eingegeben …")
+# is shown as it is; one that is the right-hand side ("0,598 + 0,402 … = 2,300") after "= ".
+_EQUATION = re.compile(r"^\s*[^\W\d][\w′']*\s*=")
+_EXPRESSION = re.compile(r"^\s*[\d(−+\-–]")
+
+
+def calculation_line(calc: str) -> str:
+    """A step's calculation as a line under its formula: "= 8400 / 5 = 1680,0 → 1680", but
+    "a = 0,00" and "5 eingegeben, 0 nicht gewertet → n = 5" as they are (never "= a = …").
+
+    >>> calculation_line("8400 / 5 = 1680"), calculation_line("a = 0,00"), calculation_line("Turnierende 14.09.2026 → WO 2026")
+    ('= 8400 / 5 = 1680', 'a = 0,00', 'Turnierende 14.09.2026 → WO 2026')
+    """
+    if _EQUATION.match(calc):
+        return calc
+    head = re.split(r"=|→", calc, maxsplit=1)[0]
+    if _EXPRESSION.match(calc) and not re.search(r"[^\W\d_]{3,}", head.replace("e^", "")):
+        return "= " + calc
+    return calc
+
+
+@lru_cache(maxsize=1024)  # a few hundred distinct references; every rendered step asks
+def rule_ref(rule: str, lang: str = "de") -> str:
+    """A step's rule reference in ``lang``: section numbers ("WO 3.5.2", "FIDE B.02 §8.3.4")
+    are the same in both; the few that are words ("Inkrafttreten WO 2026", "Anhang") are translated.
+
+    >>> rule_ref("WO Anhang 1.3", "en"), rule_ref("WO 2.2.4, Anhang 1.2/1.3", "de")
+    ('WO Appendix 1.3', 'WO 2.2.4, Anhang 1.2/1.3')
+    """
+    refs = _cat(lang)["rule_refs"]
+    found = refs.get(rule)
+    if found is not None:
+        return str(found)
+    return " ".join(str(refs.get(word, word)) for word in rule.split(" ")) if any(w in refs for w in rule.split(" ")) else rule
+
+
 def _plain(v: Any) -> Any:
     if isinstance(v, (int, float, str, bool)) or v is None:
         return v
@@ -324,7 +432,7 @@ def problem_text(problem: Any, lang: str = "de") -> str:
         return f"{problem.code}: {problem.value!r}"
     value = problem.value
     text_value = "" if value is None else str(value)
-    if len(text_value) > 80:  # a whole line of garbage helps nobody; the start identifies it
+    if len(text_value) > 80 and not isinstance(value, PurePath):  # a whole line of garbage helps nobody; a path is shown whole
         text_value = text_value[:77] + "…"
     values = {**dict(problem.params), "value": text_value}
     if "{label" in template:  # the field in the words of the form (a warning on the web shows no label of its own)

@@ -49,8 +49,8 @@ from dwz.formats.fide_list import FideEntry
 from dwz.formats.lists import Candidate, MatchReport, closest_entries
 from dwz.i18n import CATALOGS, fmt_rating, term, text
 
-__all__ = ["CheckReport", "Finding", "Inputs", "ListInfo", "SEVERITIES", "check_tournament", "dsb_list_date", "gather",
-           "round_dates_trf", "scales_differ"]
+__all__ = ["CheckReport", "Condensed", "Finding", "Inputs", "ListInfo", "SEVERITIES", "check_tournament", "condense",
+           "dsb_list_date", "gather", "round_dates_trf", "scales_differ"]
 
 Severity = Literal["error", "warning", "note"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "note")
@@ -61,6 +61,7 @@ SEVERITIES: tuple[Severity, ...] = ("error", "warning", "note")
 RULES: dict[str, str] = {
     "file": "WO 6.1",
     "list_unreadable": "WO 6.1",
+    "list_swapped": "WO 6.1",
     "end_missing": "DSB-XML 2.5 ‹endDate›, WO 2.2.3",
     "start_after_end": "DSB-XML 2.5 ‹startDate›",
     "end_mismatch": "WO 2.2.3",
@@ -139,6 +140,12 @@ class Finding:
     def rule(self) -> str:
         return RULES.get(self.kind, "")
 
+    def rule_in(self, lang: str = "de") -> str:
+        """The rule reference as ``lang`` writes it ("WO Anhang 1.2" → "WO Appendix 1.2")."""
+        from dwz.i18n import rule_ref
+
+        return rule_ref(self.rule, lang)
+
     @property
     def line(self) -> int | None:
         return int(self.where) if self.where and self.where.isdigit() else None
@@ -177,7 +184,7 @@ class Finding:
         return {
             "severity": self.severity, "kind": self.kind, "code": self.problem.code if self.problem else None,
             "player": self.player, "name": self.name, "where": self.where, "line": self.line, "round": self.round,
-            "title": self.title(lang), "message": self.message(lang), "rule": self.rule, "fix": self.fix(lang),
+            "title": self.title(lang), "message": self.message(lang), "rule": self.rule_in(lang), "fix": self.fix(lang),
             "values": {k: _plain(v, lang) for k, v in self.values},
         }
 
@@ -195,6 +202,7 @@ class ListInfo:
     date_from: str | None = None
     entries: int = 0
     problems: tuple[Problem, ...] = ()
+    given_as: str | None = None  # the option it was given with ("dsb": --list, "fide": --fide-list), if not its kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,6 +301,9 @@ def check_tournament(
                           if not (p.code == "paired_twice" and (p.field, p.params.get("no")) in selves)]
     for li in lists:
         out += [Finding("error", "list_unreadable", where=p.field, problem=p) for p in li.problems]
+        if li.given_as is not None and li.given_as != li.kind and not li.problems:
+            # a FIDE list given with --list (or a DSB list with --fide-list): used as what it is, and said so
+            out.append(Finding("warning", "list_swapped", variant=li.given_as, values=(("file", li.name),)))
     for p in tournament.notes if notes is None and tournament is not None else (notes or ()):
         out.append(_file_finding(p, _NOTE_SEVERITY.get(p.code, "warning"), src))
     eff_end = end or (evaluation.end if evaluation is not None else None) or (tournament.end if tournament else None)
@@ -615,6 +626,54 @@ def _players(t: Tournament, ev: TournamentEvaluation | None) -> list[Finding]:
 
 # --- rendering helpers ------------------------------------------------------------------------------
 
+SUMMARY_FROM = 6  # this many findings of one kind of file problem and more are summarised …
+EXAMPLES = 3  # … by their count and the first few
+
+
+@dataclass(frozen=True, slots=True)
+class Condensed:
+    """A renderer's view of one kind's findings: each shown whole, except a file problem
+    that repeats (160 × "the opponent's line lacks the game" of one cut-off TRF): its
+    count and first examples, then how many more (``more``)."""
+
+    code: str | None
+    count: int
+    shown: tuple[Finding, ...]
+    more: int
+
+    def head(self, lang: str = "de") -> str | None:
+        """The summary line of a repeated problem, None for findings shown one by one."""
+        if self.code is None:
+            return None
+        key = f"check.summary.{self.code}"
+        if key in CATALOGS["de"]["ui"]:
+            return text(key, lang, n=self.count, shown=len(self.shown))
+        return text("check.summary.any", lang, n=self.count, shown=len(self.shown))
+
+
+def condense(findings: Sequence[Finding], limit: int = SUMMARY_FROM, examples: int = EXAMPLES) -> list[Condensed]:
+    """``findings`` (of one kind) for a reader: file problems of a code that occurs ``limit``
+    times or more become one :class:`Condensed` with ``examples`` of them; everything else
+    stays, in order, one by one."""
+    codes: dict[str, int] = {}
+    for f in findings:
+        if f.problem is not None:
+            codes[f.problem.code] = codes.get(f.problem.code, 0) + 1
+    out: list[Condensed] = []
+    grouped: dict[str, list[Finding]] = {}
+    for f in findings:
+        code = f.problem.code if f.problem is not None else None
+        if code is not None and codes[code] >= limit:
+            if code not in grouped:
+                grouped[code] = []
+                out.append(Condensed(code, codes[code], (), 0))  # placeholder, filled below
+            grouped[code].append(f)
+        else:
+            out.append(Condensed(None, 1, (f,), 0))
+    return [Condensed(c.code, c.count, tuple(grouped[c.code][:examples]), c.count - min(examples, c.count))
+            if c.code is not None else c for c in out]
+
+
 
 def fmt_date(d: date, lang: str) -> str:
     """16.02.2012 in German, 2012-02-16 in English."""
@@ -755,7 +814,7 @@ def gather(data: bytes, name: str, *, fmt: str | None = None, dsb_list: ListSour
     for kind, src in (("dsb", dsb_list), ("fide", fide_list)):
         if src is None:
             continue
-        content, shown = (src, src.name) if isinstance(src, os.PathLike) else src
+        content, shown = (src, str(src)) if isinstance(src, os.PathLike) else src  # a path as typed, whole
         try:
             lists[kind] = (shown, read_rating_list(content, name=shown))
         except InputError as e:
@@ -766,9 +825,11 @@ def gather(data: bytes, name: str, *, fmt: str | None = None, dsb_list: ListSour
         from dwz.formats.lists import enrich
 
         infos = [_list_info(kind, shown, entries, list_date) for kind, (shown, entries) in lists.items()]
-        dsb_date = next((li.date for li in infos if li.kind == "dsb"), None)
-        t, inp.match = enrich(t, dsb=lists["dsb"][1] if "dsb" in lists else None,
-                              fide=lists["fide"][1] if "fide" in lists else None,
+        dsb_date = next((li.date for li, (_, entries) in zip(infos, lists.values(), strict=True)
+                         if entries and isinstance(entries[0], DsbEntry)), None)  # the list that holds DSB entries
+        # each list by what it holds, whichever option named it (a swapped one is a finding of its own)
+        by_kind = {("dsb" if entries and isinstance(entries[0], DsbEntry) else "fide"): entries for _, entries in lists.values()}
+        t, inp.match = enrich(t, dsb=by_kind.get("dsb"), fide=by_kind.get("fide"),
                               dsb_old_scale=scales_differ(dsb_date, end or t.end))
         inp.list_notes = inp.match.problems({p.no: p.name for p in t.players})
         inp.lists += infos
@@ -809,7 +870,8 @@ def _list_info(kind: str, name: str, entries: Sequence[Any], given: date | None)
     is_dsb = bool(entries) and isinstance(entries[0], DsbEntry)
     when, how = given, ("given" if given else None)
     if when is None and is_dsb:
-        when, how = list_date_from_name(name), "name"
+        when, how = list_date_from_name(Path(name).name), "name"
         if when is None:
             when, how = list_date(entries), "content"
-    return ListInfo("dsb" if is_dsb else ("fide" if entries else kind), name, when, how if when else None, len(entries))
+    found = "dsb" if is_dsb else ("fide" if entries else kind)
+    return ListInfo(found, name, when, how if when else None, len(entries), given_as=kind)
