@@ -37,8 +37,10 @@ def run(*args: str, lang: str = "de") -> Any:
 def test_rate_warns_in_text_and_json() -> None:
     res = run(*ISSUE_RATE)
     assert res.exit_code == 0
-    for value in (900, 950, 850, 1000):
-        assert f"{value}: unter 1100 gibt es seit der Umstufung 2026 keine DWZ" in " ".join(res.output.split())
+    text = " ".join(res.output.split())
+    assert "4 Werte unter 1100 – seit der Umstufung 2026 gibt es keine DWZ unter 1100" in text  # one block, every value
+    for label, value in (("DWZ", 900), ("Partie 1, Gegner", 950), ("Partie 2, Gegner", 850), ("Partie 3, Gegner", 1000)):
+        assert f"{label} {value} → {oracle.umstufung(value)}" in text
     assert "--scale alt" in res.output
     data = json.loads(run(*ISSUE_RATE, "--json").output)
     assert [(w["field"], w["code"]) for w in data["warnings"]] == [

@@ -74,7 +74,21 @@ def warning_lines(result: Any, lang: str, total: int | None = None) -> list[str]
 
     w = total or _width()
     out: list[str] = []
-    for p in getattr(result, "warnings", ()):
+    warnings = list(getattr(result, "warnings", ()))
+    old = [p for p in warnings if p.code in ("rating_old_scale", "rating_old_scale_more")]
+    if old:  # the season's commonest mistake (spec dwz-2026 §6): one block, every value with its conversion, the fix
+        values = [p for p in old if p.code == "rating_old_scale"]
+        more = sum(int(p.value) for p in old if p.code == "rating_old_scale_more")
+        floor = old[0].params.get("floor", 1100)
+        out += layout.wrap(text("cli.old_scale_head", lang, count=len(values) + more, floor=floor), w, hang=2)
+        items = [f"{field_label(p.field, lang, 'cli')} {p.value} → {p.params.get('converted', '?')}" for p in values]
+        if more:
+            items.append(text("cli.more", lang, n=more))
+        out += layout.wrap(" · ".join(items), w, indent=2, hang=2)
+        out += layout.wrap(text("cli.old_scale_fix", lang), w, indent=2, hang=2)
+    for p in warnings:
+        if p in old:
+            continue
         label = field_label(p.field, lang, "cli") if p.field else ""
         body = f"{label}: {p.message(lang)}" if label else p.message(lang)
         out += layout.wrap(f"{text('cli.warning_prefix', lang)}{body}", w, hang=2)

@@ -321,6 +321,9 @@ CATALOG: dict[str, dict[str, Any]] = {
     "ui": {
         "cli.error_prefix": "Error: ",
         "cli.warning_prefix": "Warning: ",
+        "cli.old_scale_head": "Warning: {count!n:value|values} below {floor} – since the Umstufung 2026 no DWZ is below {floor}. Are they from before the Umstufung (an old card, an old list, a 2025 crosstable) or foreign ratings?",
+        "cli.old_scale_fix": "Fix: with --scale old they are converted first (each conversion is in the Rechenweg, --explain).",
+        "cli.more": "… and {n} more",
         "cli.place_line": "{file}, line {line}",
         "cli.place_offset": "{file}, byte {line}",
         "cli.choice_invalid": "'{value}' is not one of {choices}",
