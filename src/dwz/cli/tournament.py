@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path, PurePath
 from typing import Any
 
@@ -186,7 +187,7 @@ def print_xml_report(path: Path, kind: str, out: Any, lang: str) -> None:
     if not out.problems:
         click.echo(text("cli.xml_clean", lang, kind=label), err=True)
         return
-    w = width(click.get_text_stream("stderr"))
+    w = width(sys.stderr)
     for line in wrap(text("cli.xml_problems", lang, count=len(out.problems)), w, hang=2):
         click.echo(line, err=True)
     for p in out.problems:
