@@ -264,8 +264,8 @@ class RatingResult(_RatingFields, Explained, WithCoefficient):
         steps.extend(performance_steps(self._performance, n))
         return tuple(steps)
 
-    def to_dict(self, lang: str = "de") -> dict[str, Any]:
-        """JSON-ready: the same keys as the CLI's ``--json`` and the web API."""
+    def to_dict(self, lang: str = "de", steps: bool = True) -> dict[str, Any]:
+        """JSON-ready: the same keys as the CLI's ``--json`` and the web API (``steps``: with the Rechenweg)."""
         from dwz.i18n import term
 
         d: dict[str, Any] = {
@@ -298,7 +298,8 @@ class RatingResult(_RatingFields, Explained, WithCoefficient):
         d["not_counted"] = [g.to_dict() for g in self.not_counted]
         d["assumptions"] = [s.render(lang) for s in self.assumptions]
         d["warnings"] = [w.to_dict(lang) for w in self.warnings]
-        d["steps"] = self.rechenweg(lang)
+        if steps:
+            d["steps"] = self.rechenweg(lang)
         return d
 
 
@@ -613,7 +614,7 @@ class FirstRatingResult(_FirstFields, Explained):
         steps.extend(performance_steps(self._performance, n_t))
         return tuple(steps)
 
-    def to_dict(self, lang: str = "de") -> dict[str, Any]:
+    def to_dict(self, lang: str = "de", steps: bool = True) -> dict[str, Any]:
         from dwz.i18n import term
 
         sc = self.strength_class
@@ -645,7 +646,7 @@ class FirstRatingResult(_FirstFields, Explained):
             "not_counted": [g.to_dict() for g in self.not_counted],
             "assumptions": [s.render(lang) for s in self.assumptions],
             "warnings": [w.to_dict(lang) for w in self.warnings],
-            "steps": self.rechenweg(lang),
+            **({"steps": self.rechenweg(lang)} if steps else {}),
         }
 
 
