@@ -7,10 +7,12 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 import dwz
@@ -33,6 +35,18 @@ every response has the keys of the result's `to_dict()`.
   and `detail[].msg` in the requested language.
 * Nothing you send is stored.
 """
+
+
+def _api(request: Request) -> bool:
+    return request.url.path.startswith("/api/") or request.url.path == "/openapi.json"
+
+
+def _invalid_page(request: Request, details: list[dict[str, Any]], lang: str) -> Response:
+    from dwz.web import pages
+    from dwz.web.errors import loc_label
+
+    messages = [f"{label}: {d['msg']}" if (label := loc_label(d["loc"], lang)) else d["msg"] for d in details]
+    return pages.error_page(request, 422, messages)
 
 
 def create_app(allowed_hosts: list[str] | None = None, *, fast: bool = True) -> FastAPI:
@@ -59,7 +73,10 @@ def create_app(allowed_hosts: list[str] | None = None, *, fast: bool = True) -> 
     @app.exception_handler(RequestValidationError)
     async def _validation(request: Request, exc: RequestValidationError) -> Response:
         lg = langs.from_scope(request.scope)
-        return SafeJSONResponse({"detail": validation_details(exc.errors(), lg)}, status_code=422)
+        details = validation_details(exc.errors(), lg)
+        if _api(request):
+            return SafeJSONResponse({"detail": details}, status_code=422)
+        return _invalid_page(request, details, lg)
 
     @app.exception_handler(ValidationError)
     async def _model_validation(request: Request, exc: ValidationError) -> Response:
@@ -67,9 +84,16 @@ def create_app(allowed_hosts: list[str] | None = None, *, fast: bool = True) -> 
         # a page did not catch itself: a 422 naming the fields, never a 500.
         lg = langs.from_scope(request.scope)
         details = validation_details(exc.errors(), lg)
-        if request.url.path.startswith("/api/"):
+        if _api(request):
             return SafeJSONResponse({"detail": details}, status_code=422)
-        return pages.render(request, "error.html", {"page": "error", "details": details}, status=422)
+        return _invalid_page(request, details, lg)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        # The JSON API keeps FastAPI's JSON ({"detail": "Not Found"}); a page is a page.
+        if _api(request):
+            return await http_exception_handler(request, exc)
+        return pages.error_page(request, exc.status_code)
 
     @app.get("/docs", include_in_schema=False, response_class=HTMLResponse)
     async def docs(request: Request) -> Any:

@@ -8,8 +8,10 @@ import contextlib
 import json
 import os
 from datetime import date
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 import jinja2
 from fastapi import APIRouter, Request
@@ -24,7 +26,7 @@ from dwz.basics.values import parse_result
 from dwz.i18n import CATALOGS, field_label, fmt_num, fmt_signed, term, text
 from dwz.web import chart, service
 from dwz.web import lang as langs
-from dwz.web.errors import validation_details
+from dwz.web.errors import loc_label, validation_details
 from dwz.web.models import MAX_GAMES, DwzRequest, EloInitialRequest, EloRequest, ScenarioRequest, UmstufungRequest
 from dwz.web.work import INLINE, compute
 
@@ -38,16 +40,27 @@ RESULT_OPTIONS = ("1", "½", "0", "+", "-")
 MAX_ROWS = MAX_GAMES
 
 
+_NOT_FOR_SCRIPTS = ("history.", "check.", "cli.", "xml.", "swt.")  # texts of other surfaces: not sent to the browser
+
+
+@lru_cache(maxsize=4)
 def _js_texts(lang: str) -> Markup:
-    """The UI texts and terms the scripts need, as a JSON data block (not executed, CSP-safe)."""
+    """The UI texts and terms the scripts need, as a JSON data block (not executed, CSP-safe);
+    built once per language."""
     cat = CATALOGS[lang]
-    data = {"lang": lang, "ui": cat["ui"], "terms": {k: v for k, v in cat["terms"].items() if isinstance(v, str)}}
+    data = {"lang": lang, "ui": {k: v for k, v in cat["ui"].items() if not k.startswith(_NOT_FOR_SCRIPTS)},
+            "terms": {k: v for k, v in cat["terms"].items() if isinstance(v, str) and not k.startswith(_NOT_FOR_SCRIPTS)}}
     # "</" must not end the surrounding <script type="application/json"> element
     return Markup(json.dumps(data, ensure_ascii=False).replace("</", "<\\/"))
 
 
 def render(request: Request, name: str, ctx: dict[str, Any], status: int = 200) -> Response:
-    lg = langs.pick(request.query_params.get("lang"))
+    """A page in the request's language (:mod:`dwz.web.lang`: query, cookie, Accept-Language).
+    A language named in the query is a switch: remembered in the cookie, and kept in the page's
+    links and forms (so that it holds without cookies too)."""
+    lg = langs.from_scope(request.scope)
+    chosen = langs.chosen(request.scope)
+    keep = f"?lang={chosen}" if chosen else ""
 
     def t(key: str, **kw: Any) -> str:
         return text(key, lg, **kw)
@@ -61,20 +74,57 @@ def render(request: Request, name: str, ctx: dict[str, Any], status: int = 200) 
     def signed(v: float | None, spec: str = "d") -> str:
         return fmt_signed(v, spec, lg)
 
+    def switch_href(target: str) -> str:
+        # the same page in the other language, its GET form values kept (no-JS users keep their input)
+        rest = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"][:400]
+        return request.url.path + "?" + urlencode([*rest, ("lang", target)])
+
     base = {
         "lang": lg,
         "other_lang": "en" if lg == "de" else "de",
+        "keep": keep,
+        "keep_lang": chosen,
+        "switch_href": switch_href,
         "t": t,
         "term": term_,
         "num": num,
         "signed": signed,
+        "date": lambda d: fmt_date(d, lg),
         "js_texts": _js_texts(lg),
         "version": dwz.__version__,
         "path": request.url.path,
         "history_enabled": bool(os.environ.get("DWZ_HISTORY_DB")),  # `dwz serve --db FILE`
     }
     base.update(ctx)
-    return templates.TemplateResponse(request, name, base, status_code=status)
+    response = templates.TemplateResponse(request, name, base, status_code=status)
+    response.headers["vary"] = "Cookie, Accept-Language"  # the language comes from them
+    if chosen:
+        response.headers.append("set-cookie", langs.cookie_header(chosen))
+    return response
+
+
+def fmt_date(value: Any, lang: str) -> str:
+    """A date as the page's language writes it: 16.02.2012 / 2012-02-16 (ISO text or a date)."""
+    if not value:
+        return "–"
+    try:
+        d = value if isinstance(value, date) else date.fromisoformat(str(value))
+    except ValueError:
+        return str(value)
+    return f"{d.day:02d}.{d.month:02d}.{d.year}" if lang == "de" else d.isoformat()
+
+
+def error_page(request: Request, status: int, messages: list[str] | None = None, *, title: str | None = None,
+               links: list[tuple[str, str]] | None = None) -> Response:
+    """An error as an HTML page in the page's language, with the site's navigation: what went
+    wrong (``messages``, in the user's words) and where to go on (``links``: (href, text))."""
+    lg = langs.from_scope(request.scope)
+    ui = CATALOGS["de"]["ui"]
+    key = f"web.http_{status}" if f"web.http_{status}" in ui else "web.http_other"
+    if messages is None:
+        messages = [text(f"{key}_text", lg)]
+    return render(request, "error.html", {"page": "error", "status": status, "heading": title or text(key, lg),
+                                          "messages": messages, "links": links or []}, status=status)
 
 
 # --- form helpers -------------------------------------------------------------------------------
@@ -168,7 +218,8 @@ def _invalid(e: ValidationError, lang: str, fields: dict[str, list[str]], rename
         if key in fields:
             fields[key].append(d["msg"])
         else:
-            general.append(f"{'.'.join(loc)}: {d['msg']}" if loc else d["msg"])
+            label = loc_label(d["loc"], lang)
+            general.append(f"{label}: {d['msg']}" if label else d["msg"])
     return general
 
 
@@ -178,7 +229,7 @@ def _invalid(e: ValidationError, lang: str, fields: dict[str, list[str]], rename
 @router.get("/", response_class=HTMLResponse)
 async def dwz_page(request: Request) -> Response:
     q = request.query_params
-    lg = langs.pick(q.get("lang"))
+    lg = langs.from_scope(request.scope)
     rows = len(q.getlist("opp")) + len(q.getlist("rest_opp")) + len(q.get("paste", "").split())
     ctx = await compute(lambda: _dwz_context(q, lg), rows)  # many rows: a worker thread (dwz.web.work)
     return render(request, "dwz.html", ctx, status=200)
@@ -196,7 +247,7 @@ def _dwz_context(q: Any, lg: str) -> dict[str, Any]:
         rows = [r for r in rows if r["opp"] or r["res"]] + _paste(paste)
     _apply_row_action(rows, action, "game")
     _apply_row_action(rest_rows, action, "rest")
-    submitted = bool(q)
+    submitted = any(k != "lang" for k in q)  # a form was sent (the language alone is no input)
     field_errors: dict[str, list[str]] = {"rating": [], "index": [], "birth_year": [], "end": [], "age_group": [], "rules": []}
     general: list[str] = []
     first = service.is_first(form["rating"])
@@ -296,7 +347,7 @@ def _int_or_text(v: str) -> int | str | None:
 @router.get("/elo", response_class=HTMLResponse)
 async def elo_page(request: Request) -> Response:
     q = request.query_params
-    lg = langs.pick(q.get("lang"))
+    lg = langs.from_scope(request.scope)
     lines = min(len(q.get("games") or "") + len(q.get("i_games") or ""), 16000) // 8  # ~8 characters per game line
     ctx = await compute(lambda: _elo_context(q, lg), lines)
     return render(request, "elo.html", ctx)
@@ -352,7 +403,7 @@ def _elo_context(q: Any, lg: str) -> dict[str, Any]:
             i_general = _invalid(e, lg, i_errors, {"games": "i_games"})
     return {
         "page": "elo", "form": form, "result": result, "field_errors": field_errors, "general": general,
-        "initial": initial, "i_errors": i_errors, "i_general": i_general, "submitted": bool(q),
+        "initial": initial, "i_errors": i_errors, "i_general": i_general, "submitted": any(k != "lang" for k in q),
     }
 
 
@@ -372,7 +423,7 @@ async def turnier_upload(request: Request) -> Response:
     from dwz.reports import COLUMNS, ELO_COLUMNS, elo_rows, evaluation_rows
     from dwz.web import tournament
 
-    lg = langs.pick(request.query_params.get("lang"))
+    lg = langs.from_scope(request.scope)
     ev: Any = None
     errors: list[dict[str, Any]] = []
     status = 200

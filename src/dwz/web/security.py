@@ -166,15 +166,35 @@ class ServerErrors:
                 await _internal_error(scope, send)
 
 
+# The last line of defence renders nothing that could fail again: fixed pages per language,
+# with the site's stylesheet and navigation.
+_ERROR_PAGE = (
+    '<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, '
+    'initial-scale=1"><title>{title}</title><link rel="stylesheet" href="/static/app.css"></head><body>'
+    '<header class="site"><div class="wrap header-row"><a class="brand" href="/">{site}</a></div></header>'
+    '<main class="wrap"><h1>{title}</h1><div class="error-box" role="alert"><p>{text}</p></div>'
+    '<ul><li><a href="/">{dwz}</a></li><li><a href="/elo">{elo}</a></li><li><a href="/turnier">{turnier}</a></li></ul>'
+    "</main></body></html>"
+)
+_ERROR_PAGES = {
+    "de": _ERROR_PAGE.format(lang="de", title="Interner Fehler", site="DWZ- und Elo-Rechner", dwz="DWZ-Rechner", elo="Elo-Rechner",
+                             turnier="Turnierauswertung",
+                             text="Die Anfrage konnte nicht bearbeitet werden. Bitte später erneut versuchen.").encode(),
+    "en": _ERROR_PAGE.format(lang="en", title="Internal error", site="DWZ and Elo calculator", dwz="DWZ calculator",
+                             elo="Elo calculator", turnier="Tournament evaluation",
+                             text="The request could not be processed. Please try again later.").encode(),
+}
+
+
 async def _internal_error(scope: Scope, send: Send) -> None:
     path: str = scope.get("path", "")
     if path.startswith("/api/"):
         body = (b'{"detail": [{"loc": [], "msg": "Interner Fehler / internal error", "type": "internal_error"}]}')
         media = b"application/json"
     else:
-        body = (b"<!doctype html><html lang=de><meta charset=utf-8><title>dwz</title>"
-                b"<h1>Interner Fehler</h1><p>Die Anfrage konnte nicht bearbeitet werden. / "
-                b"The request could not be processed.</p><p><a href=/>dwz</a></p></html>")
+        from dwz.web.lang import from_scope
+
+        body = _ERROR_PAGES.get(from_scope(scope), _ERROR_PAGES["de"])
         media = b"text/html; charset=utf-8"
     await send({"type": "http.response.start", "status": 500,
                 "headers": [(b"content-type", media), (b"content-length", str(len(body)).encode()), (b"connection", b"close")]})

@@ -8,8 +8,7 @@
 
   var node = document.getElementById('i18n-data');
   var data = node ? JSON.parse(node.textContent) : { lang: 'de', ui: {}, terms: {} };
-  var LANG = data.lang === 'en' ? 'en' : 'de';
-  var LANG_KEY = 'dwz.lang';
+  var LANG = data.lang === 'en' ? 'en' : 'de';  // chosen by the server: ?lang=, the cookie dwz_lang, Accept-Language
 
   function store(key, value) {
     try {
@@ -19,22 +18,6 @@
     } catch (e) { /* storage disabled: the calculator still works, it just forgets */ }
     return null;
   }
-
-  // The language choice is remembered in this browser only.
-  var params = new URLSearchParams(window.location.search);
-  if (params.has('lang')) {
-    store(LANG_KEY, LANG);
-  } else {
-    var wanted = store(LANG_KEY);
-    if ((wanted === 'en' || wanted === 'de') && wanted !== LANG) {
-      params.set('lang', wanted);
-      window.location.replace(window.location.pathname + '?' + params.toString());
-    }
-  }
-  document.addEventListener('click', function (ev) {
-    var a = ev.target.closest && ev.target.closest('a.lang-switch');
-    if (a) store(LANG_KEY, a.getAttribute('data-lang'));
-  });
 
   function t(key, values) {
     var tpl = data.ui[key];
