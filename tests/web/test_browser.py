@@ -37,7 +37,7 @@ def test_dwz_result_appears_while_typing(page: Any, console: Any, screenshot: An
     assert "K = 28,0" in body and "2,300" in body and "1680" in body and "1755" in body  # German number format
     assert "Erwachsene" in page.locator("#age-info").inner_text()
     assert "WO 2026" in page.locator("#rules-info").inner_text()
-    page.wait_for_selector("#scenarios svg.chart")
+    page.wait_for_selector("#scenarios svg.chart:visible")
     assert page.locator("#scenarios tbody tr").count() == 11  # W = 0, ½, …, 5
     page.click("#rechenweg summary")
     assert page.locator("#rechenweg li.step").count() >= 10

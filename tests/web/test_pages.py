@@ -25,7 +25,7 @@ def test_dwz_page_without_javascript(client: Any) -> None:
     assert f"Neue DWZ: {new} (+{change})" in html
     assert f"K = {k:.1f}".replace(".", ",") in html and "2,300" in html and "+0,700" in html  # German numbers
     assert "Erwachsene (über 25)" in html and "WO 2026" in html
-    assert '<svg class="chart"' in html and "Was die Prognose nicht wissen kann" in html
+    assert all(f'<svg class="chart chart-{w}"' in html for w in (360, 480, 640)) and "Was die Prognose nicht wissen kann" in html
     assert 'role="status"' in html and "<details" in html
 
 

@@ -74,6 +74,11 @@ def render(request: Request, name: str, ctx: dict[str, Any], status: int = 200) 
     def signed(v: float | None, spec: str = "d") -> str:
         return fmt_signed(v, spec, lg)
 
+    def rule(citation: str) -> str:
+        # a step's rule citation; the few given in words are translated ("Inkrafttreten WO 2026")
+        found = CATALOGS[lg]["terms"].get(f"rule.{citation}")
+        return citation if found is None else str(found)
+
     def switch_href(target: str) -> str:
         # the same page in the other language, its GET form values kept (no-JS users keep their input)
         rest = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"][:400]
@@ -87,6 +92,7 @@ def render(request: Request, name: str, ctx: dict[str, Any], status: int = 200) 
         "switch_href": switch_href,
         "t": t,
         "term": term_,
+        "rule": rule,
         "num": num,
         "signed": signed,
         "date": lambda d: fmt_date(d, lg),
@@ -155,6 +161,32 @@ def _paste(text_: str) -> list[dict[str, Any]]:
             opp, res = token, ""
         rows.append({"opp": opp[:40], "res": _canonical(res)[:40] if res else "", "errors": [], "incomplete": False})
     return rows
+
+
+def merge_paste(rows: list[dict[str, Any]], pasted: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows after "Partien einfügen": the pasted games take the place of the empty rows,
+    and pasting a list again never duplicates it — a pasted list that starts with the games
+    already there replaces them, one that the games already start with adds nothing.
+
+    >>> g = lambda *xs: [{"opp": o, "res": r} for o, r in xs]
+    >>> [r["opp"] for r in merge_paste(g(("1580", "1"), ("", "")), g(("1720", "½")))]
+    ['1580', '1720']
+    >>> [r["opp"] for r in merge_paste(g(("1580", "1"), ("1720", "½")), g(("1580", "1"), ("1720", "½"), ("1810", "0")))]
+    ['1580', '1720', '1810']
+    >>> [r["opp"] for r in merge_paste(g(("1580", "1"), ("1720", "½")), g(("1580", "1")))]
+    ['1580', '1720']
+    """
+    filled = [r for r in rows if r["opp"] or r["res"]]
+
+    def key(items: list[dict[str, Any]]) -> list[tuple[str, str]]:
+        return [(str(r["opp"]).strip(), _canonical(str(r["res"]).strip())) for r in items]
+
+    have, new = key(filled), key(pasted)
+    if new[:len(have)] == have:
+        return pasted
+    if have[:len(new)] == new:
+        return filled
+    return (filled + pasted)[:MAX_ROWS]
 
 
 def _apply_row_action(rows: list[dict[str, Any]], action: str, kind: str) -> None:
@@ -244,7 +276,7 @@ def _dwz_context(q: Any, lg: str) -> dict[str, Any]:
     rest_rows = _rows(q.getlist("rest_opp"), q.getlist("rest_res"))
     paste = _first(q, "paste", "")
     if paste.strip():
-        rows = [r for r in rows if r["opp"] or r["res"]] + _paste(paste)
+        rows = merge_paste(rows, _paste(paste))
     _apply_row_action(rows, action, "game")
     _apply_row_action(rest_rows, action, "rest")
     submitted = any(k != "lang" for k in q)  # a form was sent (the language alone is no input)
