@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, File, Query, Request, UploadFile
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel
 
@@ -147,24 +147,48 @@ async def post_compression(request: Request, req: CompressionRequest, lang: Lang
     return await _run(lambda: service.compression(req, lg, steps=steps), lg)
 
 
-@router.post("/turnier", tags=["Turnier"], summary="Evaluate a tournament file",
-             responses=_ok("The evaluation table of the whole tournament.", {"kind": "tournament", "players": ["…"]}))
-async def post_turnier(
-    request: Request,
-    file: Annotated[UploadFile, File(description="TRF, Swiss-Chess SWI, CSV or JSON.")],
-    rating_list: Annotated[UploadFile | None, File(description="DSB rating list (CSV), optional.")] = None,
-    lang: LangQuery = None,
-) -> Any:
-    """Reads the files in memory (size, player and round limits apply); parse errors name the file line."""
+def _binary(description: str) -> dict[str, Any]:
+    return {"type": "string", "format": "binary", "description": description}
+
+
+def _choice(description: str, values: list[str]) -> dict[str, Any]:
+    return {"type": "string", "enum": values, "description": description}
+
+
+_SWITCH = ["on", "off", "true", "false"]
+# The upload is read by dwz.web.tournament.form_upload (in memory, every limit checked); its form
+# is documented here, as FastAPI would do for File()/Form() parameters.
+_TURNIER_FORM: dict[str, Any] = {"requestBody": {"required": True, "content": {"multipart/form-data": {"schema": {
+    "type": "object", "required": ["file"], "properties": {
+        "file": _binary("The tournament file: TRF, Swiss-Chess SWT or SWI, DSB XML 2.5, DeWIS XML, PGN, CSV or JSON (at most 1 MiB)."),
+        "rating_list": _binary("The DSB's DWZ list (ZIP or spieler.csv), e.g. a regional federation's (at most 16 MiB)."),
+        "fide_list": _binary("A FIDE list (TXT or XML, also as ZIP; at most 16 MiB)."),
+        "restpartien": _binary("Stored Restpartien of an earlier evaluation (JSON, as /turnier downloads them)."),
+        "end": {"type": "string", "description": "Tournament end YYYY-MM-DD, when the file names none."},
+        "list_date": {"type": "string", "description": "Date of the DWZ list YYYY-MM-DD (else from its name or content)."},
+        "rules": _choice("Force a rule edition (empty: by the end date).", ["", "classic", "2026"]),
+        "foreign_e_index": _choice("Classic rules: the index for E of a player entering with his Elo.", ["1", "6"]),
+        "sonderwertung": _choice("Apply the Sonderwertung (WO 3.6.3); default on.", _SWITCH),
+        "sonder_extremes": _choice("A 100 % score may trigger the Sonderwertung; default on.", _SWITCH),
+        "elo_for_unrated": _choice("Players without DWZ enter with their Elo (WO 4.1.2); default on.", _SWITCH),
+        "elo_from_2400": _choice("From DWZ 2400 the Elo is the starting value; default off.", _SWITCH),
+        "restpartien_vs_stage2": _choice("Also store games against 2nd-stage newcomers as Restpartien; default off.", _SWITCH),
+    }}}}}}
+
+
+@router.post("/turnier", tags=["Turnier"], summary="Evaluate a tournament file, with the pre-upload check",
+             openapi_extra=_TURNIER_FORM,
+             responses=_ok("The evaluation of the whole tournament (to_dict), its pre-upload check (`check`) and the "
+                           "matching with the lists (`lists`).", {"kind": "tournament", "players": ["…"], "check": {"findings": []}}))
+async def post_turnier(request: Request, lang: LangQuery = None) -> Any:
+    """Reads the files in memory (size, player and round limits apply); parse errors name the file line
+    (`line`) and land on their upload field (`loc`)."""
     from dwz.web import tournament
 
     lg = langs.from_scope(request.scope)
     try:
-        data = await tournament.read_upload(file)
-        list_data = await tournament.read_upload(rating_list, field="rating_list") if rating_list and rating_list.filename else None
-        listed = (rating_list.filename or "list", list_data) if rating_list is not None and list_data is not None else None
-        name = file.filename or "upload"
-        return _Json(await compute(lambda: tournament.evaluate(name, data, listed, lg), INLINE + 1))  # always a worker thread
+        up = await tournament.form_upload(request)
+        return _Json(await compute(lambda: tournament.evaluate(up, lg), INLINE + 1))  # always a worker thread
     except tournament.UploadError as e:
         return _Json({"detail": e.details(lg)}, status_code=e.status)
     except InputError as e:  # reader problems name "file:line": loc is the upload field, "line" the file line

@@ -54,7 +54,7 @@ def create_app(allowed_hosts: list[str] | None = None, *, fast: bool = True) -> 
     `dwz serve` configured, see :func:`dwz.web.security.configured_hosts`); ``fast``: the hot
     JSON endpoints' common requests answered by :mod:`dwz.web.fast` (off: every request takes
     its FastAPI route — the same answers, which the tests compare)."""
-    from dwz.web import api, pages, service
+    from dwz.web import api, pages, service, tournament
     from dwz.web.fast import FastRoutes
 
     app = FastAPI(
@@ -112,7 +112,7 @@ def create_app(allowed_hosts: list[str] | None = None, *, fast: bool = True) -> 
     # limit, and innermost the hot JSON endpoints' common requests (dwz.web.fast).
     if fast:
         app.add_middleware(FastRoutes, endpoints=api.ENDPOINTS, context=service.dwz_context)
-    app.add_middleware(BodyLimit)
+    app.add_middleware(BodyLimit, upload_limit=tournament.LIMITS["body_bytes"], big=tournament.BIG_UPLOAD, slots=tournament.BIG_UPLOADS)
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts if allowed_hosts is not None else configured_hosts())
     app.add_middleware(ConcurrencyLimit)
     app.add_middleware(ServerErrors)

@@ -17,7 +17,7 @@ import jinja2
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from pydantic import ValidationError
 
 import dwz
@@ -35,6 +35,14 @@ router = APIRouter(include_in_schema=False)
 HERE = Path(__file__).resolve().parent  # dwz/web (the app module mounts these pages: no import of it here)
 _env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True, trim_blocks=True, lstrip_blocks=True)
 templates = Jinja2Templates(env=_env)
+
+
+def _breakable(name: Any) -> Markup:
+    """A name that may break after its comma on a phone ("Henderson,Anthony" has no space)."""
+    return Markup(str(escape(name)).replace(",", ",<wbr>"))
+
+
+_env.filters["breakable"] = _breakable
 
 RESULT_OPTIONS = ("1", "½", "0", "+", "-")
 MAX_ROWS = MAX_GAMES
@@ -442,41 +450,68 @@ def _elo_context(q: Any, lg: str) -> dict[str, Any]:
 # --- Turnier ------------------------------------------------------------------------------------
 
 
-@router.get("/turnier", response_class=HTMLResponse)
-async def turnier_page(request: Request) -> Response:
+def _turnier_form(up: Any = None) -> dict[str, Any]:
+    """The form's values to show again (a file cannot be: the browser keeps it with the script)."""
     from dwz.web import tournament
 
-    return render(request, "turnier.html", {"page": "turnier", "limits": tournament.LIMITS, "evaluation": None,
-                                            "errors": [], "available": tournament.available(), "output": "page"})
+    if up is None:
+        return {"end": "", "list_date": "", "rules": "", "foreign_e_index": "1",
+                "options": {k: d for k, (_, d) in tournament.OPTIONS.items()}, "xml": {}, "open_options": False}
+    defaults = {k: d for k, (_, d) in tournament.OPTIONS.items()}
+    return {"end": up.end, "list_date": up.list_date, "rules": up.rules, "foreign_e_index": up.foreign_e_index,
+            "options": up.options, "xml": up.xml, "open_options": up.options != defaults or bool(up.rules) or up.foreign_e_index != "1"}
+
+
+def _turnier_ctx(lg: str, **ctx: Any) -> dict[str, Any]:
+    from dwz.web import tournament
+
+    base: dict[str, Any] = {"page": "turnier", "limits": tournament.LIMITS, "errors": [], "form_errors": {},
+                            "available": tournament.available(), "evaluation": None, "output": "page", "form": _turnier_form(),
+                            "options": tuple(tournament.OPTIONS)}
+    base.update(ctx)
+    return base
+
+
+def _evaluated(outcome: Any, lg: str) -> dict[str, Any]:
+    """The page's parts of an evaluation (in the worker thread: every player's Rechenweg is rendered here)."""
+    from dwz.reports import COLUMNS, ELO_COLUMNS, TEAM_COLUMNS, elo_rows, evaluation_rows, team_tables
+    from dwz.web import tournament
+
+    ev = outcome.evaluation
+    return {"evaluation": ev.to_dict(lg, steps=False), "columns": COLUMNS.get(lg, COLUMNS["de"]), "rows": evaluation_rows(ev, lg),
+            "steps": {pe.player.no: pe.rechenweg(lg) for pe in ev.players},
+            "elo_columns": ELO_COLUMNS.get(lg, ELO_COLUMNS["de"]), "elo_rows": elo_rows(ev, lg),
+            "team_columns": TEAM_COLUMNS.get(lg, TEAM_COLUMNS["de"]), "teams": team_tables(ev, lg),
+            "check": tournament.check_view(outcome.report, lg), "matches": tournament.match_view(outcome, lg),
+            "xml": tournament.xml_reports(outcome, lg)}
+
+
+@router.get("/turnier", response_class=HTMLResponse)
+async def turnier_page(request: Request) -> Response:
+    return render(request, "turnier.html", _turnier_ctx(langs.from_scope(request.scope)))
 
 
 @router.post("/turnier", response_class=HTMLResponse)
 async def turnier_upload(request: Request) -> Response:
-    from dwz.reports import COLUMNS, ELO_COLUMNS, elo_rows, evaluation_rows
     from dwz.web import tournament
 
     lg = langs.from_scope(request.scope)
-    ev: Any = None
-    errors: list[dict[str, Any]] = []
+    up: Any = None
     status = 200
-    output = "page"
+    errors: list[dict[str, Any]] = []
     try:
-        files = await tournament.form_files(request)
-        output = files.output
-        ev = await compute(lambda: tournament.evaluate_upload(files.name, files.data, files.rating_list), INLINE + 1)
+        up = await tournament.form_upload(request)
+        # the evaluation, the check and every player's Rechenweg: off the event loop, one at a time
+        outcome = await compute(lambda: tournament.run(up), INLINE + 1)
+        if up.output != "page":  # a download, rendered like `dwz tournament -o` / --dsb-xml
+            body, media, filename = await compute(lambda: tournament.download(outcome, lg), INLINE + 1)
+            return Response(body, media_type=media, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+        parts = await compute(lambda: _evaluated(outcome, lg), INLINE + 1)
     except tournament.UploadError as e:
-        errors, status = e.details(lg), e.status
+        errors, status, parts = e.details(lg), e.status, {}
     except InputError as e:
-        errors, status = tournament.problem_rows(e, lg), 422
-    if ev is not None and output != "page":  # a download, rendered like `dwz tournament -o`
-        body, media, filename = tournament.download(ev, output, lg)
-        return Response(body, media_type=media, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
-    ctx: dict[str, Any] = {"page": "turnier", "limits": tournament.LIMITS, "errors": errors, "available": tournament.available(),
-                           "evaluation": None, "output": output}
-    if ev is not None:
-        ctx.update(evaluation=ev.to_dict(lg, steps=False), columns=COLUMNS.get(lg, COLUMNS["de"]), rows=evaluation_rows(ev, lg),
-                   steps={pe.player.no: pe.rechenweg(lg) for pe in ev.players},
-                   elo_columns=ELO_COLUMNS.get(lg, ELO_COLUMNS["de"]), elo_rows=elo_rows(ev, lg))
-    if request.query_params.get("partial"):  # the script swaps in the result section only
-        return render(request, "_turnier_result.html", ctx, status=status)
-    return render(request, "turnier.html", ctx, status=status)
+        errors, status, parts = tournament.problem_rows(e, lg), 422, {}
+    ctx = _turnier_ctx(lg, errors=errors, form_errors=tournament.field_errors(errors), form=_turnier_form(up),
+                       output=up.output if up is not None else "page", **parts)
+    name = "_turnier_result.html" if request.query_params.get("partial") else "turnier.html"  # the script swaps in the result
+    return await compute(lambda: render(request, name, ctx, status=status), INLINE + 1)  # a big table renders off the loop too
