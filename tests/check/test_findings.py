@@ -342,11 +342,53 @@ def test_an_old_list_for_a_2026_tournament(tmp_path: Path) -> None:
     # the file's new value is the list's old one converted: consistent, a note
     d = only(rep, "dwz_differs")
     assert (d["severity"], d["values"]["converted"]) == ("note", new)
-    # a list dated by its name or by --list-date: certain, an error
+    # a list dated by its name or by --list-date: certain; the file has every DWZ, so none is taken from
+    # the old list (nothing converted) — the list does not fit the tournament: a warning, as the match report says
     code, rep = check_json(path, "--list", write(tmp_path, "LV-0-csv_2026-05-20.csv", listed))
-    assert code == 2 and (only(rep, "list_old_scale")["severity"], only(rep, "list_old_scale")["values"]["how"]) == ("error", "name")
+    assert code == 1 and (only(rep, "list_old_scale")["severity"], only(rep, "list_old_scale")["values"]["how"]) == ("warning", "name")
     code, rep = check_json(path, "--list", write(tmp_path, "spieler.csv", listed), "--list-date", "2026-05-20")
-    assert code == 2 and only(rep, "list_old_scale")["values"]["how"] == "given"
+    assert code == 1 and only(rep, "list_old_scale")["values"]["how"] == "given"
+
+
+def test_an_old_list_completing_a_2026_tournament_is_converted(tmp_path: Path) -> None:
+    """Issue 8 §1: a DSB list of before 2026-06-08 completing a tournament ending after it — its DWZ
+    are converted with the Umstufung (index + 1), the check and the evaluation say so, consistently."""
+    from tests import oracle
+    from tests.check._files import invoke
+
+    ps = established(6)
+    listed = list_for(ps)
+    missing = [ps[0], ps[3]]
+    for p in missing:  # the file lacks these DWZ: the list completes them
+        p.pop("rating")
+        p.pop("index")
+    path = write(tmp_path, "t.json", tournament(ps))
+    lst = write(tmp_path, "LV-0-csv_2026-05-20.csv", listed)
+    code, rep = check_json(path, "--list", lst)
+    f = only(rep, "list_old_scale")
+    assert (code, f["severity"], f["values"]["how"], f["values"]["count"]) == (0, "note", "name", len(missing))
+    conv = kinds(rep, "scale_converted")
+    assert [c["player"] for c in conv] == [p["no"] for p in missing] and all(c["severity"] == "note" for c in conv)
+    assert not kinds(rep, "old_scale_rating") and not kinds(rep, "dwz_old_scale")
+    res = invoke("tournament", path, "--list", lst, "--json")
+    assert res.exit_code == 0, res.output
+    ev = json.loads(res.output)
+    import csv
+    import io
+
+    rows = list(csv.DictReader(io.StringIO(listed)))
+    listed_values = {int(r["Mgl-Nr"]): (int(r["DWZ"]), int(r["Index"])) for r in rows}
+    for p in missing:
+        row = next(r for r in ev["players"] if r["no"] == p["no"])
+        dwz_, idx = listed_values[p["no"]]
+        assert (row["old_rating"], row["old_index"]) == (oracle.umstufung(dwz_), idx + 1)
+        assert row["conversions"] == [{"field": "rating", "old": dwz_, "new": oracle.umstufung(dwz_), "old_index": idx,
+                                       "new_index": idx + 1, "own": True}]
+        assert "scale_converted" in [r["key"] for r in row["remarks"]]
+    assert any(w["code"] == "players_scale_converted" for w in ev["warnings"])
+    # the same list for a classic tournament: its own scale, nothing converted
+    _code, rep = check_json(write(tmp_path, "c.json", tournament(ps, end="2026-05-31")), "--list", lst)
+    assert not kinds(rep, "list_old_scale") and not kinds(rep, "scale_converted")
 
 
 def test_a_list_after_the_umstufung_for_a_classic_tournament(tmp_path: Path) -> None:

@@ -167,15 +167,16 @@ def test_every_bad_argument_exits_2_without_traceback(files: dict[str, Path]) ->
             crashed = r.exception is not None and not isinstance(r.exception, SystemExit)
             if r.exit_code != 2 or crashed or "Traceback" in r.output or not r.stderr.strip() or r.stdout.strip():
                 failures.append((lang, [a[:40] for a in args], r.exit_code, repr(r.exception)[:120], r.output[-300:]))
-            elif not r.stderr.startswith("Fehler: " if lang == "de" else "Error: ") and not _click_usage_error(r.stderr):
+            elif not r.stderr.startswith("Fehler: " if lang == "de" else "Error: ") and not _click_usage_error(r.stderr, lang):
                 failures.append((lang, [a[:40] for a in args], "message not in the language", r.stderr[:200]))
     assert not failures, json.dumps(failures, ensure_ascii=False, indent=1)
     assert len(cases) >= 75
 
 
-def _click_usage_error(stderr: str) -> bool:
-    # click's own checks (a directory where a file is expected): its usage message, in English
-    return stderr.startswith("Usage: ") and "\nError: " in stderr
+def _click_usage_error(stderr: str, lang: str) -> bool:
+    # click's own checks (a directory where a file is expected): its usage message, in the language asked for
+    usage, error = ("Aufruf: ", "\nFehler: ") if lang == "de" else ("Usage: ", "\nError: ")
+    return stderr.startswith(usage) and error in stderr
 
 
 def test_messages_name_the_argument_and_the_limit(files: dict[str, Path]) -> None:

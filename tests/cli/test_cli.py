@@ -123,9 +123,9 @@ BAD: list[tuple[list[str], str]] = [
     (["scenarios", "1650-12", "x", "--end", "2026-09-14"], "opponents[0]"),
     (["umstufung", "abc"], "rating"),
     (["elo", "2000", "2000:1", "--k", "0", "--period", "2025-01-01"], "k"),
-    (["elo", "x", "2000:1", "--period", "2025-01-01"], "rating"),
+    (["elo", "x", "2000:1", "--period", "2025-01-01"], "elo"),  # dwz elo speaks of Elo
     (["elo", "2000", "2000:1", "--period", "01/2025"], "period"),
-    (["elo", "--compress", "16OO"], "rating"),
+    (["elo", "--compress", "16OO"], "elo"),
 ]
 
 
@@ -195,9 +195,11 @@ def test_help_contains_examples(name: str) -> None:
 
 def _epilog_examples() -> list[tuple[str, list[str], list[str]]]:
     """Example lines "dwz <cmd> …  → shown result" of the five core subcommands' help texts."""
+    from dwz.cli.lang import help_text
+
     out = []
     for name in ("rate", "first", "scenarios", "umstufung", "elo"):
-        epilog = _cli().commands[name].epilog or ""
+        epilog = help_text(_cli().commands[name].epilog, "de")  # a catalog key, rendered as --help shows it
         for line in epilog.splitlines():
             line = line.strip()
             if not line.startswith("dwz "):
@@ -219,7 +221,9 @@ def test_help_examples_run(name: str, args: list[str], shown: list[str]) -> None
 
 def test_python_dash_m_help() -> None:
     p = subprocess.run([sys.executable, "-m", "dwz", "--help"], capture_output=True, text=True, env=ENV, timeout=60)
-    assert p.returncode == 0 and "Usage" in p.stdout
+    assert p.returncode == 0 and p.stdout.startswith("Aufruf: dwz")  # German by default
+    en = subprocess.run([sys.executable, "-m", "dwz", "--help", "--lang", "en"], capture_output=True, text=True, env=ENV, timeout=60)
+    assert en.returncode == 0 and en.stdout.startswith("Usage: dwz")
     for name in ("rate", "first", "scenarios", "umstufung", "elo"):
         assert name in p.stdout
 

@@ -13,10 +13,11 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Literal
 
-from dwz.basics.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome
+from dwz.basics.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome, ScaleConversion
 from dwz.basics.probability import D_CLASSIC_FULL, p_classic_milli
 from dwz.basics.rounding import round_half_up, round_ratio_half_up
 from dwz.basics.steps import Step
+from dwz.basics.strength import STRENGTH_CLASSES as OLD_SCALE_CLASSES
 from dwz.basics.values import AgeGroup
 
 NAME = "dwz-toy"
@@ -24,12 +25,23 @@ COEFFICIENT: Literal["E", "K"] = "E"
 PER_GAME_DECIMALS = 3
 GESAMT_ASSUMED = False
 FOREIGN_ASSUMED = False
+SCALE: Literal["old", "new"] = "new"
+SCALE_MIN = 0
+STRENGTH_CLASSES = OLD_SCALE_CLASSES
 VALID_FROM = date(2030, 1, 1)
 FIXED_E = 20
 
 
 def expected_total(own: int, opponents: Sequence[int]) -> int:
     return sum(p_classic_milli(own - o) for o in opponents)
+
+
+def expected_at(rating: float, opponents: Sequence[float]) -> int:
+    return sum(p_classic_milli(round_half_up(rating - o)) for o in opponents)
+
+
+def convert_old_scale(rating: int) -> ScaleConversion | None:
+    return None
 
 
 def expected_exact(own: int, opponents: Sequence[int]) -> tuple[list[float], int]:

@@ -47,8 +47,8 @@ def test_add_run_card(cli: click.Group, tmp_path: Path) -> None:
     files = _files(tmp_path)
     r = invoke(cli, "history", "add", *files[:2], "--db", db)
     assert r.exit_code == 0, r.output
-    assert "T1 (2015-01-10): 2 neue Spieler, 0 zugeordnet" in r.output
-    assert "T2 (2015-05-01): 2 neue Spieler, 1 zugeordnet (name+birth_year 1)" in r.output
+    assert "T1 (10.01.2015): 2 neue Spieler, 0 zugeordnet" in r.output  # a date as German writes it
+    assert "T2 (01.05.2015): 2 neue Spieler, 1 zugeordnet (Name und Geburtsjahr 1)" in r.output  # the key in words
     r = invoke(cli, "history", "run", "--db", db, "--no-progress")
     assert r.exit_code == 0 and "Vollständig ausgewertet: 2 Turniere" in r.output
     r = invoke(cli, "history", "add", files[2], files[0], "--db", db, "--lang", "en")
@@ -60,6 +60,8 @@ def test_add_run_card(cli: click.Group, tmp_path: Path) -> None:
     r = invoke(cli, "history", "card", "Barthel", "--db", db, "--chart", str(chart))
     assert r.exit_code == 0
     assert "983-1 *" in r.output and "Restpartien: 3" in r.output and "Umstufung 2026" in r.output
+    en = invoke(cli, "history", "card", "Barthel", "--db", db, "--lang", "en").output
+    assert "3 stored games" in en and "Restpartien" not in en  # no German on the English card
     assert chart.read_text(encoding="utf-8").startswith("<svg")
     r = invoke(cli, "history", "card", "Barthel", "--db", db, "--json")
     assert '"new_rating": 983' in r.output
@@ -98,7 +100,7 @@ def test_errors_exit_2(cli: click.Group, tmp_path: Path) -> None:
     r = CliRunner().invoke(cli, ["history", "add", str(lst), "--db", db])
     assert r.exit_code == 2 and "--list-date" in r.output
     r = CliRunner().invoke(cli, ["history", "add", str(lst), "--db", db, "--list-date", "2015-01-01"])
-    assert r.exit_code == 0 and "Wertungsliste spieler.csv (2015-01-01): 1 neue Spieler" in r.output, r.output
+    assert r.exit_code == 0 and "Wertungsliste spieler.csv (01.01.2015): 1 neue Spieler" in r.output, r.output  # German date
 
 
 def test_ctrl_c_exits_130_and_changes_nothing(cli: click.Group, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -100,7 +100,8 @@ def test_random_binary_is_not_taken_for_a_list(tmp_path: Path) -> None:
     conn = open_store(tmp_path / "h.sqlite")
     with pytest.raises(InputError) as e:
         import_files(conn, [f])
-    assert [p.code for p in e.value.problems] == ["format_unknown"]  # before: "history_list_date_missing"
+    # before: "history_list_date_missing"; then "format_unknown" (line 1 is no TRF); now what the file is not
+    assert [p.code for p in e.value.problems] == ["history_not_data_file"]
     conn.close()
 
 

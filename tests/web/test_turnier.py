@@ -10,6 +10,7 @@ import json
 import re
 import xml.etree.ElementTree as ET
 import zipfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -48,13 +49,19 @@ def test_the_api_evaluates_exactly_as_the_engine(client: TestClient) -> None:
 
 def test_rule_options_reach_the_evaluation(client: TestClient) -> None:
     t = read_tournament(SWT)
-    sent = {"sonderwertung": "off", "elo_from_2400": "on", "foreign_e_index": "6", "rules": "2026", "restpartien_vs_stage2": "true"}
+    sent = {"sonderwertung": "off", "elo_from_2400": "on", "foreign_e_index": "6", "rules": "2026", "restpartien_vs_stage2": "true",
+            "sonder_foreign": "off", "old_scale": "on"}
     d = upload(client, **sent).json()
-    opts = EvaluationOptions(classic_foreign_e_index=6, use_elo_from_2400=True, sonderwertung=False, restpartien_vs_stage2=True)
+    opts = EvaluationOptions(classic_foreign_e_index=6, use_elo_from_2400=True, sonderwertung=False, restpartien_vs_stage2=True,
+                             sonderwertung_foreign=False, scale="old")
     engine = evaluate_tournament(t, rules="2026", options=opts).to_dict("de")
     assert d["options"] == opts.to_dict() and d["rules"] == "dwz-2026"
     assert [p["new_rating"] for p in d["players"]] == [p["new_rating"] for p in engine["players"]]
-    assert set(OPTIONS) == {"sonderwertung", "sonder_extremes", "elo_for_unrated", "elo_from_2400", "restpartien_vs_stage2"}
+    # the old-scale switch converted the file's DWZ first (Umstufung 2026): other results than without it
+    unconverted = evaluate_tournament(t, rules="2026", options=replace(opts, scale=None)).to_dict("de")
+    assert [p["new_rating"] for p in d["players"]] != [p["new_rating"] for p in unconverted["players"]]
+    assert set(OPTIONS) == {"sonderwertung", "sonder_extremes", "elo_for_unrated", "elo_from_2400", "restpartien_vs_stage2",
+                            "sonder_foreign", "old_scale"}
 
 
 @pytest.mark.parametrize(("field", "value"), [("sonderwertung", "vielleicht"), ("foreign_e_index", "3"), ("rules", "1999"),

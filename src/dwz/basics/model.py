@@ -56,6 +56,7 @@ class Player:
     restpartien: tuple[StoredGame, ...] = ()
     fide_k: int | None = None  # K from the FIDE list, if known
     source: str | None = None  # "file:line" for messages
+    scale: str | None = None  # "old": the DWZ is from before the Umstufung 2026 (converted under the 2026 rules), "new"
 
     @property
     def label(self) -> str:
@@ -134,6 +135,7 @@ class Tournament:
     source: str | None = None  # file name
     notes: tuple[Problem, ...] = field(default=())  # reader remarks (non-fatal)
     teams: tuple[Team, ...] = field(default=())  # team competitions: lineups (a pure grouping of the players)
+    scale: str | None = None  # the file's: "old" (DWZ from before the Umstufung 2026), "new"; a player's own wins
 
     def __post_init__(self) -> None:
         pairings, duplicates = drop_duplicate_games(self.pairings, {p.no: p.name for p in self.players})

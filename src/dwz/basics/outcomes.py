@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 from dwz.basics.steps import Step
 
-__all__ = ["FirstOutcome", "FolgeOutcome", "PerformanceOutcome"]
+__all__ = ["FirstOutcome", "FolgeOutcome", "PerformanceOutcome", "ScaleConversion"]
 
 
 class FolgeOutcome(NamedTuple):
@@ -38,4 +38,15 @@ class FirstOutcome(NamedTuple):
 
     new_rating: int
     Ri: float
+    steps: list[Step]
+
+
+class ScaleConversion(NamedTuple):
+    """A DWZ from the old scale on the new one: the Umstufung 2026 (spec dwz-2026 §6)."""
+
+    old: int
+    new: int
+    exact: float
+    branch: str  # "low" (+400), "middle" (0.64·x + 760), "high" (unchanged)
+    floor_applied: bool
     steps: list[Step]

@@ -8,10 +8,41 @@ terminal, the web page and JSON.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar, overload
 
-__all__ = ["Explained", "Step", "WithCoefficient", "render_steps"]
+__all__ = ["Explained", "Step", "WithCoefficient", "cached", "render_steps"]
+
+T = TypeVar("T")
+
+
+class cached(Generic[T]):  # noqa: N801 - named like the decorator it replaces
+    """``functools.cached_property`` without its lock: the value is computed on first read and
+    kept in the instance's ``__dict__`` (where later reads find it without calling anything).
+
+    Python 3.11's ``cached_property`` takes an ``RLock`` on every first read, which costs a
+    result's Rechenweg more than some of its steps (issue 10).  The values cached here are
+    computed by pure functions from immutable inputs: two threads racing on a first read
+    compute the same value, and one of them is kept."""
+
+    def __init__(self, func: Callable[[Any], T]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type[Any], name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type[Any] | None = None) -> cached[T]: ...
+    @overload
+    def __get__(self, obj: object, owner: type[Any] | None = None) -> T: ...
+
+    def __get__(self, obj: object | None, owner: type[Any] | None = None) -> T | cached[T]:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
 
 
 class Step(NamedTuple):
@@ -36,9 +67,9 @@ class Step(NamedTuple):
 
 def render_steps(steps: Iterable[Step], lang: str = "de") -> list[dict[str, Any]]:
     """Every step rendered in ``lang``."""
-    from dwz.i18n import render_step
+    from dwz.i18n import render_steps as render
 
-    return [render_step(s, lang) for s in steps]
+    return render(steps, lang)
 
 
 class Explained:

@@ -1,4 +1,8 @@
-"""Strength classes ("Spielstärke") of reference 000's DWZ table — an orientation only."""
+"""Strength classes ("Spielstärke") of reference 000's DWZ table — an orientation only.
+
+The table is on the old scale (reference 000 predates the Umstufung 2026); each rule edition holds
+it on its own scale (``Edition.STRENGTH_CLASSES``: the 2026 rules map the lower bounds through the
+Umstufung, so that a player is in the same class on both scales)."""
 
 from __future__ import annotations
 
@@ -18,13 +22,13 @@ STRENGTH_CLASSES: tuple[tuple[int, str], ...] = (
 )
 
 
-def strength_class(rating: int) -> str:
-    """The class key for a DWZ.
+def strength_class(rating: int, classes: tuple[tuple[int, str], ...] = STRENGTH_CLASSES) -> str:
+    """The class key for a DWZ (``classes``: the table on the rating's scale, highest first).
 
     >>> strength_class(799), strength_class(800), strength_class(1670), strength_class(2400)
     ('absolute_beginner', 'beginner', 'good_club', 'im_gm')
     """
-    for lower, key in STRENGTH_CLASSES:
+    for lower, key in classes:
         if rating >= lower:
             return key
-    return STRENGTH_CLASSES[-1][1]
+    return classes[-1][1]

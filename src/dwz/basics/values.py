@@ -23,11 +23,22 @@ RATING_MAX = 9999  # four digits, as in every rating list and file format; above
 INDEX_MAX = 9999  # an index counts evaluations: four digits are more than any player reaches
 MAX_GAMES = 10_000  # games (or open games) in one call: far beyond any tournament or rating period
 IMPLAUSIBLE_RATING = 3000  # a rating above is possible input but worth a warning
-INDEX_IMPLAUSIBLE = 500  # an index above is possible input but worth a warning
+# A DWZ below 500 is no rating on either scale but a typo (an index, a result typed as a rating):
+# on the old scale a first DWZ is at least 700 (700 + Ri/8, WO-2014 4.7.4) and below 1300 the
+# brake makes a DWZ fall ever more slowly (E ≥ 53 at 700, ≥ 105 at 600, spec dwz-classic §5); on
+# the new scale nothing is below 1100.  A warning, as above 3000.
+IMPLAUSIBLE_LOW = 500
+# An index counts evaluations (WO 2.2.4).  The largest real ones in the spec and the samples are
+# 103–106 (2841-105 → 106 at the Umstufung, spec dwz-2026 §6; the DSB list example 2843-103) and
+# very active club players add about four a year (a DSB card with index 96 in 2011 and 119 in
+# 2017, spec dwz-classic §14.7's source); since the DWZ began in 1993 that reaches 150–200 by
+# 2026.  Above 250 an index is almost certainly mistyped (a warning, not an error).
+INDEX_IMPLAUSIBLE = 250
 PLAUSIBLE_RESULT = (1, IMPLAUSIBLE_RATING)  # a computed rating outside is flagged on the result (issue 11 §20)
 _DIGITS_MAX = 12  # digits of a number typed as text before it is even converted
 
 __all__ = [
+    "IMPLAUSIBLE_LOW",
     "IMPLAUSIBLE_RATING",
     "INDEX_IMPLAUSIBLE",
     "INDEX_MAX",
@@ -467,11 +478,12 @@ def game_items(items: Any, field: str = "games") -> tuple[Any, ...]:
 _FAST_HALVES: dict[Any, int] = {k: r.halves for k, r in _FAST_RESULTS.items() if r.rated}
 
 
-def scan_games(items: tuple[Any, ...]) -> tuple[list[int], int, list[int]] | None:
+def scan_games(items: tuple[Any, ...], low: int = IMPLAUSIBLE_LOW) -> tuple[list[int], int, list[int]] | None:
     """The common form of a game list — ``(opponent rating, result)`` tuples, results 1, ½, 0 —
     in one pass, without building a ``Game`` each: the opponents, W in half points and the
-    positions of opponents above 3000.  Every such game counts (:func:`counts`: played,
-    against a rating).  ``None`` as soon as a game has another form: :func:`parse_games` decides.
+    positions of the opponents worth a look (below ``low`` — 500, or a scale's lowest value if
+    higher — or above 3000).  Every such game counts (:func:`counts`: played, against a rating).
+    ``None`` as soon as a game has another form: :func:`parse_games` decides.
     """
     fast = _FAST_HALVES
     opps: list[int] = []
@@ -488,15 +500,17 @@ def scan_games(items: tuple[Any, ...]) -> tuple[list[int], int, list[int]] | Non
             add(o)
     except (ValueError, KeyError, TypeError):
         return None
-    if opps and max(opps) > IMPLAUSIBLE_RATING:
-        return opps, wh, [i for i, o in enumerate(opps) if o > IMPLAUSIBLE_RATING]
+    if opps and (max(opps) > IMPLAUSIBLE_RATING or min(opps) < low):
+        return opps, wh, [i for i, o in enumerate(opps) if o > IMPLAUSIBLE_RATING or o < low]
     return opps, wh, []
 
 
 def rating_warnings(value: int, field: str, warnings: list[Problem]) -> None:
-    """A given rating above 3000 is accepted but flagged."""
+    """A given rating above 3000 or below 500 is accepted but flagged."""
     if value > IMPLAUSIBLE_RATING:
         warnings.append(Problem(field, "rating_implausible", value, {"limit": IMPLAUSIBLE_RATING}))
+    elif value < IMPLAUSIBLE_LOW:
+        warnings.append(Problem(field, "rating_implausible_low", value, {"limit": IMPLAUSIBLE_LOW}))
 
 
 def result_warnings(value: int | None, warnings: list[Problem], field: str = "new_rating") -> None:

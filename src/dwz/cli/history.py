@@ -14,19 +14,13 @@ from typing import Any
 
 import click
 
-EPILOG = """\b
-Beispiele / examples:
-  dwz history add LV-0-csv_2016-07-01.zip turniere/*.trf     (Wertungsliste: Ausgangs-DWZ)
-  dwz history run                                            (neu und geändert: nur das Nötige)
-  dwz history card "Müller, Anna" --chart anna.svg
-  dwz history compare --chart vergleich.svg
-  dwz history generate --players 240000 --tournaments 55000 --seed 1 --db synth.sqlite
-"""
-
 
 def _db_option(f: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option("--db", "db", type=click.Path(dir_okay=False, path_type=Path), default=Path("dwz.sqlite"),
-                        show_default=True, envvar="DWZ_DB", help="Datenbankdatei / database file.")(f)
+    from dwz.cli.lang import Path as CPath
+    from dwz.cli.lang import option
+
+    return option("--db", "db", type=CPath(dir_okay=False, path_type=Path), default=Path("dwz.sqlite"),
+                  envvar="DWZ_DB", metavar="metavar.file", help="opt.db")(f)
 
 
 def _say(key: str, lang: str, err: bool = False, **values: Any) -> None:
@@ -53,72 +47,104 @@ def _errors(lang: str, db: Path | None = None) -> Iterator[None]:
         _say("history.interrupted", lang, err=True)
         sys.exit(130)
     except sqlite3.Error as e:
-        _fail(db_error(db or "db", e), lang)
+        _fail(_db_words(db_error(db or "db", e)), lang)
     except InputError as e:
-        _fail(e, lang)
+        _fail(_db_words(e), lang)
 
 
-@click.group(epilog=EPILOG)
-def history() -> None:
-    """Wertungshistorie: alle Turniere chronologisch auswerten (SQLite-Datei).
+def _db_words(err: Any) -> Any:
+    """A database problem as the user reads it: the file named once (in the message, not as the
+    field too), and the cause from the catalog, not SQLite's English (``db.<code>`` terms)."""
+    import re
+    from pathlib import PurePath
 
-    \b
-    add       Turnierdateien und Wertungslisten einlesen / import files
-    run       auswerten (nur Neues und Betroffenes) / evaluate what changed
-    card      DWZ-Karteikarte eines Spielers, Diagramm als SVG
-    compare   klassische Regeln durchgehend vs. Umstellung 2026
-    generate  synthetischen Verband erzeugen / synthetic federation
-    """
+    from dwz.basics.errors import InputError, Problem
+
+    out = []
+    for p in err.problems:
+        if p.code.startswith("history_db_"):
+            reason = str(p.params.get("reason", ""))
+            key = f"db.{p.code}"
+            if p.code == "history_db_invalid":
+                key = "db.schema" if re.match(r"schema \d+", reason) else ("db.not_history" if "dwz history" in reason else "db.invalid")
+            p = Problem("", p.code, PurePath(str(p.value)), {**p.params, "reason": key})
+        out.append(p)
+    return InputError(out)
+
+
+def _group() -> Any:
+    from dwz.cli.lang import Group
+
+    return Group
+
+
+def _history_lang(f: Callable[..., Any]) -> Callable[..., Any]:
+    from dwz.cli.main import _lang_option
+
+    return _lang_option(f)
+
+
+@click.group(cls=_group(), help="cmd.history.help", short_help="cmd.history.short", epilog="cmd.history.epilog")
+@_history_lang
+def history(lang: str) -> None:
+    """The rating history's commands (texts in the catalogs, ``cli_help`` section)."""
+
+
+def _cmd(name: str) -> Callable[[Callable[..., Any]], Any]:
+    from dwz.cli.lang import Command
+
+    decorator: Callable[[Callable[..., Any]], Any] = history.command(name, cls=Command, help=f"cmd.history.{name}.help",
+                                                                     short_help=f"cmd.history.{name}.short")
+    return decorator
 
 
 def register(cli: click.Group) -> None:
-    from dwz.cli.main import _lang_option
+    from dwz.cli.lang import Path as CPath
+    from dwz.cli.lang import Words, argument
+    from dwz.cli.lang import option as opt
+    from dwz.cli.main import RULES_WORDS, _lang_option
 
-    @history.command("add")
-    @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+    @_cmd("add")
+    @argument("files", nargs=-1, required=True, type=CPath(dir_okay=False, path_type=Path), metavar="metavar.files")
     @_db_option
-    @click.option("--rules", type=click.Choice(["classic", "2026", "dwz-classic", "dwz-2026"]), default=None,
-                  help="Regelwerk für diese Turniere erzwingen (sonst nach Turnierende).")
-    @click.option("--list-date", default=None, help="Datum der Wertungsliste JJJJ-MM-TT (sonst aus dem Dateinamen).")
-    @click.option("--format", "fmt", type=click.Choice(["trf", "swi", "csv", "json", "pgn"]), default=None,
-                  help="Turnierformat erzwingen / force the tournament format.")
+    @opt("--rules", type=Words(RULES_WORDS), default=None, help="opt.history_rules")
+    @opt("--list-date", default=None, metavar="metavar.date", help="opt.history_list_date")
+    @opt("--format", "fmt", type=click.Choice(["trf", "swi", "csv", "json", "pgn", "swt", "dsb-xml", "dewis-xml"]), default=None,
+         help="opt.history_format")
     @_lang_option
     def add(files: tuple[Path, ...], db: Path, rules: str | None, list_date: str | None, fmt: str | None, lang: str) -> None:
-        """Turnierdateien (TRF, SWI, CSV, JSON, PGN) und Wertungslisten (DSB, FIDE) einlesen."""
         with _errors(lang, db):
             from dwz.core.player import parse_date
             from dwz.history.importer import import_files
             from dwz.history.store import open_store
+            from dwz.i18n import fmt_date, text
 
             when = parse_date(list_date, "list_date") if list_date else None
             conn = open_store(db)
             report = import_files(conn, list(files), rules=rules, list_date=when, fmt=fmt)
             conn.close()
-            for f in report.files:
-                keys = ", ".join(f"{k} {n}" for k, n in sorted(f.matched.items())) or "–"
+            for f in report.files:  # the keys players were matched by, in words ("Name und Geburtsjahr 1")
+                keys = ", ".join(f"{text(f'check.key.{k}', lang)} {n}" for k, n in sorted(f.matched.items())) or "–"
+                end = fmt_date(f.end, lang) if f.end else "–"
                 if f.kind == "duplicate":
-                    _say("history.add_duplicate", lang, name=f.name, end=f.end)
+                    _say("history.add_duplicate", lang, name=f.name, end=end)
                 elif f.kind == "list":
-                    _say("history.add_list", lang, name=f.name, date=f.end, new=f.players_new, matched=f.players_matched,
+                    _say("history.add_list", lang, name=f.name, date=end, new=f.players_new, matched=f.players_matched,
                          keys=keys, updated=f.updated)
                 else:
-                    _say("history.add_tournament", lang, name=f.name, end=f.end, new=f.players_new, matched=f.players_matched,
+                    _say("history.add_tournament", lang, name=f.name, end=end, new=f.players_new, matched=f.players_matched,
                          keys=keys)
                 for c in f.conflicts:  # never attached silently: each refused match is named
-                    click.echo(("  Konflikt: " if lang == "de" else "  Conflict: ") + c.problem().message(lang))
-            _say("history.add_hint", lang, err=True)
+                    click.echo(f"  {text('cli.conflict', lang)}: {c.problem().message(lang)}")
+            if any(f.kind != "duplicate" for f in report.files):  # nothing new: nothing to run
+                _say("history.add_hint", lang, err=True)
 
-    @history.command("run")
+    @_cmd("run")
     @_db_option
-    @click.option("--full", is_flag=True, help="alles neu berechnen / recompute everything.")
-    @click.option("--progress/--no-progress", default=None, help="Fortschrittsbalken (Standard: im Terminal).")
+    @opt("--full", is_flag=True, help="opt.full")
+    @opt("--progress/--no-progress", default=None, help="opt.progress")
     @_lang_option
     def run_cmd(db: Path, full: bool, progress: bool | None, lang: str) -> None:
-        """Alle Turniere in der Reihenfolge der WO auswerten (Umstufung 2026 inklusive).
-
-        Nach dem Hinzufügen wird nur ab dem frühesten neuen Turnier und nur mit den
-        betroffenen Spielern nachgerechnet. Strg-C bricht ab, ohne etwas zu ändern.
-        """
         with _errors(lang, db):
             from dwz.history.runner import run
             from dwz.history.store import open_store
@@ -136,17 +162,18 @@ def register(cli: click.Group) -> None:
                 _say("history.run_full", lang, tournaments=rep.tournaments, records=rep.records, seconds=secs,
                      rate=rep.records / max(rep.seconds, 1e-9))
             else:
-                _say("history.run_incremental", lang, start=rep.start_end or "–", tournaments=rep.tournaments, skipped=rep.skipped,
+                from dwz.i18n import fmt_date
+
+                _say("history.run_incremental", lang, start=fmt_date(rep.start_end, lang) if rep.start_end else "–", tournaments=rep.tournaments, skipped=rep.skipped,
                      players=rep.players, records=rep.records, seconds=secs)
 
-    @history.command("card")
-    @click.argument("player")
+    @_cmd("card")
+    @argument("player", metavar="metavar.player")
     @_db_option
-    @click.option("--chart", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Diagramm als SVG schreiben.")
-    @click.option("--json", "as_json", is_flag=True, help="JSON ausgeben.")
+    @opt("--chart", type=CPath(dir_okay=False, path_type=Path), default=None, metavar="metavar.file", help="opt.chart")
+    @opt("--json", "as_json", is_flag=True, help="opt.history_json")
     @_lang_option
     def card_cmd(player: str, db: Path, chart: Path | None, as_json: bool, lang: str) -> None:
-        """DWZ-Karteikarte: PLAYER ist Name, DSB-ID, FIDE-ID, ZPS-Mitgliedsnummer oder #Nummer."""
         with _errors(lang, db):
             from dwz.cli.main import check_args, check_writable, dumps, write_text
             from dwz.history.card import card_svg, find_player, load_card
@@ -166,14 +193,13 @@ def register(cli: click.Group) -> None:
             if chart is not None:
                 _say("history.chart_written", lang, err=True, path=str(chart))
 
-    @history.command("compare")
+    @_cmd("compare")
     @_db_option
-    @click.option("--chart", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Histogramm als SVG schreiben.")
-    @click.option("--top", type=click.IntRange(0, 1000), default=10, show_default=True, help="größte Gewinner/Verlierer.")
-    @click.option("--json", "as_json", is_flag=True, help="JSON ausgeben.")
+    @opt("--chart", type=CPath(dir_okay=False, path_type=Path), default=None, metavar="metavar.file", help="opt.compare_chart")
+    @opt("--top", type=click.IntRange(0, 1000), default=10, metavar="metavar.number", help="opt.top")
+    @opt("--json", "as_json", is_flag=True, help="opt.history_json")
     @_lang_option
     def compare_cmd(db: Path, chart: Path | None, top: int, as_json: bool, lang: str) -> None:
-        """Klassische Regeln durchgehend gegen die echte Umstellung 2026: Unterschiede der End-DWZ."""
         with _errors(lang, db):
             from dwz.cli.main import check_writable, dumps, write_text
             from dwz.history.compare import compare, compare_svg
@@ -192,16 +218,16 @@ def register(cli: click.Group) -> None:
             if chart is not None:
                 _say("history.chart_written", lang, err=True, path=str(chart))
 
-    @history.command("generate")
-    @click.option("--players", type=click.IntRange(10, 5_000_000), default=240_000, show_default=True)
-    @click.option("--tournaments", type=click.IntRange(1, 2_000_000), default=55_000, show_default=True)
-    @click.option("--seed", type=int, default=1, show_default=True)
-    @click.option("--db", "db", type=click.Path(dir_okay=False, path_type=Path), default=Path("synth.sqlite"), show_default=True)
-    @click.option("--force", is_flag=True, help="eine vorhandene Datei ersetzen / replace an existing file.")
-    @click.option("--progress/--no-progress", default=None)
+    @_cmd("generate")
+    @opt("--players", type=click.IntRange(10, 5_000_000), default=240_000, metavar="metavar.number", help="opt.players")
+    @opt("--tournaments", type=click.IntRange(1, 2_000_000), default=55_000, metavar="metavar.number", help="opt.tournaments")
+    @opt("--seed", type=click.IntRange(0, 2**63 - 1), default=1, metavar="metavar.number", help="opt.seed")
+    @opt("--db", "db", type=CPath(dir_okay=False, path_type=Path), default=Path("synth.sqlite"), metavar="metavar.file",
+         help="opt.generate_db")
+    @opt("--force", is_flag=True, help="opt.force")
+    @opt("--progress/--no-progress", default=None, help="opt.progress")
     @_lang_option
     def generate_cmd(players: int, tournaments: int, seed: int, db: Path, force: bool, progress: bool | None, lang: str) -> None:
-        """Synthetischen Verband erzeugen (Vereine, Ligen, Opens, Jugend; 2016-07 bis 2026-11)."""
         with _errors(lang, db):
             from dwz.basics.errors import InputError
             from dwz.history.generate import generate
@@ -213,6 +239,8 @@ def register(cli: click.Group) -> None:
                 rep = generate(db, players=players, tournaments=tournaments, seed=seed, progress=cb)
             _say("history.generate_done", lang, players=rep.players, tournaments=rep.tournaments, participants=rep.participants,
                  games=rep.games, seconds=rep.seconds, path=str(rep.path))
+            if rep.tournaments < tournaments:  # a federation too small for that many: said, not hidden
+                _say("history.generate_short", lang, made=rep.tournaments, asked=tournaments, players=players)
 
     cli.add_command(history)
 
@@ -238,40 +266,46 @@ def _progress(show: bool, lang: str, key: str = "history.progress") -> Iterator[
 
 
 def _print_card(card: Any, lang: str) -> None:
-    from rich.console import Console
-    from rich.table import Table
+    from dwz.cli import layout
+    from dwz.history.card import COLUMNS, card_table, rating_text
+    from dwz.i18n import fmt_date, text
 
-    from dwz.history.card import COLUMNS, card_table
-    from dwz.i18n import text
-
-    con = Console(highlight=False)
-    if not con.is_terminal:
-        con = Console(highlight=False, width=160)  # files and pipes: one line per row
+    w = layout.width()
     p = card.player
     head = p["name"] + (f" ({p['birth_year']})" if p["birth_year"] else "")
     ids = " · ".join(x for x in (p["dsb_id"] and f"DSB {p['dsb_id']}", p["zps"] and f"ZPS {p['zps']}-{p['member_no']}",
                                  p["fide_id"] and f"FIDE {p['fide_id']}") if x)
-    con.print(f"[bold]{text('history.card_title', lang)}: {head}[/bold]" + (f"  [dim]{ids}[/dim]" if ids else ""))
+    for i, line in enumerate(layout.wrap(f"{text('history.card_title', lang)}: {head}" + (f"  {ids}" if ids else ""), w, hang=2)):
+        click.echo(click.style(line, bold=True) if i == 0 else line)
     if p["start_rating"]:
-        con.print(text("history.start_value", lang, rating=f"{p['start_rating']}-{p['start_index']}" if p["start_index"] is not None
-                       else str(p["start_rating"]), source=text(f"history.source_{p['start_source']}", lang), date=p["start_date"]),
-                  markup=False)
+        start = text("history.start_value", lang, rating=rating_text(p["start_rating"], p["start_index"]),
+                     source=text(f"history.source_{p['start_source']}", lang), date=fmt_date(p["start_date"], lang))
+        for line in layout.wrap(start, w, hang=2):
+            click.echo(line)
     if not p["member"]:
-        con.print(text("history.not_member", lang), markup=False)
+        for line in layout.wrap(text("history.not_member", lang), w, hang=2):
+            click.echo(line)
     titles, rows = card_table(card, lang)
     if not rows:
-        con.print(text("history.no_rows", lang))
+        click.echo(text("history.no_rows", lang))
         return
-    table = Table(show_lines=False)
-    for c, title in zip(COLUMNS, titles, strict=True):
-        table.add_column(title, justify="left" if c in ("tournament", "end") else "right", overflow="fold",
-                         no_wrap=c != "tournament")
-    for r in rows:
-        table.add_row(*(r[c] for c in COLUMNS), style="dim" if r["kind"] == "umstufung" else None)
-    con.print(table)
-    con.print(f"[dim]{text('history.card_legend', lang)}[/dim]")
+    # A narrow terminal leaves out what the card can spare first: Niveau, E/K, We, Leistung.
+    spare = {"niveau": 4, "coef": 3, "we": 2, "perf": 1}
+    cols = [layout.Column(title, "left" if c in ("tournament", "end") else "right", spare.get(c, 0), flex=c == "tournament")
+            for c, title in zip(COLUMNS, titles, strict=True)]
+    t = layout.table(cols, [[r[c] for c in COLUMNS] for r in rows], w)
+    for line in t.head:
+        click.echo(line)
+    for r, lines in zip(rows, t.rows, strict=True):
+        for line in lines:  # the Umstufung rows dimmed on a terminal
+            click.echo(click.style(line, dim=True) if r["kind"] == "umstufung" else line)
+    if t.hidden:
+        for line in layout.wrap(text("cli.columns_hidden", lang, columns=", ".join(t.hidden)), w, hang=2):
+            click.echo(line)
+    for line in layout.wrap(text("history.card_legend", lang), w, hang=2):
+        click.echo(click.style(line, dim=True))
     if card.restpartien:
-        con.print(text("history.rest_now", lang, n=len(card.restpartien)), markup=False)
+        click.echo(text("history.rest_now", lang, n=len(card.restpartien)))
 
 
 def _print_compare(c: Any, lang: str) -> None:

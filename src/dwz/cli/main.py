@@ -25,61 +25,98 @@ import click
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-EPILOG_RATE = """\b
-Beispiele / examples:
-  dwz rate 1650-12 --born 1985 --end 2026-09-14 1580:1 1720:= 1810:0 1600:1 1690:=
-  dwz rate 1650-12 --born 1985 --end 2026-09-14 1580:1 1720:½ 1810:0 --explain
-  dwz rate 2065-14 --age-group adult --end 2026-03-01 --points 0.5 --count 1 --expected 0.578
-  dwz rate 1500 --end 2025-05-01 1600:1 1450:+ 0:1 --json      (forfeit and unrated opponent: listed, not counted)
-
-\b
-Ergebnisse / results: 1, 0, ½ (also 0.5, 0,5, =, r, 1/2), 1-0, 0-1, ½-½;
-forfeits + and - (not counted). Opponent 0 or ? = no rating (not counted).
-"""
-
-
 def _lang_option(f: F) -> F:
-    return click.option(
-        "--lang", type=click.Choice(["de", "en"]), default=lambda: os.environ.get("DWZ_LANG", "de"),
-        show_default="de", help="Sprache der Ausgabe / output language.",
-    )(f)
+    from dwz.cli.lang import option
+
+    return option("--lang", type=click.Choice(["de", "en"]), default=lambda: os.environ.get("DWZ_LANG", "de"),
+                  show_default=False, metavar="metavar.lang", help="opt.lang")(f)
 
 
 def _output_options(f: F) -> F:
-    f = click.option("--json", "as_json", is_flag=True, help="to_dict() als JSON ausgeben / print JSON.")(f)
-    f = click.option("--explain", is_flag=True, help="Rechenweg ausgeben / print every step with its rule.")(f)
+    from dwz.cli.lang import option
+
+    f = option("--json", "as_json", is_flag=True, help="opt.json")(f)
+    f = option("--explain", is_flag=True, help="opt.explain")(f)
     return _lang_option(f)
 
 
+# The words an option takes, in both languages (dwz.cli.lang.Words); the engine gets the English one.
+RULES_WORDS = {"de": {"klassisch": "classic", "alt": "classic", "2026": "2026", "neu": "2026"},
+               "en": {"classic": "classic", "2026": "2026", "dwz-classic": "classic", "dwz-2026": "2026"}}
+AGE_WORDS = {"de": {"jugend": "youth", "junior": "junior", "erwachsene": "adult"},
+             "en": {"youth": "youth", "junior": "junior", "adult": "adult"}}
+AGE_ALIASES = {"jugendliche": "youth", "junioren": "junior", "erwachsener": "adult"}
+SCALE_WORDS = {"de": {"alt": "old", "neu": "new"}, "en": {"old": "old", "new": "new"}}
+MODE_WORDS = {"de": {"periode": "period", "partie": "game"}, "en": {"period": "period", "game": "game"}}
+
+
+def _words(words: dict[str, dict[str, str]], aliases: dict[str, str] | None = None) -> Any:
+    from dwz.cli.lang import Words
+
+    return Words(words, aliases)
+
+
+def rules_option(f: F) -> F:
+    from dwz.cli.lang import Words, option
+
+    return option("--rules", type=Words(RULES_WORDS), default=None, help="opt.rules")(f)
+
+
+def scale_option(f: F, help_key: str = "opt.scale") -> F:
+    """--scale alt|neu: the DWZ typed are from before the Umstufung 2026 (spec dwz-2026 §6)."""
+    from dwz.cli.lang import Words, option
+
+    return option("--scale", type=Words(SCALE_WORDS), default=None, help=help_key)(f)
+
+
 def _person_options(f: F) -> F:
-    f = click.option("--rules", type=click.Choice(["classic", "2026", "dwz-classic", "dwz-2026"]), default=None,
-                     help="Regelwerk erzwingen (sonst nach Turnierende) / force a rule edition.")(f)
-    f = click.option("--age-group", type=click.Choice(["youth", "junior", "adult"]), default=None,
-                     help="Altersgruppe statt Geburtsjahr / age group instead of birth year.")(f)
-    f = click.option("--born", "--birth-year", "born", type=str, default=None,
-                     help="Geburtsjahr (ohne: Erwachsene) / birth year (none: adult).")(f)
-    f = click.option("--end", type=str, default=None,
-                     help="Turnierende JJJJ-MM-TT (Standard: heute) / tournament end (default today).")(f)
+    from dwz.cli.lang import Words, option
+
+    f = scale_option(f)
+    f = rules_option(f)
+    f = option("--age-group", type=Words(AGE_WORDS, AGE_ALIASES), default=None, help="opt.age_group")(f)
+    f = option("--born", "--birth-year", "born", type=str, default=None, metavar="metavar.year", help="opt.born")(f)
+    f = option("--end", type=str, default=None, metavar="metavar.date", help="opt.end")(f)
     return f
 
 
 def _fail(err: BaseException, lang: str) -> None:
     """An InputError: its messages, exit 2.  Anything else is a bug: one line, exit 1."""
     from dwz.basics.errors import InputError, Problem
+    from dwz.i18n import text
 
+    prefix = text("cli.error_prefix", lang)
     if isinstance(err, InputError):
-        problems = list(err.problems)
+        problems = ordered(err.problems)
         if len(problems) > MAX_MESSAGES:  # a file of 100,000 bad lines: the first ones and a count
             problems = [*problems[:MAX_MESSAGES], Problem("", "problems_more", len(problems) - MAX_MESSAGES,
                                                           {"shown": MAX_MESSAGES})]
         for line in InputError(problems).messages(lang, "cli"):
-            click.echo(("Fehler: " if lang == "de" else "Error: ") + line, err=True)
+            click.echo(prefix + line, err=True)
         sys.exit(2)
     if os.environ.get("DWZ_DEBUG"):
         raise err
     what = f"{type(err).__name__}: {err}"[:200]
-    click.echo(("Fehler: " if lang == "de" else "Error: ") + Problem("", "internal_error", what).message(lang), err=True)
+    click.echo(prefix + Problem("", "internal_error", what).message(lang), err=True)
     sys.exit(1)
+
+
+_PLACE = re.compile(r"^(.+):(\d+)$")
+
+
+def ordered(problems: Iterable[Any]) -> list[Any]:
+    """Every problem of a file together, by line: the problems of the arguments first (as
+    they came), then each file's (in the order the files first appear) sorted by line —
+    a reader that checks structure, values and pairings in turn reports line 3 before 14."""
+    args: list[Any] = []
+    files: dict[str, list[tuple[int, int, Any]]] = {}
+    for i, p in enumerate(problems):
+        m = _PLACE.match(p.field or "")
+        if m is None:
+            args.append(p)
+        else:
+            files.setdefault(m.group(1), []).append((int(m.group(2)), i, p))
+    return args + [p for group in files.values() for _, _, p in sorted(group, key=lambda x: (x[0], x[1]))]
 
 
 MAX_MESSAGES = 100  # problems printed for one command
@@ -117,7 +154,8 @@ def int_option(value: str | None, field: str, low: int, high: int) -> int | None
 
 
 def float_option(value: str | None, field: str, low: float, high: float) -> float | None:
-    """A decimal option ("0,5" or "0.5"): finite (no nan, inf, 1e999) and within [low, high]."""
+    """A decimal option, with a decimal comma or point ("0,5" or "0.5"): finite (no nan, inf,
+    1e999) and within [low, high]."""
     from dwz.basics.errors import InputError
 
     if value is None:
@@ -136,30 +174,73 @@ def float_option(value: str | None, field: str, low: float, high: float) -> floa
     return number
 
 
+class Decimal(click.ParamType):  # type: ignore[type-arg]
+    """A number typed with a decimal comma or point (``--header-timeout 2,5``), within [low, high]."""
+
+    name = "decimal"
+
+    def __init__(self, low: float, high: float) -> None:
+        self.low, self.high = low, high
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        from dwz.basics.errors import InputError
+
+        if isinstance(value, (int, float)):
+            return float(value)
+        try:
+            number = float_option(str(value), "", self.low, self.high)
+        except InputError as e:
+            from dwz.cli.lang import current
+
+            self.fail(e.problems[0].message(current()), param, ctx)
+        assert number is not None
+        return number
+
+
+def os_reason(e: OSError) -> str:
+    """An OS error as a catalog term ("os.ENOSPC" → "der Datenträger ist voll"): the
+    message stays in the user's language, whatever the system's locale."""
+    import errno
+
+    name = errno.errorcode.get(e.errno or 0)
+    return f"os.{name}" if name else "os.unknown"
+
+
 def check_writable(path: Path | None, field: str) -> None:
     """A file the command will write: its directory must exist and be writable — said before
-    the work is done, not as a traceback after it."""
+    the work is done, not as a traceback after it.  The path is shown as typed, whole."""
+    from pathlib import PurePath
+
     from dwz.basics.errors import InputError
 
     if path is None:
         return
     parent = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
-        raise InputError.single(field, "output_unwritable", str(path), reason="is a directory")
+        raise InputError.single(field, "output_is_directory", PurePath(path))
     if not parent.is_dir():
-        raise InputError.single(field, "output_unwritable", str(path), reason=f"no directory {parent}")
+        raise InputError.single(field, "output_no_directory", PurePath(path), dir=PurePath(parent))
     if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise InputError.single(field, "output_unwritable", str(path), reason="no permission")
+        raise InputError.single(field, "output_no_permission", PurePath(path))
 
 
 def write_text(path: Path, text: str, field: str, encoding: str = "utf-8") -> None:
     """Write ``text``; an OS error (disk full, read-only medium) is an InputError naming the file."""
+    from pathlib import PurePath
+
     from dwz.basics.errors import InputError
 
     try:
         path.write_text(text, encoding=encoding)
     except OSError as e:
-        raise InputError.single(field, "output_unwritable", str(path), reason=e.strerror or type(e).__name__) from None
+        raise InputError.single(field, "output_unwritable", PurePath(path), reason=os_reason(e)) from None
+
+
+def written(path: Path, what: str, lang: str) -> None:
+    """Say which file was written (on stderr: the standard output may be JSON)."""
+    from dwz.i18n import text
+
+    click.echo(text("cli.written", lang, what=text(f"cli.file.{what}", lang), path=str(path)), err=True)
 
 
 def dumps(obj: Any) -> str:
@@ -169,18 +250,15 @@ def dumps(obj: Any) -> str:
     return json_dumps(obj, ensure_ascii=False, indent=2)
 
 
-def _emit(result: Any, lang: str, as_json: bool, explain: bool, printer: str) -> None:
-    """JSON, or the human table of ``dwz.cli.render.<printer>`` (rich is imported only then)."""
+def _emit(result: Any, lang: str, as_json: bool, explain: bool, printer: str, **extra: Any) -> None:
+    """JSON, or the human output of ``dwz.cli.render.<printer>``."""
     if as_json:
         click.echo(dumps(result.to_dict(lang)))
         return
     from dwz.cli import render
 
     human: Callable[..., None] = getattr(render, printer)
-    if printer == "print_scenarios":
-        human(result, lang)
-    else:
-        human(result, lang, explain)
+    human(result, lang, explain, **extra)
 
 
 def _born(value: str | None) -> int | str | None:
@@ -190,7 +268,7 @@ def _born(value: str | None) -> int | str | None:
 
     if value is None:
         return None
-    check_args([("--born", value)])
+    check_args([("birth_year", value)])
     year = digits(value, 4)
     return year if year is not None else value
 
@@ -199,41 +277,69 @@ def _games_args(name: str, values: Iterable[str]) -> list[tuple[str, str | None]
     return [(f"{name}[{i}]", v) for i, v in enumerate(values)]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110})
-@click.version_option(package_name="dwz")
-def cli() -> None:
-    """DWZ (Deutsche Wertungszahl) und FIDE-Elo – exakt nach Wertungsordnung, mit Rechenweg.
-
-    \b
-    dwz rate        Folge-DWZ nach einem Turnier / new DWZ after a tournament
-    dwz first       Erst-DWZ / first DWZ of an unrated player
-    dwz scenarios   neue DWZ je Punktzahl / new DWZ for every possible score
-    dwz umstufung   Umstufung 2026 (alt → neu, --inverse)
-    dwz elo         FIDE-Elo (Periode, Partie für Partie, Erstelo, Kompression 2024)
-    dwz tournament  ganzes Turnier auswerten / whole tournament (TRF, SWI, CSV, JSON, PGN)
-    dwz check       Prüfbericht vor dem Hochladen / pre-upload check of a tournament file
-    dwz history     Wertungshistorie in SQLite / rating history (add, run, card, compare)
-    dwz serve       Web-Rechner und JSON-API / web calculator and JSON API
-    """
+def _end(end: str | None) -> tuple[date | str, date | None]:
+    """The end date as typed, or today — and then today's date, which the output states."""
+    if end:
+        return end, None
+    today = date.today()
+    return today, today
 
 
-@cli.command(epilog=EPILOG_RATE)
-@click.argument("rating")
-@click.argument("games", nargs=-1)
+def _option_class() -> Any:
+    from dwz.cli.lang import Option
+
+    return Option
+
+
+def _cli_group() -> Any:
+    from dwz.cli.lang import Group
+
+    return Group
+
+
+@click.group(cls=_cli_group(), help="cmd.dwz.help", epilog="cmd.dwz.epilog",
+             context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110})
+@click.version_option(package_name="dwz", message="%(prog)s %(version)s", cls=_option_class(), help="opt.version")
+@_lang_option
+def cli(lang: str) -> None:
+    """DWZ and FIDE Elo: the commands below (texts in the catalogs, ``cli_help`` section);
+    ``dwz --lang en …`` is read before click parses (:func:`dwz.cli.lang.detect`)."""
+
+
+def _command(name: str, **attrs: Any) -> Callable[[F], Any]:
+    """A subcommand whose help, summary and epilog are the catalog's ``cmd.<name>.*`` texts."""
+    from dwz.cli.lang import Command
+
+    decorator: Callable[[F], Any] = cli.command(name, cls=Command, help=f"cmd.{name}.help", short_help=f"cmd.{name}.short",
+                                                epilog=f"cmd.{name}.epilog", **attrs)
+    return decorator
+
+
+def _opt(*decls: str, **attrs: Any) -> Callable[[F], F]:
+    from dwz.cli.lang import option
+
+    return option(*decls, **attrs)
+
+
+def _arg(*decls: str, **attrs: Any) -> Callable[[F], F]:
+    from dwz.cli.lang import argument
+
+    return argument(*decls, **attrs)
+
+
+@_command("rate")
+@_arg("rating", metavar="metavar.rating")
+@_arg("games", nargs=-1, metavar="metavar.games")
 @_person_options
-@click.option("--index", type=str, default=None, help="Index, falls nicht in RATING (1650-12).")
-@click.option("--points", "-W", type=str, default=None, help="W (Kartenzeile statt Partien / card line instead of games).")
-@click.option("--count", "-n", type=str, default=None, help="n (Kartenzeile).")
-@click.option("--expected", type=str, default=None, help="We (Kartenzeile).")
-@click.option("--rest", "rest", multiple=True, help="Restpartie RATING:RESULT (nur Erst-DWZ).")
+@_opt("--index", type=str, default=None, metavar="metavar.index", help="opt.index")
+@_opt("--points", "-W", type=str, default=None, metavar="W", help="opt.points")
+@_opt("--count", "-n", type=str, default=None, metavar="n", help="opt.count")
+@_opt("--expected", type=str, default=None, metavar="We", help="opt.expected")
+@_opt("--rest", "rest", multiple=True, metavar="metavar.game", help="opt.rest_rate")
 @_output_options
 def rate(rating: str, games: tuple[str, ...], end: str | None, born: str | None, age_group: str | None,
-         rules: str | None, index: str | None, points: str | None, count: str | None, expected: str | None,
+         rules: str | None, scale: str | None, index: str | None, points: str | None, count: str | None, expected: str | None,
          rest: tuple[str, ...], lang: str, as_json: bool, explain: bool) -> None:
-    """Neue DWZ nach einem Turnier (Folge-DWZ). RATING ist "1650-12" (DWZ-Index) oder "1650".
-
-    GAMES sind GEGNER:ERGEBNIS, z. B. 1580:1 1720:= 1810:0. RATING 0 berechnet eine Erst-DWZ.
-    """
     from dwz.basics.errors import InputError
     from dwz.basics.values import parse_rating
     from dwz.core.player import first_rating
@@ -245,86 +351,75 @@ def rate(rating: str, games: tuple[str, ...], end: str | None, born: str | None,
         w = float_option(points, "points", 0, 1000)
         n = int_option(count, "count", 0, 1000)
         we = float_option(expected, "expected", 0, 1000)
-        end_v: date | str = end or date.today()
+        end_v, assumed = _end(end)
         try:
             no_rating = parse_rating(rating) is None
         except InputError:
             no_rating = False  # rate() reports every problem at once
         if no_rating and w is None:
             res: Any = first_rating(list(games), restpartien=list(rest), end=end_v, birth_year=_born(born),
-                                    age_group=age_group, rules=rules)
-            _emit(res, lang, as_json, explain, "print_first")
+                                    age_group=age_group, rules=rules, scale=scale)
+            _emit(res, lang, as_json, explain, "print_first", assumed_end=assumed)
             return
         res = rate_fn(rating, list(games), end=end_v, birth_year=_born(born), age_group=age_group, index=index,
-                      points=w, count=n, expected=we, rules=rules)
+                      points=w, count=n, expected=we, rules=rules, scale=scale)
     except Exception as e:
         _fail(e, lang)
         return
-    _emit(res, lang, as_json, explain, "print_rating")
+    _emit(res, lang, as_json, explain, "print_rating", assumed_end=assumed)
 
 
-@cli.command(epilog="""\b
-Beispiel / example (official first DWZ 983, tournament B431-636-C4F):
-  dwz first 894:1 1087:0 905:1 1255:0 --rest 1177:0 --end 2014-08-01 --age-group youth --explain
-""")
-@click.argument("games", nargs=-1)
-@click.option("--rest", "-r", "rest", multiple=True, help="gespeicherte Restpartie GEGNER:ERGEBNIS (mehrfach).")
+@_command("first")
+@_arg("games", nargs=-1, metavar="metavar.games")
+@_opt("--rest", "-r", "rest", multiple=True, metavar="metavar.game", help="opt.rest")
 @_person_options
 @_output_options
 def first(games: tuple[str, ...], rest: tuple[str, ...], end: str | None, born: str | None, age_group: str | None,
-          rules: str | None, lang: str, as_json: bool, explain: bool) -> None:
-    """Erst-DWZ eines Spielers ohne DWZ (mind. 5 Partien gegen DWZ-Gegner, nicht 0 %/100 %)."""
+          rules: str | None, scale: str | None, lang: str, as_json: bool, explain: bool) -> None:
     from dwz.core.player import first_rating
 
     try:
         check_args([("end", end), *_games_args("games", games), *_games_args("restpartien", rest)])
-        res = first_rating(list(games), restpartien=list(rest), end=end or date.today(), birth_year=_born(born),
-                           age_group=age_group, rules=rules)
+        end_v, assumed = _end(end)
+        res = first_rating(list(games), restpartien=list(rest), end=end_v, birth_year=_born(born),
+                           age_group=age_group, rules=rules, scale=scale)
     except Exception as e:
         _fail(e, lang)
         return
-    _emit(res, lang, as_json, explain, "print_first")
+    _emit(res, lang, as_json, explain, "print_first", assumed_end=assumed)
 
 
-@cli.command(epilog="""\b
-Beispiel / example:
-  dwz scenarios 1650-12 1580 1720 1810 1600 1690 --born 1985 --end 2026-09-14
-  dwz scenarios 1650-12 1810 1600 --played 1580:1 --played 1720:= --end 2026-09-14
-""")
-@click.argument("rating")
-@click.argument("opponents", nargs=-1)
-@click.option("--played", "-p", multiple=True, help="schon gespielte Partie GEGNER:ERGEBNIS (mehrfach).")
-@click.option("--rest", "-r", "rest", multiple=True, help="Restpartie (nur ohne DWZ).")
-@click.option("--index", type=str, default=None)
+@_command("scenarios")
+@_arg("rating", metavar="metavar.rating")
+@_arg("opponents", nargs=-1, metavar="metavar.opponents")
+@_opt("--played", "-p", multiple=True, metavar="metavar.game", help="opt.played")
+@_opt("--rest", "-r", "rest", multiple=True, metavar="metavar.game", help="opt.rest_scenarios")
+@_opt("--index", type=str, default=None, metavar="metavar.index", help="opt.index")
 @_person_options
 @_lang_option
-@click.option("--json", "as_json", is_flag=True, help="JSON ausgeben.")
+@_opt("--json", "as_json", is_flag=True, help="opt.json")
 def scenarios(rating: str, opponents: tuple[str, ...], played: tuple[str, ...], rest: tuple[str, ...], index: str | None,
-              end: str | None, born: str | None, age_group: str | None, rules: str | None, lang: str, as_json: bool) -> None:
-    """Neue DWZ für jede erreichbare Punktzahl gegen die OPPONENTS (offene Partien)."""
+              end: str | None, born: str | None, age_group: str | None, rules: str | None, scale: str | None, lang: str,
+              as_json: bool) -> None:
     from dwz.core.scenarios import scenarios as scen
 
     try:
         check_args([("rating", rating), ("index", index), ("end", end), *_games_args("opponents", opponents),
                     *_games_args("played", played), *_games_args("restpartien", rest)])
+        end_v, assumed = _end(end)
         res = scen(rating, list(opponents), played=list(played), restpartien=list(rest), index=index,
-                   end=end or date.today(), birth_year=_born(born), age_group=age_group, rules=rules)
+                   end=end_v, birth_year=_born(born), age_group=age_group, rules=rules, scale=scale)
     except Exception as e:
         _fail(e, lang)
         return
-    _emit(res, lang, as_json, False, "print_scenarios")
+    _emit(res, lang, as_json, False, "print_scenarios", assumed_end=assumed)
 
 
-@cli.command(epilog="""\b
-Beispiele / examples:
-  dwz umstufung 2063-15            → 2080-16
-  dwz umstufung 2110 --inverse     → 2109 oder 2110 (nicht eindeutig)
-""")
-@click.argument("rating")
-@click.option("--inverse", is_flag=True, help="neue Skala → alte Skala.")
+@_command("umstufung")
+@_arg("rating", metavar="metavar.rating")
+@_opt("--inverse", is_flag=True, help="opt.inverse")
 @_output_options
 def umstufung(rating: str, inverse: bool, lang: str, as_json: bool, explain: bool) -> None:
-    """Umstufung 2026: alte DWZ → neue DWZ (Index + 1), oder umgekehrt."""
     from dwz.core.conversion import umstufung as conv
 
     try:
@@ -336,56 +431,70 @@ def umstufung(rating: str, inverse: bool, lang: str, as_json: bool, explain: boo
     _emit(res, lang, as_json, explain, "print_umstufung")
 
 
-@cli.command(epilog="""\b
-Beispiele / examples:
-  dwz elo 2224 2319:0 2181:1 2246:1 2261:= 2312:0 2297:0 2144:1 --k 15 --period 2010-05-01
-  dwz elo 1500 1600:1 --k 20 --mode game
-  dwz elo 2813 1787:1 2025:1 2310:1 2400:1 2505:= --k 10 --period 2025-12-01
-  dwz elo --initial 1500:1 1600:= 1700:0 1650:= 1550:= --period 2026-01-01
-  dwz elo --compress 1600
-""")
-@click.argument("args", nargs=-1)
-@click.option("--k", "-k", type=str, default=None, help="K vorgeben, 1–700 (sonst nach FIDE-Regel) / K (default: FIDE rule).")
-@click.option("--period", type=str, default=None, help="Wertungsperiode JJJJ-MM-TT (Standard: heute).")
-@click.option("--born", "--birth-year", "born", type=str, default=None, help="Geburtsjahr (K 40 für Jugendliche).")
-@click.option("--games-played", type=str, default=None, help="bisher gewertete Partien (K 40 unter 30).")
-@click.option("--reached-2400", is_flag=True, help="einmal 2400 erreicht (K 10).")
-@click.option("--reached-2300", is_flag=True, help="einmal 2300 erreicht (Jugendliche: K 20).")
-@click.option("--mode", type=click.Choice(["period", "game"]), default="period", help="Wertungsperiode oder Partie für Partie.")
-@click.option("--logistic", is_flag=True, help="logistische Näherung statt Tabelle 8.1.2 (nicht amtlich).")
-@click.option("--initial", is_flag=True, help="Erstelo eines ungewerteten Spielers: ARGS sind nur Partien.")
-@click.option("--compress", is_flag=True, help="FIDE-Kompression März 2024 für ARGS = Wertung.")
+# dwz elo speaks of Elo: the engine's DWZ words for a rating become the Elo ones.
+_ELO_CODES = {"rating_invalid": "elo_invalid", "game_invalid": "elo_game_invalid", "opponent_invalid": "elo_opponent_invalid",
+              "rating_missing": "elo_missing"}
+
+
+def _elo_words(err: Exception) -> Exception:
+    from dwz.basics.errors import InputError, Problem
+
+    if not isinstance(err, InputError):
+        return err
+    return InputError([Problem("elo" if p.field == "rating" else p.field, _ELO_CODES.get(p.code, p.code), p.value, p.params)
+                       for p in err.problems])
+
+
+@_command("elo")
+@_arg("args", nargs=-1, metavar="metavar.elo_args")
+@_opt("--k", "-k", type=str, default=None, metavar="K", help="opt.k")
+@_opt("--period", type=str, default=None, metavar="metavar.date", help="opt.period")
+@_opt("--born", "--birth-year", "born", type=str, default=None, metavar="metavar.year", help="opt.elo_born")
+@_opt("--games-played", type=str, default=None, metavar="N", help="opt.games_played")
+@_opt("--reached-2400", is_flag=True, help="opt.reached_2400")
+@_opt("--reached-2300", is_flag=True, help="opt.reached_2300")
+@_opt("--mode", type=_words(MODE_WORDS), default="period", help="opt.mode")
+@_opt("--logistic", is_flag=True, help="opt.logistic")
+@_opt("--initial", is_flag=True, help="opt.initial")
+@_opt("--compress", is_flag=True, help="opt.compress")
 @_output_options
 def elo(args: tuple[str, ...], k: str | None, period: str | None, born: str | None, games_played: str | None,
         reached_2400: bool, reached_2300: bool, mode: str, logistic: bool, initial: bool, compress: bool,
         lang: str, as_json: bool, explain: bool) -> None:
-    """FIDE-Elo: ARGS = ELO GEGNER:ERGEBNIS … (Tabelle 8.1.2, 400-Punkte-Regel, K-Regeln, K·n ≤ 700)."""
     from dwz.basics.errors import InputError, Problem
     from dwz.core import elo as elo_mod
     from dwz.core.player import parse_date
 
+    assumed: date | None = None
     try:
-        check_args([("period", period), *_games_args("args", args)])
+        first_field = "elo" if not initial else "games[0]"
+        check_args([("period", period), *((first_field if i == 0 else f"games[{i - 1 + initial}]", a)
+                                          for i, a in enumerate(args))])
         k_v = int_option(k, "k", 1, 700)  # FIDE B.02: K·n ≤ 700, so no K above 700 can apply
         born_v = int_option(born, "birth_year", 1850, 2100)
         played_v = int_option(games_played, "games_played", 0, 100_000)
-        per = parse_date(period, "period") if period else date.today()
+        if period:
+            per = parse_date(period, "period")
+        else:
+            per = assumed = date.today()
         if compress:
             if len(args) != 1:
-                raise InputError([Problem("rating", "rating_invalid", " ".join(args))])
-            res: Any = elo_mod.compression_2024(_int_arg(args[0], "rating"))
+                raise InputError([Problem("elo", "elo_compress_one", " ".join(args))])
+            res: Any = elo_mod.compression_2024(_int_arg(args[0], "elo"))
         elif initial:
+            if not args:
+                raise InputError([Problem("games", "elo_no_games", None)])
             res = elo_mod.initial_rating(list(args), period=per)
         else:
             if not args:
-                raise InputError([Problem("rating", "rating_invalid", "")])
-            res = elo_mod.rate(_int_arg(args[0], "rating"), list(args[1:]), period=per, k=k_v, birth_year=born_v,
+                raise InputError([Problem("elo", "elo_missing", None)])
+            res = elo_mod.rate(_int_arg(args[0], "elo"), list(args[1:]), period=per, k=k_v, birth_year=born_v,
                                games_played=played_v, reached_2400=reached_2400, reached_2300=reached_2300,
                                mode="game" if mode == "game" else "period", expectation="logistic" if logistic else "table")
     except Exception as e:
-        _fail(e, lang)
+        _fail(_elo_words(e), lang)
         return
-    _emit(res, lang, as_json, explain, "print_elo")
+    _emit(res, lang, as_json, explain, "print_elo", assumed_period=None if compress else assumed)
 
 
 def _int_arg(value: str, field: str) -> int:
@@ -394,13 +503,15 @@ def _int_arg(value: str, field: str) -> int:
 
     number = digits(value, MAX_DIGITS)
     if number is None:
-        raise InputError.single(field, "rating_invalid", value)
+        raise InputError.single(field, "elo_invalid", value)
     return number
 
 
 def _register_optional() -> None:
     """Subcommands of later layers register themselves here (lazy: only names and options)."""
     for module in ("dwz.cli.tournament", "dwz.cli.check", "dwz.cli.serve", "dwz.cli.history"):
+        if module.rsplit(".", 1)[1] in cli.commands:
+            continue
         try:
             mod = __import__(module, fromlist=["register"])
         except ModuleNotFoundError as e:
@@ -411,11 +522,13 @@ def _register_optional() -> None:
 
 
 def main() -> None:
+    from dwz.cli.lang import detect
+
     _register_optional()
     try:
         cli(prog_name="dwz")
     except Exception as e:
-        _fail(e, os.environ.get("DWZ_LANG", "de"))
+        _fail(e, detect(sys.argv[1:]))
 
 
 if __name__ == "__main__":

@@ -1,187 +1,329 @@
-"""Human-readable terminal output (rich). Only translates results; computes nothing."""
+"""Human-readable terminal output of one result. Only translates results; computes nothing.
+
+Plain lines fitted to the terminal's width (:mod:`dwz.cli.layout`): no padding after the
+last character, no empty columns, nothing cut off; bold headings only on a terminal
+(click drops the colour codes elsewhere).  Every text is the catalog's, in one language.
+"""
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
-from rich.console import Console
-from rich.table import Table
+import click
 
-from dwz.i18n import fmt_num, fmt_rating, fmt_signed, render_step, term, text
-from dwz.rules import get_edition
+from dwz.cli import layout
+from dwz.i18n import calculation_line, fmt_date, fmt_num, fmt_rating, fmt_signed, render_step, term, text
 
-_console = Console(highlight=False, soft_wrap=False)
-
-
-def _kv_table(rows: list[tuple[str, str]]) -> Table:
-    t = Table(show_header=False, box=None, pad_edge=False)
-    t.add_column(style="bold")
-    t.add_column()
-    for k, v in rows:
-        t.add_row(k, v)
-    return t
+__all__ = ["print_elo", "print_first", "print_rating", "print_scenarios", "print_steps", "print_umstufung", "step_lines"]
 
 
-def _games_table(games: list[Any], lang: str, decimals: int) -> Table | None:
-    if not games:
-        return None
-    t = Table(title=text("per_game", lang), title_justify="left")
-    for col in ("#", text("opponent", lang), text("result", lang), "D", "P", ""):
-        t.add_column(col, justify="right" if col in ("#", "D", "P") else "left")
-    for i, g in enumerate(games, 1):
-        note = "" if g.counted else term(g.reason or "", lang)
-        if getattr(g, "restpartie", False):
-            note = ("Restpartie " + note).strip()
-        t.add_row(str(i), "–" if g.opponent is None else str(g.opponent) + (f" {g.name}" if g.name else ""), g.result.code,
-                  "" if g.D is None else fmt_num(g.D, "d", lang), "" if g.P is None else fmt_num(g.P, f".{decimals}f", lang), note)
-    return t
+def _echo(line: str = "", style: dict[str, Any] | None = None) -> None:
+    click.echo(click.style(line, **style) if style and line else line)
 
 
-def print_steps(steps: list[Any], lang: str) -> None:
-    _console.print(f"\n[bold]{text('rechenweg', lang)}[/bold]")
+_BOLD = {"bold": True}
+_DIM = {"dim": True}
+_WARN = {"fg": "yellow"}
+
+
+def _lines(lines: list[str], style: dict[str, Any] | None = None) -> None:
+    for line in lines:
+        _echo(line, style)
+
+
+def _width() -> int:
+    return layout.width()
+
+
+def assumed_line(key: str, day: date | None, rules: str | None, lang: str) -> list[str]:
+    """"Turnierende nicht angegeben: heute (14.09.2026) → WO 2026 …" — said whenever today stands in."""
+    if day is None:
+        return []
+    return layout.wrap(text(key, lang, date=fmt_date(day, lang), rules=term(rules, lang) if rules else "–"), _width(), hang=2)
+
+
+def step_lines(steps: list[Any], lang: str, total: int | None = None) -> list[tuple[str, dict[str, Any] | None]]:
+    """The Rechenweg: each step's number, title and rule, its formula and the numbers put in,
+    wrapped under the title."""
+    w = total or _width()
+    out: list[tuple[str, dict[str, Any] | None]] = [("", None), (text("rechenweg", lang), _BOLD)]
+    marked = False
     for i, s in enumerate(steps, 1):
         r = render_step(s, lang)
         mark = " *" if r["assumption"] else ""
-        _console.print(f"{i:2d}. [bold]{r['title']}[/bold]  [dim]({r['rule']}){mark}[/dim]", markup=True)
+        marked = marked or bool(mark)
+        out += [(line, None) for line in layout.wrap(f"{i:2d}. {r['title']}  ({r['rule']}){mark}", w, indent=0, hang=4)]
         if r["formula"]:
-            _console.print(f"    {r['formula']}", markup=False)
+            out += [(line, None) for line in layout.wrap(r["formula"], w, indent=4, hang=2)]
         if r["calculation"]:
-            _console.print(f"    = {r['calculation']}", markup=False)
-    if any(s.assumption for s in steps):
-        _console.print(f"[dim]* {text('assumption_note', lang)}[/dim]")
+            out += [(line, None) for line in layout.wrap(calculation_line(r["calculation"]), w, indent=4, hang=2)]
+    if marked:
+        out += [(line, _DIM) for line in layout.wrap("* " + text("assumption_note", lang), w, hang=2)]
+    return out
+
+
+def print_steps(steps: list[Any], lang: str) -> None:
+    for line, style in step_lines(steps, lang):
+        _echo(line, style)
+
+
+def warning_lines(result: Any, lang: str, total: int | None = None) -> list[str]:
+    """Plausibility warnings, each with the input it is about in the user's words."""
+    from dwz.i18n import field_label
+
+    w = total or _width()
+    out: list[str] = []
+    warnings = list(getattr(result, "warnings", ()))
+    old = [p for p in warnings if p.code in ("rating_old_scale", "rating_old_scale_more")]
+    if old:  # the season's commonest mistake (spec dwz-2026 §6): one block, every value with its conversion, the fix
+        values = [p for p in old if p.code == "rating_old_scale"]
+        more = sum(int(p.value) for p in old if p.code == "rating_old_scale_more")
+        floor = old[0].params.get("floor", 1100)
+        out += layout.wrap(text("cli.old_scale_head", lang, count=len(values) + more, floor=floor), w, hang=2)
+        items = [f"{field_label(p.field, lang, 'cli')} {p.value} → {p.params.get('converted', '?')}" for p in values]
+        if more:
+            items.append(text("cli.more", lang, n=more))
+        out += layout.wrap(" · ".join(items), w, indent=2, hang=2)
+        out += layout.wrap(text("cli.old_scale_fix", lang), w, indent=2, hang=2)
+    for p in warnings:
+        if p in old:
+            continue
+        label = field_label(p.field, lang, "cli") if p.field else ""
+        body = f"{label}: {p.message(lang)}" if label else p.message(lang)
+        out += layout.wrap(f"{text('cli.warning_prefix', lang)}{body}", w, hang=2)
+    return out
 
 
 def _warnings(result: Any, lang: str) -> None:
-    for w in getattr(result, "warnings", ()):
-        _console.print(f"[yellow]{text('warnings', lang)}: {w.field}: {w.message(lang)}[/yellow]")
+    _lines(warning_lines(result, lang), _WARN)
 
 
-def print_rating(r: Any, lang: str, explain: bool) -> None:
-    line = f"{text('new_dwz', lang)}: {fmt_rating(r.new_rating, r.new_index)} ({fmt_signed(r.change)})"
-    _console.print(f"[bold]{line}[/bold]")
-    coeff = r.coefficient_name
+def _games_table(games: list[Any], lang: str, decimals: int) -> list[str]:
+    """The per-game lines: number, opponent, result, D, P and why a game does not count
+    (columns that no game fills are left out)."""
+    if not games:
+        return []
+    cols = [layout.Column(text("cli.col.no", lang)), layout.Column(text("opponent", lang), "left", flex=True),
+            layout.Column(text("result", lang), "left"), layout.Column("D"), layout.Column("P"),
+            layout.Column(text("cli.col.remark", lang), "left", below=True)]
+    rows = []
+    for i, g in enumerate(games, 1):
+        note = "" if g.counted else term(g.reason or "", lang)
+        if getattr(g, "restpartie", False):
+            note = "; ".join(x for x in (text("cli.restpartie", lang), note) if x)
+        opp = "–" if g.opponent is None else str(g.opponent) + (f" {g.name}" if g.name else "")
+        rows.append([str(i), opp, g.result.code, "" if g.D is None else fmt_num(g.D, "d", lang),
+                     "" if g.P is None else fmt_num(g.P, f".{decimals}f", lang), note])
+    t = layout.table(cols, rows, _width())
+    return ["", text("per_game", lang), *t.lines, *_hidden(t, lang)]
+
+
+def _hidden(t: layout.Table, lang: str) -> list[str]:
+    if not t.hidden:
+        return []
+    return layout.wrap(text("cli.columns_hidden", lang, columns=", ".join(t.hidden)), _width(), hang=2)
+
+
+def coefficient_text(r: Any, lang: str) -> str:
+    """E with E0, fB, SBr (classic) or K with K0, a, b (2026) — each in the one format it has
+    everywhere (K to one decimal, a to two, b to four; E0, fB, SBr to four)."""
     c = r.components
-    if r.coefficient is None:
-        cdesc = "–"
-    elif coeff == "E":
-        cdesc = f"E = {r.E}" + (f"  (E0 {fmt_num(c['E0'], '.2f', lang)}, fB {fmt_num(c['fB'], '.2f', lang)}, SBr {fmt_num(c['SBr'], '.2f', lang)})" if c else "")
-    else:
-        cdesc = f"K = {fmt_num(r.K, '.1f', lang)}" + (f"  (K0 {c['K0']}, a {fmt_num(c['a'], '.2f', lang)}, b {fmt_num(c['b'], '.3f', lang)})" if c else "")
+    if r.coefficient_name == "E":
+        head = str(r.E)
+        if c:
+            head += f"  (E0 {fmt_num(c['E0'], '.4f', lang)}, fB {fmt_num(c['fB'], '.4f', lang)}, SBr {fmt_num(c['SBr'], '.4f', lang)})"
+        return head
+    head = fmt_num(r.K, '.1f', lang)
+    if c:
+        head += f"  (K0 {c['K0']}, a {fmt_num(c['a'], '.2f', lang)}, b {fmt_num(c['b'], '.4f', lang)})"
+    return head
+
+
+def print_rating(r: Any, lang: str, explain: bool, assumed_end: date | None = None) -> None:
+    line = f"{text('new_dwz', lang)}: {fmt_rating(r.new_rating, r.new_index)} ({fmt_signed(r.change)})"
+    _echo(line, _BOLD)
+    _lines(assumed_line("cli.end_assumed", assumed_end, r.rules, lang), _DIM)
+    w = _width()
     rows = [
         (text("rules", lang), term(r.rules, lang)),
-        ("DWZ alt", fmt_rating(r.old_rating, r.old_index)),
+        (text("cli.old_dwz", lang), fmt_rating(r.old_rating, r.old_index)),
         (text("points", lang), f"{fmt_num(r.W, '.1f', lang)} / {r.n}"),
         (text("expected", lang), fmt_num(r.We, ".3f", lang)),
         (text("w_minus_we", lang), fmt_num(r.W - r.We, "+.3f", lang)),
         (text("niveau", lang), "–" if r.Rc is None else str(r.Rc)),
         (text("performance", lang), "–" if r.performance is None else str(r.performance)),
         (text("age_group", lang), term(r.age_group.value, lang)),
-        (coeff if r.coefficient is not None else "E/K", cdesc if r.coefficient is not None else "–"),
+        (text(f"cli.coefficient.{r.coefficient_name}" if r.coefficient is not None else "cli.coefficient.none", lang),
+         coefficient_text(r, lang) if r.coefficient is not None else text("cli.no_evaluation", lang)),
         (text("strength", lang), term(f"strength.{r.strength_class}", lang)),
     ]
-    _console.print(_kv_table(rows))
-    gt = _games_table(list(r.games), lang, min(4, get_edition(r.rules).PER_GAME_DECIMALS))
-    if gt is not None:
-        _console.print(gt)
+    _lines(layout.pairs(rows, w))
+    from dwz.rules import get_edition
+
+    games = list(r.games)
+    if games:
+        # P as in the Rechenweg's We (three decimals; the 2026 edition computes with more)
+        _lines(_games_table(games, lang, min(3, get_edition(r.rules).PER_GAME_DECIMALS)))
+    elif not r.n:  # a card line (W, n, We) has no games to list; no game at all is said
+        _lines(["", *layout.wrap(text("cli.no_games_rate", lang), w, hang=2)])
     _warnings(r, lang)
     if explain:
         print_steps(list(r.steps), lang)
 
 
-def print_first(r: Any, lang: str, explain: bool) -> None:
+def print_first(r: Any, lang: str, explain: bool, assumed_end: date | None = None) -> None:
+    w = _width()
     if r.eligible:
-        _console.print(f"[bold]{text('first_dwz', lang)}: {fmt_rating(r.new_rating, r.new_index)}[/bold]")
+        _echo(f"{text('first_dwz', lang)}: {fmt_rating(r.new_rating, r.new_index)}", _BOLD)
     else:
-        _console.print(f"[bold]{text('no_first_dwz', lang)}[/bold]")
+        _echo(text("no_first_dwz", lang), _BOLD)
         for p in r.reasons:
-            _console.print(f"  – {p.message(lang)}")
+            _lines(layout.wrap(p.message(lang), w, indent=2, hang=2, first="  – "))
+    _lines(assumed_line("cli.end_assumed", assumed_end, r.rules, lang), _DIM)
     rows = [
         (text("rules", lang), term(r.rules, lang)),
         (text("points", lang), f"{fmt_num(r.W, '.1f', lang)} / {r.n}"),
         (text("niveau", lang), "–" if r.Rc is None else str(r.Rc)),
-        ("Ri", "–" if r.Ri is None else fmt_num(r.Ri, ".1f", lang)),
+        (text("cli.ri", lang), "–" if r.Ri is None else fmt_num(r.Ri, ".1f", lang)),
+        (text("cli.we_at_ri", lang), "–" if r.Ri is None or r.We is None else fmt_num(r.We, ".3f", lang)),  # = W by Ri's definition
         (text("performance", lang), "–" if r.performance is None else str(r.performance)),
         (text("age_group", lang), term(r.age_group.value, lang)),
     ]
-    _console.print(_kv_table(rows))
-    gt = _games_table(list(r.games), lang, 3)
-    if gt is not None:
-        _console.print(gt)
+    _lines(layout.pairs(rows, w))
+    _lines(_games_table(list(r.games), lang, 3))
     _warnings(r, lang)
     if explain:
         print_steps(list(r.steps), lang)
 
 
-def print_scenarios(t: Any, lang: str) -> None:
-    _console.print(f"[bold]{text('scenario_title', lang)}[/bold]  ({term(t.rules, lang)})")
-    tab = Table()
-    tab.add_column("W", justify="right")
-    tab.add_column(text("new_dwz", lang), justify="right")
-    tab.add_column(text("change", lang), justify="right")
-    for row in t.rows:
-        tab.add_row(fmt_num(row.W, ".1f", lang), fmt_rating(row.new_rating, t.new_index) if row.new_rating else "–",
-                    fmt_signed(row.change) if row.change is not None else "")
-    _console.print(tab)
+def print_scenarios(t: Any, lang: str, explain: bool = False, assumed_end: date | None = None) -> None:
+    w = _width()
+    _echo(text("scenario_title", lang), _BOLD)
+    _lines(layout.wrap(f"{text('rules', lang)}: {term(t.rules, lang)}", w, hang=2))
+    _lines(assumed_line("cli.end_assumed", assumed_end, t.rules, lang), _DIM)
+    _echo()
     if t.old_rating is not None:
-        keep = "–" if t.keep_score is None else fmt_num(t.keep_score, ".1f", lang)
-        rise = "–" if t.raise_score is None else fmt_num(t.raise_score, ".1f", lang)
-        _console.print(f"W ≥ {keep}: {text('keep', lang)}")
-        _console.print(f"W ≥ {rise}: {text('raise', lang)}")
+        # "halten": the first score with a change ≥ 0; "steigern": the first with a change > 0.
+        cols = [layout.Column("W"), layout.Column(text("new_dwz", lang)), layout.Column(text("change", lang)),
+                layout.Column("", "left")]
+        rows = []
+        for row in t.rows:
+            mark = []
+            if t.keep_score is not None and row.W == t.keep_score:
+                mark.append(text("cli.scen_keep_mark", lang))
+            if t.raise_score is not None and row.W == t.raise_score:
+                mark.append(text("cli.scen_raise_mark", lang))
+            rows.append([fmt_num(row.W, ".1f", lang), fmt_rating(row.new_rating, t.new_index),
+                         fmt_signed(row.change) if row.change is not None else "–", ("← " + ", ".join(mark)) if mark else ""])
+        tab = layout.table(cols, rows, w)
+        _lines(tab.lines)
+        _echo()
+        for key, score in (("cli.scen_keep", t.keep_score), ("cli.scen_raise", t.raise_score)):
+            shown = text("cli.scen_never", lang) if score is None else fmt_num(score, ".1f", lang)
+            _lines(layout.wrap(text(key, lang, score=shown, n=t.n), w, hang=2))
+    else:
+        cols = [layout.Column(text("cli.scen_points", lang)), layout.Column(text("first_dwz", lang)),
+                layout.Column(text("cli.ri", lang))]
+        rows = [[fmt_num(row.W, ".1f", lang), "–" if row.new_rating is None else fmt_rating(row.new_rating, t.new_index),
+                 "–" if row.exact is None else fmt_num(row.exact, ".1f", lang)] for row in t.rows]
+        _lines(layout.table(cols, rows, w).lines)
+        _echo()
+        if any(row.new_rating is None for row in t.rows):
+            _lines(layout.wrap(text("cli.scen_first_none", lang), w, hang=2))
+        _lines(layout.wrap(text("cli.scen_first_note", lang, n=t.n), w, hang=2))
     _warnings(t, lang)
 
 
+def _elo_reason(p: Any, lang: str) -> str:
+    """An initial-rating reason in Elo words (the engine shares "0 %" with the first DWZ)."""
+    from dwz.basics.errors import Problem
+
+    return Problem(p.field, "elo_first_zero", p.value, p.params).message(lang) if p.code == "first_zero" else p.message(lang)
+
+
+def _headline(line: str) -> None:
+    for i, part in enumerate(layout.wrap(line, _width(), hang=2)):
+        _echo(part, _BOLD if i == 0 else None)
+
+
 def print_umstufung(u: Any, lang: str, explain: bool) -> None:
+    head = text("umstufung", lang)
     if u.direction == "forward":
-        _console.print(f"[bold]{text('umstufung', lang)}: {fmt_rating(u.old_rating, u.old_index)} → {fmt_rating(u.new_rating, u.new_index)}[/bold]")
+        _headline(f"{head}: {fmt_rating(u.old_rating, u.old_index)} → {fmt_rating(u.new_rating, u.new_index)}")
     else:
         c = list(u.candidates)
-        shown = ", ".join(map(str, c)) if len(c) <= 20 else f"{c[0]} … {c[-1]}"
-        note = "" if u.unique else f" ({text('not_unique', lang)})"
-        _console.print(f"[bold]{text('umstufung', lang)}: {fmt_rating(u.new_rating, u.new_index)} ← {shown or '–'}{note}[/bold]")
+        new = fmt_rating(u.new_rating, u.new_index)
+        if not c:
+            _headline(f"{head}: {text('cli.umst_none', lang, value=new)}")
+        else:
+            shown = text("cli.or", lang).join(map(str, c)) if len(c) <= 20 else f"{c[0]} … {c[-1]}"
+            note = "" if u.unique else f" ({text('cli.umst_not_unique', lang, n=len(c))})"
+            _headline(f"{head}: {new} ← {shown}{note}")
     if explain:
         print_steps(list(u.steps), lang)
 
 
-def print_elo(e: Any, lang: str, explain: bool) -> None:
+def print_elo(e: Any, lang: str, explain: bool, assumed_period: date | None = None) -> None:
+    w = _width()
     kind = type(e).__name__
     if kind == "CompressionResult":
-        _console.print(f"[bold]{e.old} → {e.new}[/bold]")
+        _echo(f"{text('cli.compression', lang)}: {e.old_rating} → {e.new_rating}", _BOLD)
         if explain:
             print_steps(list(e.steps), lang)
         return
     if kind == "InitialRatingResult":
-        if e.rating is None:
-            _console.print(f"[bold]{text('initial_rating', lang)}: –[/bold]")
+        if e.new_rating is None:
+            _echo(f"{text('initial_rating', lang)}: –", _BOLD)
         else:
             pub = text("yes" if e.published else "no", lang)
-            _console.print(f"[bold]{text('initial_rating', lang)}: {e.rating}[/bold]  ({text('published', lang)}: {pub})")
+            _echo(f"{text('initial_rating', lang)}: {e.new_rating}  ({text('published', lang)}: {pub})", _BOLD)
         for p in e.reasons:
-            _console.print(f"  – {p.message(lang)}")
+            _lines(layout.wrap(_elo_reason(p, lang), w, indent=2, hang=2, first="  – "))
+        _lines(assumed_line("cli.period_assumed", assumed_period, e.rules, lang), _DIM)
+        rows = [(text("rules", lang), term(e.rules, lang)),
+                (text("points", lang), f"{fmt_num(e.W, '.1f', lang)} / {e.n}"),
+                ("Ra", "–" if e.Ra is None else fmt_num(e.Ra, ".2f", lang))]
+        _lines(layout.pairs(rows, w))
         if explain:
             print_steps(list(e.steps), lang)
         return
-    exact = "" if e.new_rating_exact is None else f"  [{fmt_num(e.new_rating_exact, '.1f', lang)}]"
-    _console.print(f"[bold]{text('new_elo', lang)}: {e.new_rating} ({fmt_signed(e.rounded_change)}){exact}[/bold]")
+    _echo(f"{text('new_elo', lang)}: {e.new_rating} ({fmt_signed(e.rounded_change)})", _BOLD)
+    _lines(assumed_line("cli.period_assumed", assumed_period, e.rules, lang), _DIM)
+    k_text = str(e.K) + ("" if e.K_base == e.K else f" ({e.K_base} → K·n ≤ 700)") + f"  ({term(e.K_reason, lang)})"
     rows = [
-        (text("rules", lang), term(e.rules, lang) + f" – {term(e.mode, lang)}, {term(e.expectation, lang)}"),
-        (text("k_factor", lang), f"{e.K}" + ("" if e.K_base == e.K else f" ({e.K_base} → K·n ≤ 700)") + f"  ({term(e.K_reason, lang)})"),
+        (text("rules", lang), f"{term(e.rules, lang)} – {term(e.mode, lang)}, {term(e.expectation, lang)}"),
+        (text("k_factor", lang), k_text),
         (text("points", lang), f"{fmt_num(e.W, '.1f', lang)} / {e.n}"),
         (text("expected", lang), fmt_num(e.We, ".2f", lang) + ("" if e.expected_pct is None else f"  ({fmt_num(e.expected_pct, '.2f', lang)} %)")),
-        (text("period_change", lang), fmt_num(e.change, "+.2f", lang)),
+        (text("period_change", lang), text("cli.elo_change", lang, exact=fmt_num(e.change, "+.2f", lang),
+                                           rounded=fmt_signed(e.rounded_change))),
         (text("performance", lang), "–" if e.performance is None else str(e.performance)),
     ]
-    _console.print(_kv_table(rows))
-    t = Table(title=text("per_game", lang), title_justify="left")
-    for col in (text("opponent", lang), text("result", lang), "D", "PD", "Δ", "K·Δ"):
-        t.add_column(col, justify="right")
-    for g in e.games:
-        if not g.counted:
-            t.add_row("–" if g.opponent is None else str(g.opponent), g.result_code, "", "", "", term(g.reason or "", lang))
-            continue
-        opp = str(g.opponent) + ("*" if g.capped else "")
-        t.add_row(opp, g.result_code, fmt_num(g.D, "d", lang), fmt_num(g.expected, ".2f", lang), fmt_num(g.delta, "+.2f", lang),
-                  fmt_num(g.change, "+.2f", lang))
-    _console.print(t)
+    _lines(layout.pairs(rows, w))
+    games = list(e.games)
+    if not games:
+        _lines(["", *layout.wrap(text("cli.elo_no_games", lang, rating=e.old_rating), w, hang=2)])
+    else:
+        game_mode = any(g.rating_before is not None for g in games)
+        cols = [layout.Column(text("cli.col.no", lang)), layout.Column(text("opponent", lang)),
+                layout.Column(text("result", lang), "left"), layout.Column(text("cli.col.before", lang)), layout.Column("D"),
+                layout.Column("PD"), layout.Column("W − PD"), layout.Column(text("change", lang)),
+                layout.Column(text("cli.col.remark", lang), "left", below=True)]
+        cells: list[list[str]] = []
+        for i, g in enumerate(games, 1):
+            before = "" if not game_mode or g.rating_before is None else fmt_num(g.rating_before, ".1f", lang)
+            if not g.counted:
+                cells.append([str(i), "–" if g.opponent is None else str(g.opponent), g.result_code, before, "", "", "", "",
+                             term(g.reason or "", lang)])
+                continue
+            opp = str(g.opponent) + ("*" if g.capped else "")
+            cells.append([str(i), opp, g.result_code, before, fmt_num(g.D, "d", lang), fmt_num(g.expected, ".2f", lang),
+                         fmt_num(g.delta, "+.2f", lang), fmt_num(g.change, "+.2f", lang), ""])
+        t = layout.table(cols, cells, w)
+        _lines(["", text("per_game", lang), *t.lines, *_hidden(t, lang)])
+        if any(g.capped for g in games):
+            _lines(layout.wrap(text("cli.elo_capped", lang), w, hang=2), _DIM)
     _warnings(e, lang)
     if explain:
         print_steps(list(e.steps), lang)

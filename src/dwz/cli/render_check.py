@@ -14,9 +14,9 @@ __all__ = ["check_lines", "print_check"]
 
 
 def _width() -> int:
-    import shutil
+    from dwz.cli.layout import width
 
-    return max(40, min(shutil.get_terminal_size((100, 24)).columns, 160))
+    return width()
 
 
 def _wrap(text_: str, width: int, indent: int, hang: int = 0) -> list[str]:
@@ -111,7 +111,7 @@ def check_lines(report: Any, lang: str, *, width: int | None = None, section: bo
         first = findings[0]
         players = {f.player for f in findings if f.player is not None}
         head = first.title(lang) + (f" ({Count(len(players), 'player').text(lang)})" if len(players) > 1 else "")
-        add(_wrap(f"{head} · {first.rule}", w, 2, 2), "bold")
+        add(_wrap(f"{head} · {first.rule_in(lang)}", w, 2, 2), "bold")
         # Each distinct fix once, after the findings it belongs to (file problems may have their own).
         fixes = list(dict.fromkeys(f.fix(lang) for f in findings))
         messages = [f.message(lang) for f in findings]
@@ -121,25 +121,46 @@ def check_lines(report: Any, lang: str, *, width: int | None = None, section: bo
             nw = max(len(str(f.player)) for f in findings)
             add(_columns([f"{f.player:>{nw}}. {f.name}" for f in findings], w, 4))
         else:
+            from dwz.reports.check import condense
+
             whos = [f.who(lang) for f in findings]
             col = min(max(len(x) for x in whos), max(12, w // 3))
-            last = None
-            for who, body in zip(whos, messages, strict=True):
-                if col == 0:  # nobody and no place to name: the message alone
-                    add(_wrap(body, w, 4, 2))
+
+            for part in condense(findings):
+                head = part.head(lang)
+                if head is None:
+                    add(_finding_rows(list(part.shown), lang, w, col, 4))
                     continue
-                label = "" if who == last else who
-                last = who
-                if len(label) > col:  # a long name gets its own line
-                    add([" " * 4 + label])
-                    label = ""
-                lines = _wrap(body, w - col - 6, 0)
-                add([" " * 4 + label.ljust(col) + "  " + lines[0].lstrip(), *(" " * (col + 6) + x for x in lines[1:])])
+                # A problem repeated many times (a cut-off file): its count, the first examples, the rest counted.
+                add(_wrap(head, w, 4, 2))
+                add(_finding_rows(list(part.shown), lang, w, col, 6))
+                if part.more:
+                    add(_wrap(text("cli.summary_more", lang, n=part.more), w, 6, 2))
         for fix in fixes:
             add(_wrap("→ " + fix, w, 4, 2), "dim" if severity == "note" else None)
     if not section:
         add([""])
         add(_wrap(text("check.result", lang, summary=report.summary(lang)), w, 0), "bold")
+    return out
+
+
+def _finding_rows(items: list[Any], lang: str, w: int, col: int, indent: int) -> list[str]:
+    """Findings as "who  message" lines: the player or place in a column of ``col``, said once
+    for consecutive findings of the same one, the message wrapped beside it."""
+    out: list[str] = []
+    last = None
+    for f in items:
+        who, body = f.who(lang), f.message(lang)
+        if col == 0:  # nobody and no place to name: the message alone
+            out += _wrap(body, w, indent, 2)
+            continue
+        label = "" if who == last else who
+        last = who
+        if len(label) > col:  # a long name gets its own line
+            out.append(" " * indent + label)
+            label = ""
+        lines = _wrap(body, w - col - indent - 2, 0)
+        out += [" " * indent + label.ljust(col) + "  " + lines[0].lstrip(), *(" " * (col + indent + 2) + x for x in lines[1:])]
     return out
 
 

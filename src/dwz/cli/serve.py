@@ -9,42 +9,44 @@ from __future__ import annotations
 import os
 import socket
 from pathlib import Path
+from typing import Any
 
 import click
 
 
-@click.command(epilog="""\b
-Beispiele / examples:
-  dwz serve                        → http://127.0.0.1:8000/  (API docs: /docs)
-  dwz serve --port 8080 --workers 2
-  dwz serve --db dwz.sqlite        → also the rating cards /karte/<Nr>
-  dwz serve --host 127.0.0.1 --port 8001 --workers 4 --allowed-host dwz.example.org   (behind a reverse proxy)
-""")
-@click.option("--host", default="127.0.0.1", show_default=True, help="Adresse / address to bind.")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port.")
-@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
-              help="Prozesse / worker processes (the app keeps no state, so any number works).")
-@click.option("--db", "db", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
-              help="Wertungshistorie (SQLite von `dwz history`) für die Karteikarten unter /karte/… (nur lesend).")
-@click.option("--allowed-host", "allowed", multiple=True, metavar="NAME",
-              help="weiterer Hostname, unter dem der Server erreichbar ist (Host-Header; mehrfach; '*.example.org'; "
-                   "'*' schaltet die Prüfung ab) / another host name clients use.")
-@click.option("--header-timeout", default=10.0, show_default=True, type=click.FloatRange(0.1, 300),
-              help="Sekunden für Anfragezeile und Header / seconds for a request's head (slow clients are closed).")
-@click.option("--limit-concurrency", default=200, show_default=True, type=click.IntRange(1, 100_000),
-              help="Anfragen in Bearbeitung je Prozess, darüber 503 / requests in progress per worker before 503.")
-@click.option("--log-level", default="warning", show_default=True,
-              type=click.Choice(["critical", "error", "warning", "info", "debug"]), help="uvicorn log level.")
-@click.option("--lang", type=click.Choice(["de", "en"]), default=lambda: os.environ.get("DWZ_LANG", "de"), show_default="de",
-              help="Sprache der Meldungen / language of messages.")
+def _serve_command() -> Any:
+    from dwz.cli.lang import Command
+
+    return Command
+
+
+def _options(f: Any) -> Any:
+    from dwz.cli.lang import Path as CPath
+    from dwz.cli.lang import option as opt
+    from dwz.cli.main import Decimal, _lang_option
+
+    for decorator in reversed((
+        opt("--host", default="127.0.0.1", metavar="metavar.host", help="opt.host"),
+        opt("--port", default=8000, type=click.IntRange(0, 65535), metavar="metavar.number", help="opt.port"),
+        opt("--workers", default=1, type=click.IntRange(1, 64), metavar="metavar.number", help="opt.workers"),
+        opt("--db", "db", type=CPath(exists=True, dir_okay=False, path_type=Path), default=None, metavar="metavar.file",
+            help="opt.serve_db"),
+        opt("--allowed-host", "allowed", multiple=True, metavar="metavar.name", help="opt.allowed_host"),
+        opt("--header-timeout", default=10.0, type=Decimal(0.1, 300), metavar="metavar.seconds", help="opt.header_timeout"),
+        opt("--limit-concurrency", default=200, type=click.IntRange(1, 100_000), metavar="metavar.number",
+            help="opt.limit_concurrency"),
+        opt("--log-level", default="warning", type=click.Choice(["critical", "error", "warning", "info", "debug"]),
+            help="opt.log_level"),
+        _lang_option,
+    )):
+        f = decorator(f)
+    return f
+
+
+@click.command("serve", cls=_serve_command(), help="cmd.serve.help", short_help="cmd.serve.short", epilog="cmd.serve.epilog")
+@_options
 def serve(host: str, port: int, workers: int, log_level: str, db: Path | None, allowed: tuple[str, ...],
           header_timeout: float, limit_concurrency: int, lang: str) -> None:
-    """Web-Rechner und JSON-API starten / start the web calculator and JSON API.
-
-    Nichts wird gespeichert; alles läuft offline. Nothing is stored; fully offline.
-    Der Server antwortet nur auf die Hostnamen, an die er gebunden ist (Schutz gegen
-    DNS-Rebinding), und auf die mit --allowed-host genannten.
-    """
     from dwz.basics.errors import InputError
     from dwz.cli.main import _fail
 
@@ -64,7 +66,9 @@ def serve(host: str, port: int, workers: int, log_level: str, db: Path | None, a
     os.environ["DWZ_ALLOWED_HOSTS"] = ",".join(hosts)  # read by create_app() in every worker
     _raise_fd_limit()
     click.echo(f"dwz: http://{_url_host(host)}:{port}/  (API: http://{_url_host(host)}:{port}/docs)", err=True)
-    click.echo(("Erlaubte Hostnamen: " if lang == "de" else "Allowed host names: ") + ", ".join(hosts), err=True)
+    from dwz.i18n import text
+
+    click.echo(text("cli.allowed_hosts", lang, hosts=", ".join(hosts)), err=True)
     # access logs off by default: they would record what users look up
     uvicorn.run("dwz.web.app:create_app", factory=True, host=host, port=port, workers=workers,
                 log_level=log_level, access_log=log_level in ("info", "debug"), server_header=False,
@@ -81,16 +85,18 @@ def _check_bind(host: str, port: int) -> None:
 
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except (socket.gaierror, UnicodeError, ValueError) as e:
-        raise InputError.single("host", "serve_host_invalid", host, reason=str(e)) from None
+    except (socket.gaierror, UnicodeError, ValueError):
+        raise InputError.single("host", "serve_host_invalid", host, reason="net.unresolvable") from None
     family, kind, proto, _, address = infos[0]
     with socket.socket(family, kind, proto) as s:
         s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             s.bind(address)
         except OSError as e:
+            from dwz.formats._common import reason_of
+
             raise InputError.single("port" if e.errno == 98 else "host", "serve_bind_failed", f"{host}:{port}",
-                                    reason=e.strerror or str(e)) from None
+                                    reason=reason_of(e)) from None
 
 
 def _raise_fd_limit() -> None:

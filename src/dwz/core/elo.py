@@ -12,16 +12,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from functools import cached_property
 from typing import Any, Literal, NamedTuple
 
 from dwz.basics.errors import InputError, Problem, Problems
 from dwz.basics.probability import p_fide_hundredths, p_logistic
 from dwz.basics.rounding import round_half_away, round_half_up
-from dwz.basics.steps import Explained, Step, render_steps
+from dwz.basics.steps import Explained, Step, cached, render_steps
 from dwz.basics.values import (
     IMPLAUSIBLE_RATING,
     MAX_GAMES,
+    PLAUSIBLE_RESULT,
     RATING_MAX,
     Game,
     GameLike,
@@ -180,12 +180,12 @@ class EloResult(_EloFields, Explained):
     def expected_pct(self) -> float | None:
         return None if self.n == 0 else 100 * self.We / self.n
 
-    @cached_property
+    @cached
     def _parsed(self) -> tuple[Game, ...]:
         src = self._src
         return src.parsed if src.parsed is not None else parse_games(src.items)
 
-    @cached_property
+    @cached
     def _performance(self) -> tuple[int, int, int, int] | None:
         if not self.n:
             return None
@@ -204,7 +204,7 @@ class EloResult(_EloFields, Explained):
         p = self._performance
         return None if p is None else p[1]
 
-    @cached_property
+    @cached
     def _explained(self) -> _Period:
         src = self._src
         out = _period(self.old_rating, self._parsed, self.K, src.era, self.mode, self.expectation == "logistic", True)
@@ -218,7 +218,7 @@ class EloResult(_EloFields, Explained):
         assert rows is not None
         return tuple(rows)
 
-    @cached_property
+    @cached
     def steps(self) -> tuple[Step, ...]:
         src = self._src
         era, r, n = src.era, self.old_rating, self.n
@@ -341,9 +341,6 @@ def _rate(r: int, items: tuple[Any, ...], parsed: tuple[Game, ...] | None, opps:
           k_given: int | None, by: int | None, gp: int | None, reached_2400: bool, reached_2300: bool, mode: Mode,
           expectation: Expectation) -> EloResult:
     """The numbers of one period (both input paths): K, We and the change by the era's rules."""
-    warnings: list[Problem] = []
-    if r > IMPLAUSIBLE_RATING:
-        warnings.append(Problem("rating", "rating_implausible", r, {"limit": IMPLAUSIBLE_RATING}))
     era = fide.era_at(per)
     n = len(opps)
     if k_given is not None:
@@ -355,21 +352,32 @@ def _rate(r: int, items: tuple[Any, ...], parsed: tuple[Game, ...] | None, opps:
     k_used = fide.k_for_games(k_base, n, era)
     if mode == "period" and expectation == "table":  # the lean path: Σ PD at once, exact in hundredths
         we_h = fide.expected_hundredths(r, opps, era)
-        we, change, running = we_h / 100, k_used * (50 * w_halves - we_h) / 100, float(r)
+        change = k_used * (50 * w_halves - we_h) / 100
+        we, exact = we_h / 100, r + change
     else:
         out = _period(r, parsed if parsed is not None else parse_games(items), k_used, era, mode, expectation == "logistic", False)
-        we, change, running = out.we, out.change, out.running
+        we, change = out.we, out.change
+        exact = out.running if mode == "game" else r + change
     rounded = round_half_away(change)
     new_rating = r + rounded
     floor = fide.rating_floor(per)
-    if new_rating < floor:
-        warnings.append(Problem("rating", "elo_initial_below_floor", new_rating, {"floor": floor}))
-    result_warnings(new_rating, warnings)
-    result: EloResult = tuple.__new__(EloResult, (
-        era.name, per, r, new_rating, change, rounded, k_used, k_base, k_reason, n, w_halves / 2, we, mode, expectation,
-        running if mode == "game" else r + change, tuple(warnings)))
-    result.__dict__["_src"] = tuple.__new__(_EloSource, (items, parsed, era, k_assumed))
+    warnings: tuple[Problem, ...] = ()  # the common case: none (no list made)
+    if r > IMPLAUSIBLE_RATING or new_rating < floor or not PLAUSIBLE_LOW <= new_rating <= PLAUSIBLE_HIGH:
+        found: list[Problem] = []
+        if r > IMPLAUSIBLE_RATING:
+            found.append(Problem("rating", "rating_implausible", r, {"limit": IMPLAUSIBLE_RATING}))
+        if new_rating < floor:
+            found.append(Problem("rating", "elo_initial_below_floor", new_rating, {"floor": floor}))
+        result_warnings(new_rating, found)
+        warnings = tuple(found)
+    result: EloResult = _new(EloResult, (era.name, per, r, new_rating, change, rounded, k_used, k_base, k_reason, n, w_halves / 2, we,
+                                         mode, expectation, exact, warnings))
+    result.__dict__["_src"] = _new(_EloSource, (items, parsed, era, k_assumed))
     return result
+
+
+_new = tuple.__new__  # a NamedTuple without its Python-level __new__ (all fields given)
+PLAUSIBLE_LOW, PLAUSIBLE_HIGH = PLAUSIBLE_RESULT  # result_warnings' bounds, checked first
 
 
 # --- initial rating --------------------------------------------------------------------------
@@ -406,7 +414,7 @@ class InitialRatingResult(Explained):
         """The initial rating (an older name of ``new_rating``)."""
         return self.new_rating
 
-    @cached_property
+    @cached
     def steps(self) -> tuple[Step, ...]:
         src = self.source
         assert src is not None

@@ -19,7 +19,7 @@ The procedure in its phases (:func:`run`):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from datetime import date
 from typing import Any, NamedTuple
@@ -30,7 +30,7 @@ from dwz.rules import Edition
 from dwz.rules.common import FIRST_INDEX, FOREIGN_INDEX, MIN_GAMES, SONDER_MARGIN, expired, first_ineligible, next_index
 
 __all__ = ["FOREIGN_INDEX", "SONDER_MARGIN", "EvaluationOptions", "KEvaluation", "KPlayer", "KResult", "STORED_FIELDS", "expired",
-           "run"]
+           "iteration_opponents", "run"]
 
 MAX_ROUNDS = 1000
 
@@ -61,9 +61,18 @@ class EvaluationOptions:
         WO 4.1.2); off by default because it needs the current FIDE list for everyone.
     ``sonderwertung``  apply WO 3.6.3 at all.
     ``sonderwertung_extremes``  a 100 % score's Rh = Rc + 677 may trigger the Sonderwertung.
+    ``sonderwertung_foreign``  a player entering with a foreign rating (his Elo, index 6) or rated
+        with his Elo from 2400 can be an Ausnahmespieler: WO 3.6.3 asks only for a Leistung more
+        than 300 above the previous rating, and that rating is his DWZ for this evaluation
+        (WO 4.1.2, 2.2.4; spec dwz-classic §10 (d), decided 2026-12).  Off: only players with a
+        DWZ as R0 (the earlier reading).
     ``restpartien_vs_stage2``  games against 2nd-stage newcomers also become Restpartien
         (the WO says "gegen die Auswahl I": off).
     ``store_restpartien``  keep Restpartien for unrated members.
+    ``scale``  "old" ("alt"): the file's DWZ are from before the Umstufung 2026 and are converted
+        under the 2026 rules (index + 1; spec dwz-2026 §6) — a default for the players whose file
+        says nothing (a player's own ``scale``, then the file's, win); ``None``/"new": as they are.
+        (Read by :func:`dwz.core.tournament.evaluate_tournament`; the kernel gets converted values.)
     """
 
     classic_foreign_e_index: int = 1
@@ -71,10 +80,18 @@ class EvaluationOptions:
     use_elo_from_2400: bool = False
     sonderwertung: bool = True
     sonderwertung_extremes: bool = True
+    sonderwertung_foreign: bool = True
     restpartien_vs_stage2: bool = False
     store_restpartien: bool = True
+    scale: str | None = None
 
-    def to_dict(self) -> dict[str, bool | int]:
+    def __post_init__(self) -> None:
+        if self.scale is not None:
+            from dwz.core.scale import parse_scale
+
+            object.__setattr__(self, "scale", parse_scale(self.scale))
+
+    def to_dict(self) -> dict[str, bool | int | str | None]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
@@ -109,6 +126,23 @@ class KResult(NamedTuple):
 
 
 STORED_FIELDS = KResult._fields[:16]  # status … new_index: what a history row stores of a KResult
+
+
+def _maker(*names: str) -> Callable[..., KResult]:
+    """A KResult constructor taking ``names`` positionally, every other field its default: what
+    ``KResult(name=…, …)`` makes, without the keyword handling per call (one per player).
+    Generated from the fields, so it stays right when a field is added."""
+    unknown = set(names) - set(KResult._fields)
+    assert not unknown, unknown
+    items = ", ".join(n if n in names else f"_d[{n!r}]" for n in KResult._fields)
+    scope: dict[str, Any] = {"_new": tuple.__new__, "KResult": KResult, "_d": KResult._field_defaults}
+    exec(f"def make({', '.join(names)}):\n    return _new(KResult, ({items},))\n", scope)
+    make: Callable[..., KResult] = scope["make"]
+    return make
+
+
+_established_result = _maker("status", "old_rating", "old_index", "coeff_index", "wh", "n", "we", "coefficient", "rc", "perf",
+                             "sonder", "new_rating", "new_index")
 
 
 class KEvaluation(NamedTuple):
@@ -213,7 +247,8 @@ def _sonderwertung(ed: Edition[Any], adj: Adjacency, ent: _Entrants, stage1: lis
     sonder: dict[int, int] = {}
     if opts.sonderwertung:
         for i, perf in perf_all.items():
-            if i in base and i not in ent.foreign and perf is not None and perf - base[i] > SONDER_MARGIN:
+            if i in base and (opts.sonderwertung_foreign or i not in ent.foreign) and perf is not None \
+                    and perf - base[i] > SONDER_MARGIN:
                 wh = sum(h for j, h in adj[i] if j in auswahl2)
                 n = sum(1 for j, _ in adj[i] if j in auswahl2)
                 if opts.sonderwertung_extremes or 0 < wh < 2 * n:
@@ -253,11 +288,13 @@ def _results(ed: Edition[Any], end: date, players: Sequence[KPlayer], adj: Adjac
             opps, wh = games.get(i) or _rated_games(adj[i], values)
             results.append(_established(ed, i, p, opps, wh, ent, perf_all, sonder))
         elif i in ri:
-            opps_f = [float(g[0]) for g in rest[i]] + [float(values[j]) for j, _ in adj[i] if j in auswahl2]
+            # We at Ri against the values the Gesamtiteration ended with (other newcomers at their Ri),
+            # where We = W by its construction (spec dwz-classic §7.2); the correction follows it
+            opps_f = iteration_opponents(adj[i], rest[i], auswahl2, values, ri)
             wh = sum(g[1] for g in rest[i]) + sum(h for j, h in adj[i] if j in auswahl2)
             t_opps = [values[j] for j, _ in adj[i] if j in auswahl2]
             rn = first[i]
-            we = ed.expected_total(rn, [round_half_up(o) for o in opps_f])
+            we = ed.expected_at(ri[i], opps_f)
             rc = round_half_up(sum(t_opps) / len(t_opps)) if t_opps else None
             results.append(KResult(status="first", stage=stage_of[i], coeff_index=FIRST_INDEX, wh=wh, n=len(opps_f),
                                    we=ed.we_to_float(we), rc=rc, perf=perf_all.get(i), ri=ri[i], start=start[i], new_rating=rn,
@@ -276,6 +313,17 @@ def _results(ed: Edition[Any], end: date, players: Sequence[KPlayer], adj: Adjac
     return results
 
 
+def iteration_opponents(games: list[tuple[int, int]], rest: Sequence[tuple[int, int, date]], auswahl2: set[int] | frozenset[int],
+                        values: dict[int, int], ri: dict[int, float]) -> list[float]:
+    """A newcomer's opponents as the Gesamtiteration ended: his Restpartien, then his games against
+    Auswahl II — newcomers at their iteration value Ri, everyone else at his value (R0 or Rh)."""
+    opps = [float(g[0]) for g in rest]
+    for j, _ in games:
+        if j in auswahl2:
+            opps.append(ri[j] if j in ri else float(values[j]))
+    return opps
+
+
 def _established(ed: Edition[Any], i: int, p: KPlayer, opps: list[int], wh: int, ent: _Entrants,
                  perf_all: dict[int, int | None], sonder: dict[int, int]) -> KResult:
     """Folge-DWZ over the games against Auswahl II (WO 3.5.2)."""
@@ -287,11 +335,11 @@ def _established(ed: Edition[Any], i: int, p: KPlayer, opps: list[int], wh: int,
         return KResult(status="no_games", old_rating=r0, old_index=shown, coeff_index=ent.coeff[i],
                        new_rating=r0 if keep else None, new_index=shown if keep else None)
     we = ed.expected_total(r0, opps)
-    out = ed.folge(r0, ent.coeff[i], p.age_group, wh, n, we, explain=False)
-    return KResult(status="foreign" if i in ent.foreign else "established", old_rating=r0, old_index=shown,
-                   coeff_index=ent.coeff[i], wh=wh, n=n, we=ed.we_to_float(we), coefficient=out.coefficient,
-                   rc=round_half_up(sum(opps) / n), perf=perf_all.get(i), sonder=sonder.get(i), new_rating=out.new_rating,
-                   new_index=next_index(shown))
+    coeff = ent.coeff[i]
+    out = ed.folge(r0, coeff, p.age_group, wh, n, we, False)
+    return _established_result("foreign" if i in ent.foreign else "established", r0, shown, coeff, wh, n, ed.we_to_float(we),
+                               out.coefficient, round_half_up(sum(opps) / n), perf_all.get(i), sonder.get(i), out.new_rating,
+                               next_index(shown))
 
 
 def _terms(adj: Adjacency, rest: dict[int, list[tuple[int, int, date]]], i: int,

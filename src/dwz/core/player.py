@@ -14,16 +14,15 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from datetime import date
-from functools import cached_property
 from typing import Any, NamedTuple
 
 from dwz.basics.errors import InputError, Problem, Problems
 from dwz.basics.outcomes import FolgeOutcome, PerformanceOutcome
 from dwz.basics.rounding import round_half_up
-from dwz.basics.steps import Explained, Step, WithCoefficient
+from dwz.basics.steps import Explained, Step, WithCoefficient, cached
 from dwz.basics.strength import strength_class
 from dwz.basics.values import (
-    IMPLAUSIBLE_RATING,
+    IMPLAUSIBLE_LOW,
     INDEX_IMPLAUSIBLE,
     MAX_GAMES,
     RATING_MAX,
@@ -43,7 +42,8 @@ from dwz.basics.values import (
     scan_games,
 )
 from dwz.core.context import AGE_GROUPS, AGE_PLAUSIBLE, Context, far_future, resolve_context
-from dwz.rules import edition_at
+from dwz.core.scale import Converted, check_scale, conversion_steps, convert, parse_scale, scale_warnings
+from dwz.rules import Edition, edition_at
 from dwz.rules.common import FIRST_INDEX, MIN_GAMES, first_ineligible, first_reasons, next_index
 
 __all__ = ["Context", "FirstRatingResult", "GameLine", "RatingResult", "first_rating", "parse_date", "rate", "resolve_context"]
@@ -60,27 +60,66 @@ class GameLine(NamedTuple):
     D: int | None = None
     name: str | None = None
     restpartie: bool = False
+    converted_from: int | None = None  # the opponent's value as given, when it was converted from the old scale
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        d = {
             "opponent": self.opponent, "name": self.name, "result": self.result.code, "points": self.result.points,
             "counted": self.counted, "reason": self.reason, "D": self.D, "P": self.P, "restpartie": self.restpartie,
         }
+        if self.converted_from is not None:
+            d["converted_from"] = self.converted_from
+        return d
 
 
-def game_lines(games: Iterable[Game], own: int | None, ps: Sequence[float] | None, restpartie: bool = False) -> list[GameLine]:
-    """Each game as a line: counted ones with D and P (``ps`` in the order of the counted games)."""
+def game_lines(games: Iterable[Game], own: float | None, ps: Sequence[float] | None, restpartie: bool = False,
+               given: Sequence[int | None] | None = None) -> list[GameLine]:
+    """Each game as a line: counted ones with D and P (``ps`` in the order of the counted games);
+    ``given``: per game the value as typed where it was converted from the old scale.  D is the
+    whole difference the rules use (a fractional own value, a newcomer's Ri, rounded half up)."""
     lines: list[GameLine] = []
     k = 0
-    for g in games:
+    for i, g in enumerate(games):
+        was = None if given is None else given[i]
         if g.counted:
             p = None if ps is None else ps[k]
-            d = None if own is None or g.opponent is None else own - g.opponent
-            lines.append(GameLine(g.opponent, g.result, True, None, p, d, g.name, restpartie))
+            d = None if own is None or g.opponent is None else round_half_up(own - g.opponent)
+            lines.append(GameLine(g.opponent, g.result, True, None, p, d, g.name, restpartie, was))
             k += 1
         else:
-            lines.append(GameLine(g.opponent, g.result, False, g.reason, None, None, g.name, restpartie))
+            lines.append(GameLine(g.opponent, g.result, False, g.reason, None, None, g.name, restpartie, was))
     return lines
+
+
+def inspect_games(ed: Edition[Any], games: tuple[Game, ...], field: str, convert_on: bool, warnings: list[Problem],
+                  conversions: list[Converted]) -> tuple[tuple[Game, ...], list[int | None] | None]:
+    """Every opponent value given: its plausibility (below 500, above 3000), and whether the
+    edition's scale can hold it (WO 2026: nothing below 1100, spec dwz-2026 §6) — or, with
+    ``convert_on``, each converted from the old scale.  Returns the games as evaluated and per
+    game the value as given where it was converted (``None`` when nothing was)."""
+    out: list[Game] = []
+    given: list[int | None] = []
+    low: list[tuple[str, int]] = []
+    for i, g in enumerate(games):
+        o = g.opponent
+        if o is None:
+            out.append(g)
+            given.append(None)
+            continue
+        where = f"{field}[{i}].opponent"
+        rating_warnings(o, where, warnings)
+        c = convert(ed, o, where) if convert_on else None
+        if c is not None:
+            conversions.append(c)
+            out.append(g._replace(opponent=c.new))
+            given.append(o)
+            continue
+        if o < ed.SCALE_MIN:
+            low.append((where, o))
+        out.append(g)
+        given.append(None)
+    scale_warnings(ed, low, warnings)
+    return tuple(out), (given if any(v is not None for v in given) else None)
 
 
 def index_step(old: int | None, evaluated: bool) -> Step:
@@ -90,6 +129,13 @@ def index_step(old: int | None, evaluated: bool) -> Step:
     if old is None:
         return Step("core.index_unknown", "WO 2.2.4", {"result": None}, assumption=True)
     return Step("core.index", "WO 2.2.4", {"index": old, "result": next_index(old)})
+
+
+def we_at_ri_step(opponents: Sequence[float], ri: float, ps: Sequence[float], w: float, we: float | None, decimals: int) -> Step:
+    """A newcomer's We in the Rechenweg: at his iteration value Ri, where We = W by the definition of
+    Ri (spec dwz-classic §7.2) — the correction to the first DWZ follows as its own step."""
+    games = [(o, round_half_up(ri - o), p) for o, p in zip(opponents, ps, strict=True)]
+    return Step("first.We_Ri", "WO 3.3.2, Anhang 1.1", {"Ri": ri, "games": games, "W": w, "decimals": decimals, "result": we})
 
 
 def performance_steps(outcome: PerformanceOutcome | None, n: int) -> list[Step]:
@@ -116,6 +162,7 @@ class _RateSource(NamedTuple):
     w_halves: int
     we: Any  # We as the edition holds it
     aggregate: tuple[float, int, float] | None  # W, n, We of a card line
+    given: list[int | None] | None = None  # per game the opponent as typed, where converted from the old scale
 
 
 class _RatingFields(NamedTuple):
@@ -138,6 +185,8 @@ class _RatingFields(NamedTuple):
     coefficient: float | None
     warnings: tuple[Problem, ...]
     evaluated: bool
+    scale: str | None = None  # as the caller said: "old" (values from before the Umstufung 2026), "new", None
+    conversions: tuple[Converted, ...] = ()  # the values converted from the old scale (own DWZ first)
 
 
 class RatingResult(_RatingFields, Explained, WithCoefficient):
@@ -173,9 +222,10 @@ class RatingResult(_RatingFields, Explained, WithCoefficient):
 
     @property
     def strength_class(self) -> str:
-        return strength_class(self.new_rating)
+        """Reference 000's class of the new DWZ, on the edition's scale."""
+        return strength_class(self.new_rating, self._src.ctx.edition.STRENGTH_CLASSES)
 
-    @cached_property
+    @cached
     def _folge(self) -> FolgeOutcome | None:
         """The edition's Folge-DWZ again, with its steps and components (explain=True)."""
         src = self._src
@@ -187,13 +237,13 @@ class RatingResult(_RatingFields, Explained, WithCoefficient):
             raise _drifted("Rn")
         return out
 
-    @cached_property
+    @cached
     def components(self) -> dict[str, Any]:
         """E0, fB, SBr (classic) or K0, a, b (2026), as the edition computed them."""
         out = self._folge
         return {} if out is None else out.components
 
-    @cached_property
+    @cached
     def _performance(self) -> PerformanceOutcome | None:
         src = self._src
         if src.aggregate is not None or len(src.opponents) < MIN_GAMES:
@@ -206,12 +256,12 @@ class RatingResult(_RatingFields, Explained, WithCoefficient):
         p = self._performance
         return None if p is None else p.value
 
-    @cached_property
+    @cached
     def _parsed(self) -> tuple[Game, ...]:
         src = self._src
         return src.parsed if src.parsed is not None else parse_games(src.items)
 
-    @cached_property
+    @cached
     def _expected(self) -> list[float]:
         src = self._src
         ps, we = src.ctx.edition.expected_exact(self.old_rating, src.opponents)
@@ -219,23 +269,24 @@ class RatingResult(_RatingFields, Explained, WithCoefficient):
             raise _drifted("We")
         return ps
 
-    @cached_property
+    @cached
     def games(self) -> tuple[GameLine, ...]:
         """Every game as given, counted or not (with the reason), D and P for the counted ones."""
         if self._src.aggregate is not None:
             return ()
-        return tuple(game_lines(self._parsed, self.old_rating, self._expected))
+        return tuple(game_lines(self._parsed, self.old_rating, self._expected, given=self._src.given))
 
     @property
     def not_counted(self) -> list[GameLine]:
         return [g for g in self.games if not g.counted]
 
-    @cached_property
+    @cached
     def steps(self) -> tuple[Step, ...]:
         """The Rechenweg (WO 3.2 – 3.6, Anhang 1.2 / 1.3)."""
         src = self._src
         ed = src.ctx.edition
         steps = src.ctx.steps
+        steps.extend(conversion_steps(self.conversions))
         if src.aggregate is not None:
             points, count, _ = src.aggregate
             steps.append(Step("core.aggregate", "WO 3.5.2", {"W": points, "n": count, "We": self.We, "result": points - self.We}))
@@ -294,6 +345,8 @@ class RatingResult(_RatingFields, Explained, WithCoefficient):
         }
         d.update(self.components)
         d["strength_class"] = {"key": self.strength_class, "label": term(f"strength.{self.strength_class}", lang)}
+        d["scale"] = self.scale
+        d["conversions"] = [c.to_dict() for c in self.conversions]
         d["games"] = [g.to_dict() for g in self.games]
         d["not_counted"] = [g.to_dict() for g in self.not_counted]
         d["assumptions"] = [s.render(lang) for s in self.assumptions]
@@ -328,6 +381,7 @@ def rate(
     points: float | None = None,
     count: int | None = None,
     expected: float | None = None,
+    scale: str | None = None,
 ) -> RatingResult:
     """New DWZ of an established player after one tournament (Folge-DWZ, WO 3.5).
 
@@ -344,14 +398,16 @@ def rate(
     >>> rate("2065-14", W=0.5, n=1, We=0.578, end="2026-03-01", age_group="adult").new_rating
     2063
     """
-    if (type(end) is date and age_group is None and rules is None and index is None and W is None and n is None and We is None
-            and points is None and count is None and expected is None and (birth_year is None or type(birth_year) is int)):
+    if (scale is None and type(end) is date and age_group is None and rules is None and index is None and W is None and n is None
+            and We is None and points is None and count is None and expected is None
+            and (birth_year is None or type(birth_year) is int)):
         fast = _rate_common(rating, games, end, birth_year, today)
         if fast is not None:
             return fast
     problems = Problems()
     r0 = _parse_own(rating, index, problems)
     items = problems.attempt(game_items, games)
+    said = problems.attempt(parse_scale, scale)
     scanned = scan_games(items) if items else None
     parsed: tuple[Game, ...] | None = None
     if items and scanned is None:
@@ -363,29 +419,43 @@ def rate(
     if aggregate:
         count = _check_aggregate(points, count, expected, len(items or ()), problems)
     ctx = resolve_context(end, birth_year, age_group, rules, problems, today)
-    if problems or ctx is None or r0 is None:
+    checked = problems.attempt(check_scale, ctx.edition, said) if ctx is not None else None
+    if problems or ctx is None or r0 is None or checked is None:
         raise InputError(problems)
-    warnings = list(ctx.warnings)
+    convert_on, notes = checked
+    ed = ctx.edition
+    warnings = [*ctx.warnings, *notes]
     rating_warnings(r0.value, "rating", warnings)
     if r0.index is not None and r0.index > INDEX_IMPLAUSIBLE:
-        warnings.append(Problem("index", "index_implausible", r0.index))
+        warnings.append(Problem("index", "index_implausible", r0.index, {"limit": INDEX_IMPLAUSIBLE}))
+    conversions: list[Converted] = []
+    own = convert(ed, r0.value, "rating", own=True, index=r0.index) if convert_on else None
+    if own is not None:  # the Umstufung raised the index as an evaluation does (spec dwz-2026 §6)
+        conversions.append(own)
+        r0 = Rating(own.new, own.new_index)
+    else:
+        scale_warnings(ed, [("rating", r0.value)], warnings)
     if aggregate:
         assert points is not None and count is not None and expected is not None
-        return _rate_aggregate(r0, ctx, points, count, expected, warnings)
-    if scanned is not None:
-        opps, w_halves, high = scanned
-        for i in high:
-            warnings.append(Problem(f"games[{i}].opponent", "rating_implausible", opps[i], {"limit": IMPLAUSIBLE_RATING}))
+        return _rate_aggregate(r0, ctx, points, count, expected, warnings, said, conversions)
+    given: list[int | None] | None = None
+    if scanned is not None and not convert_on:
+        opps, w_halves, odd = scanned
+        for i in odd:
+            rating_warnings(opps[i], f"games[{i}].opponent", warnings)
+        if ed.SCALE_MIN and opps and min(opps) < ed.SCALE_MIN:
+            scale_warnings(ed, [(f"games[{i}].opponent", o) for i, o in enumerate(opps) if o < ed.SCALE_MIN], warnings)
     else:
+        if parsed is None:
+            parsed = parse_games(items)
+        parsed, given = inspect_games(ed, parsed, "games", convert_on, warnings, conversions)
         opps, w_halves = [], 0
-        for i, g in enumerate(parsed or ()):
+        for g in parsed:
             if g.counted:
                 assert g.opponent is not None
                 opps.append(g.opponent)
                 w_halves += g.result.halves
-            if g.opponent is not None and g.opponent > IMPLAUSIBLE_RATING:
-                warnings.append(Problem(f"games[{i}].opponent", "rating_implausible", g.opponent, {"limit": IMPLAUSIBLE_RATING}))
-    return _rate_games(r0.value, r0.index, ctx, items or (), parsed, opps, w_halves, warnings)
+    return _rate_games(r0.value, r0.index, ctx, items or (), parsed, opps, w_halves, warnings, said, tuple(conversions), given)
 
 
 def _rate_common(rating: Any, games: Any, end: date, birth_year: int | None, today: date | None) -> RatingResult | None:
@@ -417,7 +487,9 @@ def _rate_common(rating: Any, games: Any, end: date, birth_year: int | None, tod
         items = tuple(games)
     else:
         return None
-    scanned = scan_games(items)
+    ed = edition_at(end)
+    smin = ed.SCALE_MIN  # the 2026 scale holds nothing below 1100
+    scanned = scan_games(items, smin if smin > IMPLAUSIBLE_LOW else IMPLAUSIBLE_LOW)
     if scanned is None:
         return None
     warnings: list[Problem] = []
@@ -432,14 +504,18 @@ def _rate_common(rating: Any, games: Any, end: date, birth_year: int | None, tod
         group, source = AGE_GROUPS[age], "birth_year"
         if age < AGE_PLAUSIBLE[0]:
             warnings.append(Problem("birth_year", "age_implausible", birth_year, {"age": age}))
-    ctx: Context = _new_result(Context, (edition_at(end), end, False, group, age, source, birth_year, warnings))
+    ctx: Context = _new_result(Context, (ed, end, False, group, age, source, birth_year, warnings))
     warnings = list(warnings)
     rating_warnings(value, "rating", warnings)
     if r_index is not None and r_index > INDEX_IMPLAUSIBLE:
-        warnings.append(Problem("index", "index_implausible", r_index))
-    opps, w_halves, high = scanned
-    for i in high:
-        warnings.append(Problem(f"games[{i}].opponent", "rating_implausible", opps[i], {"limit": IMPLAUSIBLE_RATING}))
+        warnings.append(Problem("index", "index_implausible", r_index, {"limit": INDEX_IMPLAUSIBLE}))
+    if value < smin:
+        scale_warnings(ed, [("rating", value)], warnings)
+    opps, w_halves, odd = scanned
+    if odd:  # implausible values, then those the edition's scale cannot hold (scan_games marked both)
+        for i in odd:
+            rating_warnings(opps[i], f"games[{i}].opponent", warnings)
+        scale_warnings(ed, [(f"games[{i}].opponent", opps[i]) for i in odd if IMPLAUSIBLE_LOW <= opps[i] < smin], warnings)
     return _rate_games(value, r_index, ctx, items, None, opps, w_halves, warnings)
 
 
@@ -486,24 +562,27 @@ def _number(x: Any) -> bool:
 
 
 def _rate_games(own: int, own_index: int | None, ctx: Context, items: tuple[Any, ...], parsed: tuple[Game, ...] | None,
-                opps: list[int], w_halves: int, warnings: list[Problem]) -> RatingResult:
+                opps: list[int], w_halves: int, warnings: list[Problem], said: str | None = None,
+                conversions: tuple[Converted, ...] = (), given: list[int | None] | None = None) -> RatingResult:
     ed = ctx.edition
     n = len(opps)
     if n == 0:
-        src = _RateSource(ctx, own_index, items, parsed, opps, 0, ed.expected_total(own, opps), None)
+        src = _RateSource(ctx, own_index, items, parsed, opps, 0, ed.expected_total(own, opps), None, given)
         return _rating_result(src, (ed.NAME, ctx.end, own, own_index, own, own_index, float(own), 0.0, 0, 0.0, None, None,
-                                    ctx.age_group, ctx.age, ctx.age_source, ed.COEFFICIENT, None, tuple(warnings), False))
+                                    ctx.age_group, ctx.age, ctx.age_source, ed.COEFFICIENT, None, tuple(warnings), False, said,
+                                    conversions))
     we = ed.expected_total(own, opps)
-    out = ed.folge(own, own_index, ctx.age_group, w_halves, n, we, explain=False)
+    out = ed.folge(own, own_index, ctx.age_group, w_halves, n, we, False)
     rc_exact = sum(opps) / n
     result_warnings(out.new_rating, warnings)
-    src = _new_result(_RateSource, (ctx, own_index, items, parsed, opps, w_halves, we, None))
+    src = _new_result(_RateSource, (ctx, own_index, items, parsed, opps, w_halves, we, None, given))
     return _rating_result(src, (ed.NAME, ctx.end, own, own_index, out.new_rating, next_index(own_index), out.exact, w_halves / 2, n,
                                 ed.we_to_float(we), round_half_up(rc_exact), rc_exact, ctx.age_group, ctx.age, ctx.age_source,
-                                out.coefficient_name, out.coefficient, tuple(warnings), True))
+                                out.coefficient_name, out.coefficient, tuple(warnings), True, said, conversions))
 
 
-def _rate_aggregate(r0: Rating, ctx: Context, points: float, count: int, expected: float, warnings: list[Problem]) -> RatingResult:
+def _rate_aggregate(r0: Rating, ctx: Context, points: float, count: int, expected: float, warnings: list[Problem],
+                    said: str | None = None, conversions: list[Converted] | None = None) -> RatingResult:
     ed = ctx.edition
     w_halves = round_half_up(points * 2)
     we_exact = ed.we_from_value(expected)
@@ -513,7 +592,7 @@ def _rate_aggregate(r0: Rating, ctx: Context, points: float, count: int, expecte
     src = _RateSource(ctx, r0.index, (), (), [], w_halves, we_exact, (points, count, we))
     return _rating_result(src, (ed.NAME, ctx.end, r0.value, r0.index, out.new_rating, next_index(r0.index), out.exact,
                                 w_halves / 2, count, we, None, None, ctx.age_group, ctx.age, ctx.age_source, out.coefficient_name,
-                                out.coefficient, tuple(warnings), True))
+                                out.coefficient, tuple(warnings), True, said, tuple(conversions or ())))
 
 
 # --- first DWZ ---------------------------------------------------------------------------------
@@ -527,6 +606,8 @@ class _FirstSource(NamedTuple):
     tournament_opponents: list[int]
     tournament_halves: int
     w_halves: int
+    given: list[int | None] | None = None  # per game, then per Restpartie: the opponent as typed where converted
+    given_rest: list[int | None] | None = None
 
 
 class _FirstFields(NamedTuple):
@@ -542,11 +623,13 @@ class _FirstFields(NamedTuple):
     n_tournament: int
     Rc: int | None  # Niveau of the tournament games (Restpartien excluded, as the DSB shows it)
     Rc_all: float | None  # average over all games the iteration uses
-    We: float | None
+    We: float | None  # at Ri, where We = W by the iteration's construction
     age_group: AgeGroup
     age: int | None
     age_source: str
     warnings: tuple[Problem, ...]
+    scale: str | None = None  # as the caller said ("old": values from before the Umstufung 2026)
+    conversions: tuple[Converted, ...] = ()  # opponents' values converted from the old scale
 
 
 class FirstRatingResult(_FirstFields, Explained):
@@ -569,9 +652,10 @@ class FirstRatingResult(_FirstFields, Explained):
 
     @property
     def strength_class(self) -> str | None:
-        return strength_class(self.new_rating) if self.new_rating is not None else None
+        """Reference 000's class of the first DWZ, on the edition's scale."""
+        return strength_class(self.new_rating, self._src.ctx.edition.STRENGTH_CLASSES) if self.new_rating is not None else None
 
-    @cached_property
+    @cached
     def _performance(self) -> PerformanceOutcome | None:
         src = self._src
         if not self.eligible or len(src.tournament_opponents) < MIN_GAMES:
@@ -584,22 +668,37 @@ class FirstRatingResult(_FirstFields, Explained):
         p = self._performance
         return None if p is None else p.value
 
-    @cached_property
+    @cached
+    def _expected_at_ri(self) -> list[float] | None:
+        """P(Ri − Rj) of every counted game (tournament games, then Restpartien), as the iteration
+        computes it — summing to We, which equals W by the definition of Ri."""
+        if self.Ri is None:
+            return None
+        ed = self._src.ctx.edition
+        return [ed.we_to_float(ed.expected_at(self.Ri, [o])) for o in self._src.opponents]
+
+    @cached
     def games(self) -> tuple[GameLine, ...]:
+        """Every game and Restpartie, counted or not; counted ones with D and P at Ri (the
+        iteration value: there We = W)."""
         src = self._src
-        return tuple(game_lines(src.games, None, None) + game_lines(src.rest, None, None, restpartie=True))
+        ps = self._expected_at_ri
+        n_t = len(src.tournament_opponents)
+        return tuple(game_lines(src.games, self.Ri, None if ps is None else ps[:n_t], given=src.given)
+                     + game_lines(src.rest, self.Ri, None if ps is None else ps[n_t:], restpartie=True, given=src.given_rest))
 
     @property
     def not_counted(self) -> list[GameLine]:
         return [g for g in self.games if not g.counted]
 
-    @cached_property
+    @cached
     def steps(self) -> tuple[Step, ...]:
         """The Rechenweg: the games, eligibility (WO 3.4.1), the iteration, the correction."""
         src = self._src
         ed = src.ctx.edition
         n, n_t = self.n, len(src.tournament_opponents)
         steps = src.ctx.steps
+        steps.extend(conversion_steps(self.conversions))
         steps.append(Step("first.games", "WO 3.4.1", {"n_tournament": n_t, "n_rest": n - n_t, "W": self.W, "result": n}))
         if not self.eligible:
             steps.append(Step("first.not_eligible", "WO 3.4.1", {"n": n, "W": self.W, "min": MIN_GAMES, "result": None}))
@@ -609,6 +708,7 @@ class FirstRatingResult(_FirstFields, Explained):
         if ri != self.Ri or outcome.new_rating != self.new_rating:
             raise _drifted("the first DWZ")
         steps.extend(iter_steps)
+        steps.append(we_at_ri_step(src.opponents, ri, self._expected_at_ri or [], self.W, self.We, ed.PER_GAME_DECIMALS))
         steps.extend(outcome.steps)
         steps.append(Step("first.index", "WO 3.4.1", {"result": FIRST_INDEX}))
         steps.extend(performance_steps(self._performance, n_t))
@@ -634,7 +734,7 @@ class FirstRatingResult(_FirstFields, Explained):
             "n": self.n,
             "n_tournament": self.n_tournament,
             "We": None if self.We is None else round(self.We, 6),
-            "W_minus_We": None if self.We is None else round(self.W - self.We, 6),
+            "W_minus_We": None if self.We is None else round(self.W - self.We, 6) + 0.0,  # never −0.0
             "Rc": self.Rc,
             "Rc_all": self.Rc_all,
             "performance": self.performance,
@@ -646,6 +746,8 @@ class FirstRatingResult(_FirstFields, Explained):
             "not_counted": [g.to_dict() for g in self.not_counted],
             "assumptions": [s.render(lang) for s in self.assumptions],
             "warnings": [w.to_dict(lang) for w in self.warnings],
+            "scale": self.scale,
+            "conversions": [c.to_dict() for c in self.conversions],
             **({"steps": self.rechenweg(lang)} if steps else {}),
         }
 
@@ -659,8 +761,12 @@ def first_rating(
     age_group: str | AgeGroup | None = None,
     rules: str | int | None = None,
     today: date | None = None,
+    scale: str | None = None,
 ) -> FirstRatingResult:
     """First DWZ of an unrated player from one tournament (+ stored Restpartien).
+
+    ``scale="old"``: the opponents' DWZ are from before the Umstufung 2026 and are converted
+    first (spec dwz-2026 §6).
 
     >>> f = first_rating([(894, 1), (1087, 0), (905, 1), (1255, 0)], restpartien=[(1177, 0)],
     ...                  end=date(2014, 8, 1), age_group="youth")
@@ -670,29 +776,39 @@ def first_rating(
     problems = Problems()
     parsed = problems.attempt(parse_games, games) or ()
     rest = problems.attempt(parse_games, restpartien, field="restpartien") or ()
+    said = problems.attempt(parse_scale, scale)
     ctx = resolve_context(end, birth_year, age_group, rules, problems, today)
-    if problems or ctx is None:
+    checked = problems.attempt(check_scale, ctx.edition, said) if ctx is not None else None
+    if problems or ctx is None or checked is None:
         raise InputError(problems)
+    convert_on, notes = checked
     ed = ctx.edition
-    warnings = list(ctx.warnings)
+    warnings = [*ctx.warnings, *notes]
+    conversions: list[Converted] = []
+    parsed, given = inspect_games(ed, parsed, "games", convert_on, warnings, conversions)
+    rest, given_rest = inspect_games(ed, rest, "restpartien", convert_on, warnings, conversions)
     opps_t = [g.opponent for g in parsed if g.counted and g.opponent is not None]
     wh_t = sum(g.result.halves for g in parsed if g.counted)
     opps = opps_t + [g.opponent for g in rest if g.counted and g.opponent is not None]
     w_halves = wh_t + sum(g.result.halves for g in rest if g.counted)
     n = len(opps)
-    src = _FirstSource(ctx, parsed, rest, opps, opps_t, wh_t, w_halves)
+    src = _FirstSource(ctx, parsed, rest, opps, opps_t, wh_t, w_halves, given, given_rest)
     reason = first_ineligible(n, w_halves)
     rc_t = round_half_up(sum(opps_t) / len(opps_t)) if opps_t else None
     rc_all = sum(opps) / n if n else None
     if reason is not None:
         values: tuple[Any, ...] = (ed.NAME, ctx.end, False, tuple(first_reasons(reason, n)), None, None, None, w_halves / 2, n,
-                                   len(opps_t), rc_t, rc_all, None, ctx.age_group, ctx.age, ctx.age_source, tuple(warnings))
+                                   len(opps_t), rc_t, rc_all, None, ctx.age_group, ctx.age, ctx.age_source, tuple(warnings), said,
+                                   tuple(conversions))
     else:
         ri, _ = ed.iterate(opps, w_halves, explain=False)
         new = ed.first_rating(ri, explain=False).new_rating
         result_warnings(new, warnings)
+        # We at Ri, where We = W by the iteration's construction (spec dwz-classic §7.2): at the corrected
+        # first DWZ it would show an under- or over-performance that did not happen
         values = (ed.NAME, ctx.end, True, (), new, FIRST_INDEX, ri, w_halves / 2, n, len(opps_t), rc_t, rc_all,
-                  ed.we_to_float(ed.expected_total(new, opps)), ctx.age_group, ctx.age, ctx.age_source, tuple(warnings))
+                  ed.we_to_float(ed.expected_at(ri, opps)), ctx.age_group, ctx.age, ctx.age_source, tuple(warnings), said,
+                  tuple(conversions))
     r: FirstRatingResult = _new_result(FirstRatingResult, values)
     r.__dict__["_src"] = src
     return r

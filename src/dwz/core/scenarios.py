@@ -9,14 +9,28 @@ table costs little more than one evaluation (linear in the number of opponents).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any, NamedTuple
 
 from dwz.basics.errors import InputError, Problem, Problems
 from dwz.basics.steps import Explained, Step
-from dwz.basics.values import AgeGroup, Game, GameLike, Rating, game_items, parse_games, parse_index, parse_opponent, parse_rating
+from dwz.basics.values import (
+    INDEX_IMPLAUSIBLE,
+    AgeGroup,
+    Game,
+    GameLike,
+    Rating,
+    game_items,
+    parse_games,
+    parse_index,
+    parse_opponent,
+    parse_rating,
+    rating_warnings,
+)
 from dwz.core.context import Context, resolve_context
+from dwz.core.player import inspect_games
+from dwz.core.scale import Converted, check_scale, conversion_steps, convert, parse_scale, scale_warnings
 from dwz.rules.common import first_ineligible, next_index
 
 __all__ = ["ScenarioRow", "ScenarioTable", "scenarios"]
@@ -54,10 +68,13 @@ class ScenarioTable(Explained):
     age_group: AgeGroup
     warnings: tuple[Problem, ...] = ()
     context: Context | None = None
+    scale: str | None = None  # as the caller said ("old": values from before the Umstufung 2026)
+    conversions: tuple[Converted, ...] = ()
 
     @property
     def steps(self) -> tuple[Step, ...]:
         steps = [] if self.context is None else self.context.steps
+        steps.extend(conversion_steps(self.conversions))
         if self.old_rating is not None:
             steps.append(Step("scen.table", "WO 3.5.2", {"n": self.n, "We": self.We, "keep": self.keep_score, "raise": self.raise_score,
                                                          "result": len(self.rows)}))
@@ -71,7 +88,8 @@ class ScenarioTable(Explained):
             "new_index": self.new_index, "n": self.n, "W_played": self.W_played, "We": self.We,
             "coefficient": self.coefficient_name, "rows": [r.to_dict() for r in self.rows],
             "keep_score": self.keep_score, "raise_score": self.raise_score, "age_group": self.age_group.value,
-            "warnings": [w.to_dict(lang) for w in self.warnings], **({"steps": self.rechenweg(lang)} if steps else {}),
+            "warnings": [w.to_dict(lang) for w in self.warnings], "scale": self.scale,
+            "conversions": [c.to_dict() for c in self.conversions], **({"steps": self.rechenweg(lang)} if steps else {}),
         }
 
 
@@ -87,11 +105,13 @@ def scenarios(
     index: int | str | None = None,
     rules: str | int | None = None,
     today: date | None = None,
+    scale: str | None = None,
 ) -> ScenarioTable:
     """New DWZ for every score 0, ½, …, n against ``opponents`` (open games),
     on top of the games already ``played``.
 
     Without a rating the rows are first DWZs (none where 0 %/100 % or < 5 games).
+    ``scale="old"``: the DWZ given are from before the Umstufung 2026 and are converted first.
 
     >>> t = scenarios("1650-12", [1580, 1720, 1810, 1600, 1690], end=date(2026, 9, 14), birth_year=1985)
     >>> [r.new_rating for r in t.rows][:3], t.keep_score, t.raise_score
@@ -114,17 +134,46 @@ def scenarios(
             problems.add(f"opponents[{i}]", "opponent_invalid", o)
     done: tuple[Game, ...] = problems.attempt(parse_games, played, field="played") or ()
     rest: tuple[Game, ...] = problems.attempt(parse_games, restpartien, field="restpartien") or ()
+    said = problems.attempt(parse_scale, scale)
     if not opps and not problems:
         problems.add("opponents", "opponents_missing", None)
     ctx = resolve_context(end, birth_year, age_group, rules, problems, today)
-    if problems or ctx is None:
+    checked = problems.attempt(check_scale, ctx.edition, said) if ctx is not None else None
+    if problems or ctx is None or checked is None:
         raise InputError(problems)
+    convert_on, notes = checked
+    ed = ctx.edition
+    warnings = [*ctx.warnings, *notes]
+    conversions: list[Converted] = []
+    if r0 is not None:
+        rating_warnings(r0.value, "rating", warnings)
+        if r0.index is not None and r0.index > INDEX_IMPLAUSIBLE:
+            warnings.append(Problem("index", "index_implausible", r0.index, {"limit": INDEX_IMPLAUSIBLE}))
+        own = convert(ed, r0.value, "rating", own=True, index=r0.index) if convert_on else None
+        if own is not None:  # index + 1, as the Umstufung raised it (spec dwz-2026 §6)
+            conversions.append(own)
+            r0 = Rating(own.new, own.new_index)
+        else:
+            scale_warnings(ed, [("rating", r0.value)], warnings)
+    done, _ = inspect_games(ed, done, "played", convert_on, warnings, conversions)
+    low: list[tuple[str, int]] = []
+    for i, o in enumerate(opps):
+        rating_warnings(o, f"opponents[{i}]", warnings)
+        c = convert(ed, o, f"opponents[{i}]") if convert_on else None
+        if c is not None:
+            conversions.append(c)
+            opps[i] = c.new
+        elif o < ed.SCALE_MIN:
+            low.append((f"opponents[{i}]", o))
+    scale_warnings(ed, low, warnings)
+    rest, _ = inspect_games(ed, rest, "restpartien", convert_on, warnings, conversions)
     counted_done = [g for g in done if g.counted]
     all_opps = [g.opponent for g in counted_done if g.opponent is not None] + opps
     w_played = sum(g.result.halves for g in counted_done)
+    extra: dict[str, Any] = {"warnings": tuple(warnings), "scale": said, "conversions": tuple(conversions)}
     if r0 is not None:
-        return _folge_table(ctx, r0, all_opps, w_played, len(opps))
-    return _first_table(ctx, rest, all_opps, w_played, len(opps))
+        return replace(_folge_table(ctx, r0, all_opps, w_played, len(opps)), **extra)
+    return replace(_first_table(ctx, rest, all_opps, w_played, len(opps)), **extra)
 
 
 def _folge_table(ctx: Context, r0: Rating, all_opps: list[int], w_played: int, open_games: int) -> ScenarioTable:

@@ -32,9 +32,10 @@ from dwz.basics.steps import Explained, Step, WithCoefficient
 from dwz.basics.values import AgeGroup, Result, age_from_birth_year, age_group_of, not_counted_reason, parse_date, result_warnings
 from dwz.core import kernel
 from dwz.core.kernel import EvaluationOptions, KEvaluation, KPlayer, KResult
-from dwz.core.player import index_step, performance_steps
-from dwz.rules import DWZ_EDITIONS, Edition, edition_for, get_edition
-from dwz.rules.common import FIRST_INDEX, FOREIGN_INDEX, MIN_GAMES, expired, first_reasons
+from dwz.core.player import index_step, performance_steps, we_at_ri_step
+from dwz.core.scale import MAX_SCALE_WARNINGS, NEW, OLD, Converted, conversion_steps, convert, old_scale_warning
+from dwz.rules import DWZ_EDITIONS, Edition, edition_at, edition_for, get_edition
+from dwz.rules.common import FIRST_INDEX, FOREIGN_INDEX, MIN_GAMES, SONDER_MARGIN, expired, first_reasons
 
 if TYPE_CHECKING:
     from dwz.core.elo import EloResult, InitialRatingResult
@@ -94,6 +95,8 @@ class PlayerEvaluation(Explained, WithCoefficient):
     restpartien_used: tuple[StoredGame, ...]
     restpartien_expired: tuple[StoredGame, ...]
     restpartien_out: tuple[StoredGame, ...]
+    warnings: tuple[Problem, ...] = ()  # a DWZ the edition's scale cannot hold (old scale?)
+    conversions: tuple[Converted, ...] = ()  # his DWZ and Restpartien converted from the old scale (spec dwz-2026 §6)
     _evaluation: _Evaluation | None = field(default=None, repr=False, compare=False)
     _kernel: KResult | None = field(default=None, repr=False, compare=False)
     _lazy: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
@@ -166,6 +169,8 @@ class PlayerEvaluation(Explained, WithCoefficient):
             "restpartien_used": [g.to_dict() for g in self.restpartien_used],
             "restpartien_expired": [g.to_dict() for g in self.restpartien_expired],
             "restpartien_out": [g.to_dict() for g in self.restpartien_out],
+            "warnings": [w.to_dict(lang) for w in self.warnings],
+            "conversions": [c.to_dict() for c in self.conversions],
         }
         d.update({k: v for k, v in self.components.items() if k not in d})
         if self.elo is not None:
@@ -285,6 +290,10 @@ def evaluate_tournament(
     """Evaluate all participants of ``t`` at once, as the DSB does; every Rechenweg on demand.
 
     ``end`` (a date or text) overrides the tournament's end date, ``rules`` the edition it selects.
+    Under the 2026 rules a DWZ below 1100 is flagged (an old-scale value?); DWZ said to be from
+    before the Umstufung (``options.scale``, the file's or a player's ``scale``) are converted
+    first, and so are the opponents' values of Restpartien played before 2026-06-08 (spec
+    dwz-2026 §6; the history's reading at the Umstufung) — each conversion in the Rechenweg.
 
     >>> from dwz.basics.model import Player, Pairing
     >>> from dwz.basics.values import Result as R
@@ -301,6 +310,7 @@ def evaluate_tournament(
     ev = _Evaluation(t, ed, end_d, opts, elo)
     players = tuple(ev.row(p) for p in t.players)
     flagged: list[Problem] = [] if t.rated else [Problem("rated", "tournament_not_rated", t.name)]
+    flagged += ev.scale_notes(players)
     for pe in players:  # a new rating outside 1 … 3000 comes from implausible input: the table says so
         if pe.status in ("established", "foreign", "first"):
             result_warnings(pe.new_rating, flagged, f"player {pe.player.label}")
@@ -317,7 +327,7 @@ class _Evaluation:
     once, when the first explanation is read."""
 
     def __init__(self, t: Tournament, ed: Edition[Any], end: date, opts: EvaluationOptions, elo: bool) -> None:
-        self.t, self.ed, self.end, self.elo = t, ed, end, elo
+        self.t, self.ed, self.end, self.elo, self.opts = t, ed, end, elo, opts
         self.code = t.code or t.name
         evaluated = [p for p in t.players if not p.computer]
         self.index = {p.no: i for i, p in enumerate(evaluated)}
@@ -332,10 +342,70 @@ class _Evaluation:
                 if g.black is not None and g.played and g.white not in computers and g.black not in computers:
                     self.played.append(g)
                     games.append((index[g.white], index[g.black], g.result_white.halves))
-        kplayers = [KPlayer(p.rating, p.index, p.elo, self.ages[p.no][0], p.member,
-                            tuple((g.opponent, g.result.halves, g.played) for g in p.restpartien)) for p in evaluated]
+        self.conversions: dict[int, tuple[Converted, ...]] = {}
+        self.old_scale: dict[int, Problem] = {}
+        self.unchanged = False  # scale "old" said under rules whose scale is the old one
+        kplayers = [self._kplayer(p, t, ed, end, opts) for p in evaluated]
         self.games = games
         self.k: KEvaluation = kernel.run(ed, end, kplayers, games, opts)
+
+    def _kplayer(self, p: Player, t: Tournament, ed: Edition[Any], end: date, opts: EvaluationOptions) -> KPlayer:
+        """The player as the kernel sees him, his values on the edition's scale: a DWZ said to be from
+        before the Umstufung 2026 converted (index + 1), Restpartien played before it with their
+        opponents' values converted; a DWZ the scale cannot hold flagged (spec dwz-2026 §6)."""
+        said = p.scale or t.scale or opts.scale
+        if said is None and not p.restpartien and (not p.rating or p.rating >= ed.SCALE_MIN):  # the common case
+            return KPlayer(p.rating, p.index, p.elo, self.ages[p.no][0], p.member, ())
+        if said == NEW and ed.SCALE == OLD:
+            raise InputError.single(f"player {p.label}" if p.scale else "scale", "scale_new_old_rules", "new", rules=ed.NAME)
+        rating, index = p.rating, p.index
+        done: list[Converted] = []
+        if said == OLD and ed.SCALE == OLD and p.rating:
+            self.unchanged = True
+        elif said == OLD and p.rating:
+            c = convert(ed, p.rating, "rating", own=True, index=p.index)
+            if c is not None:
+                done.append(c)
+                rating, index = c.new, c.new_index
+        elif p.rating and p.rating < ed.SCALE_MIN:
+            w = old_scale_warning(ed, p.rating, "rating")
+            if w is not None:
+                self.old_scale[p.no] = Problem(f"player {p.label}", "player_old_scale", p.rating,
+                                               {**w.params, "player": p.label})
+        rest = []
+        for j, g in enumerate(p.restpartien):
+            opp = g.opponent
+            if ed.SCALE == NEW and opp > 0 and not expired(g.played, end) and edition_at(g.played).SCALE == OLD:
+                c = convert(ed, opp, f"restpartien[{j}].opponent")
+                if c is not None:
+                    done.append(c)
+                    opp = c.new
+            rest.append((opp, g.result.halves, g.played))
+        if done:
+            self.conversions[p.no] = tuple(done)
+        return KPlayer(rating, index, p.elo, self.ages[p.no][0], p.member, tuple(rest))
+
+    def scale_notes(self, players: tuple[PlayerEvaluation, ...]) -> list[Problem]:
+        """The evaluation's summary of the scale: who holds a DWZ the scale cannot hold, whose values
+        were converted, and a conversion said where there was nothing to convert."""
+        def listed(items: list[str]) -> str:
+            return ", ".join(items[:MAX_SCALE_WARNINGS]) + (" …" if len(items) > MAX_SCALE_WARNINGS else "")
+
+        out: list[Problem] = []
+        if not (self.old_scale or self.conversions or self.unchanged):
+            return out
+        low = [f"{pe.player.label} ({pe.player.rating})" for pe in players if pe.player.no in self.old_scale]
+        if low:
+            out.append(Problem("players", "players_old_scale", len(low), {"players": listed(low), "floor": self.ed.SCALE_MIN}))
+        own = [f"{pe.player.label} ({c.old} → {c.new})" for pe in players for c in pe.conversions if c.own]
+        if own:
+            out.append(Problem("players", "players_scale_converted", len(own), {"players": listed(own)}))
+        rest = sum(1 for pe in players for c in pe.conversions if not c.own)
+        if rest:
+            out.append(Problem("restpartien", "restpartien_scale_converted", rest, {}))
+        if self.unchanged:
+            out.append(Problem("scale", "scale_old_unchanged", "old", {"rules": self.ed.NAME}))
+        return out
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
@@ -366,7 +436,17 @@ class _Evaluation:
                                     restpartien_used=(), restpartien_expired=(), restpartien_out=(), _evaluation=self,
                                     _kernel=kr)
         remarks: list[str] = [] if p.member else ["non_member"]
-        common: dict[str, Any] = {"player": p, "age_group": group, "age_assumed": assumed, "_evaluation": self, "_kernel": kr}
+        conversions = self.conversions.get(p.no, ())
+        warned = self.old_scale.get(p.no)
+        if warned is not None:
+            remarks.append("old_scale")
+        if conversions:
+            if any(c.own for c in conversions):
+                remarks.append("scale_converted")
+            if any(not c.own for c in conversions):
+                remarks.append("restpartien_converted")
+        common: dict[str, Any] = {"player": p, "age_group": group, "age_assumed": assumed, "_evaluation": self, "_kernel": kr,
+                                  "warnings": () if warned is None else (warned,), "conversions": conversions}
         if _rated(kr):
             if self._foreign(p, kr):
                 remarks.append("foreign_rating")
@@ -488,7 +568,7 @@ class _Evaluation:
         lines = list(self._lines_of[p.no])
         if kr is None or pe.status == "not_rated":
             return {"steps": (), "games": tuple(lines), "components": {}}
-        steps = [self._age_step(p, pe)]
+        steps = [self._age_step(p, pe), *conversion_steps(pe.conversions)]
         if _rated(kr):
             return self._explain_rated(pe, kr, lines, steps)
         rest_used = pe.restpartien_used
@@ -532,8 +612,15 @@ class _Evaluation:
         steps.extend(outcome.steps)
         steps.append(index_step(kr.old_index, True))
         steps.extend(self._performance_steps(opps, wh, kr.perf, pe.name))
+        foreign = "foreign_rating" in pe.remarks or kr.status == "foreign"
         if kr.sonder is not None:
-            steps.append(Step("tour.sonder", "WO 3.6.3", {"Rh": kr.sonder, "R0": r0, "diff": kr.sonder - r0, "result": kr.sonder}))
+            # for a foreign-rated entrant (or Elo from 2400) it rests on a reading (spec dwz-classic §10 (d)): flagged
+            steps.append(Step("tour.sonder", "WO 3.6.3", {"Rh": kr.sonder, "R0": r0, "diff": kr.sonder - r0, "result": kr.sonder},
+                              assumption=foreign))
+        elif foreign and kr.perf is not None and kr.perf - r0 > SONDER_MARGIN and self.opts.sonderwertung \
+                and not self.opts.sonderwertung_foreign:
+            steps.append(Step("tour.sonder_foreign_off", "WO 3.6.3, 4.1.2", {"Rh": kr.perf, "R0": r0, "diff": kr.perf - r0,
+                                                                               "result": None}, assumption=True))
         return {"steps": tuple(steps), "games": tuple(lines), "components": outcome.components}
 
     def _explain_first(self, pe: PlayerEvaluation, kr: KResult, lines: list[TournamentGame], steps: list[Step]) -> dict[str, Any]:
@@ -550,6 +637,14 @@ class _Evaluation:
         outcome = ed.first_rating(ri)
         if outcome.new_rating != kr.new_rating:
             raise AssertionError(f"Rechenweg and table disagree for {pe.name}")
+        # We at Ri against the values the Gesamtiteration ended with (We = W there), then the correction
+        pos = self.index[pe.player.no]
+        ri_of = self._ri_of
+        iter_opps = kernel.iteration_opponents(self._adjacency[pos], kr.rest_used, self.k.auswahl2, self.k.values, ri_of)
+        if ed.we_to_float(ed.expected_at(ri, iter_opps)) != kr.we:
+            raise AssertionError(f"Rechenweg and table disagree on the We of {pe.name}")
+        ps = [ed.we_to_float(ed.expected_at(ri, [o])) for o in iter_opps]
+        steps.append(we_at_ri_step(iter_opps, ri, ps, kr.wh / 2, kr.we, ed.PER_GAME_DECIMALS))
         steps.extend(outcome.steps)
         steps.append(Step("first.index", "WO 3.4.1", {"result": FIRST_INDEX}))
         if pe.restpartien_used:
@@ -559,10 +654,23 @@ class _Evaluation:
             steps.append(Step("tour.perf_ri", "WO 3.6.1", {"result": kr.perf}))
         else:
             steps.append(Step("core.perf_none", "WO 3.6.1", {"n": len(shown), "min": MIN_GAMES, "result": None}))
-        rn = kr.new_rating or 0
-        lines = [g if not g.counted or g.opponent_rating is None else
-                 g._replace(P=ed.expected_exact(rn, [int(g.opponent_rating)])[0][0]) for g in lines]
+        # each counted game against the value the iteration used (a newcomer opponent at his Ri), P at Ri
+        values = self.k.values
+
+        def at_ri(g: TournamentGame) -> TournamentGame:
+            if not g.counted or g.opponent_no is None:
+                return g
+            j = self.index[g.opponent_no]
+            v = ri_of[j] if j in ri_of else values[j]
+            return g._replace(opponent_rating=v, P=ed.we_to_float(ed.expected_at(ri, [v])))
+
+        lines = [at_ri(g) for g in lines]
         return {"steps": tuple(steps), "games": tuple(lines), "components": {}}
+
+    @cached_property
+    def _ri_of(self) -> dict[int, float]:
+        """Every newcomer's iteration value Ri by position (the Gesamtiteration's final values)."""
+        return {i: kr.ri for i, kr in enumerate(self.k.results) if kr.ri is not None}
 
     def _performance_steps(self, opps: list[int], wh: int, perf: int | None, name: str) -> list[Step]:
         if len(opps) < MIN_GAMES:

@@ -35,7 +35,7 @@ from pathlib import Path
 
 from dwz.basics.errors import InputError
 from dwz.basics.model import Tournament
-from dwz.formats._common import DEFAULT_NAME, Source, load, problem, split_lines
+from dwz.formats._common import DEFAULT_NAME, Source, load, problem, reason_of, split_lines
 from dwz.formats.dsb_list import DsbEntry, is_zip, read_dsb_list
 from dwz.formats.fide_list import FideEntry, read_fide_list
 from dwz.formats.swt import is_swt
@@ -190,7 +190,7 @@ def read_rating_list(path: Source, *, name: str | None = None) -> tuple[DsbEntry
         except FileNotFoundError:
             raise InputError([problem(fname, None, "file_not_found", str(path))]) from None
         except OSError as e:
-            raise InputError([problem(fname, None, "file_unreadable", str(path), reason=e.strerror or "")]) from None
+            raise InputError([problem(fname, None, "file_unreadable", str(path), reason=reason_of(e))]) from None
     else:
         head = path[:65536].encode("utf-8", "surrogatepass") if isinstance(path, str) else bytes(path[:65536])
         fname = name or DEFAULT_NAME
@@ -204,7 +204,7 @@ def read_rating_list(path: Source, *, name: str | None = None) -> tuple[DsbEntry
             with zipfile.ZipFile(path if isinstance(path, os.PathLike) else io.BytesIO(bytes(path))) as z:
                 names = [n.rsplit("/", 1)[-1].lower() for n in z.namelist()]
         except Exception as e:  # a broken ZIP
-            raise InputError([problem(fname, None, "file_unreadable", "ZIP", reason=str(e) or type(e).__name__)]) from None
+            raise InputError([problem(fname, None, "file_unreadable", "ZIP", reason=reason_of(e))]) from None
         if "spieler.csv" in names or "spieler.txt" in names:
             return read_dsb_list(path, name=name)
         return read_fide_list(path, name=name)

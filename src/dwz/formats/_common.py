@@ -20,10 +20,10 @@ import re
 import stat
 import unicodedata
 import zipfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import date
 from pathlib import Path
-from typing import IO, Any, TypeAlias
+from typing import IO, Any, TypeAlias, TypeVar
 
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.parsing import digits, json_dumps, json_loads, json_safe
@@ -50,6 +50,7 @@ __all__ = [
     "load",
     "open_member",
     "read_lines",
+    "reason_of",
     "read_member",
     "stream_lines",
     "name_key",
@@ -60,10 +61,12 @@ __all__ = [
     "short",
     "split_lines",
     "digits",
+    "finish",
     "year_from",
 ]
 
 Source: TypeAlias = "str | bytes | os.PathLike[str]"
+T = TypeVar("T")
 DEFAULT_NAME = "input"
 
 # Limits (README "Security").  Real files stay far below each of them.
@@ -86,7 +89,7 @@ RANGES: dict[str, tuple[int, int]] = {
 # that both catalogs (de, en) carry each of them.
 MESSAGE_KEYS: tuple[str, ...] = (
     # sources and encodings, limits
-    "file_not_found", "file_unreadable", "file_empty", "encoding_fallback", "format_unknown", "format_invalid",
+    "file_not_found", "file_unreadable", "file_empty", "encoding_fallback", "encoding_unreadable", "format_unknown", "format_invalid",
     "file_too_large", "zip_too_large", "zip_ratio", "line_too_long", "record_too_large", "text_not_zip",
     # values
     "number_invalid", "number_range", "game_duplicate", "header_date_unreadable", "birth_date_unreadable",
@@ -143,6 +146,57 @@ def problem(fname: str, line: int | str | None, code: str, value: Any = None, /,
     return Problem(field, code, value, params)
 
 
+_JSON_REASONS = {"Expecting value": "json.value", "Expecting ',' delimiter": "json.comma", "Expecting ':' delimiter": "json.colon",
+                 "Expecting property name enclosed in double quotes": "json.key", "Extra data": "json.extra"}
+_EXPAT_REASONS = {"mismatched tag": "xml.mismatched_tag", "no element found": "xml.no_element",
+                  "not well-formed (invalid token)": "xml.invalid_token", "unclosed token": "xml.unclosed_token",
+                  "junk after document element": "xml.junk_after", "syntax error": "xml.syntax",
+                  "unknown encoding": "xml.unknown_encoding", "undefined entity": "xml.undefined_entity"}
+
+
+def reason_of(e: BaseException) -> str:
+    """Why a file could not be read, as a catalog term (``terms`` "os.ENOSPC", "zip.bad",
+    "json.comma", "xml.mismatched_tag" …): the message stays in the user's language
+    whatever the system's locale or the library's English; unknown causes get a general term."""
+    import errno
+    import json
+    import zipfile
+    import zlib
+    from xml.parsers import expat
+
+    if isinstance(e, OSError) and not isinstance(e, zipfile.BadZipFile):
+        name = errno.errorcode.get(e.errno or 0)
+        return f"os.{name}" if name else "os.unknown"
+    if isinstance(e, (zipfile.BadZipFile, zlib.error)):
+        return "zip.bad"
+    if isinstance(e, EOFError):
+        return "zip.truncated"
+    if isinstance(e, json.JSONDecodeError):
+        return _JSON_REASONS.get(e.msg, "json.syntax")
+    if isinstance(e, csv.Error):
+        return "csv.syntax"
+    code = getattr(e, "code", None)
+    if isinstance(e, expat.ExpatError) or (code is not None and type(e).__name__ == "ParseError"):
+        message = expat.ErrorString(code) if isinstance(code, int) else ""
+        return _EXPAT_REASONS.get(message, "xml.syntax")
+    if isinstance(e, LookupError):
+        return "xml.unknown_encoding"
+    return "error.other"
+
+
+def finish(errors: list[Problem], build: Callable[[], T]) -> T:
+    """``build()`` (the pairings, the tournament) even when the lines had errors — so that a file's
+    problems come all at once: those of its lines, of the cross-check of both lines of a game and
+    of the tournament's consistency — raised together, if any."""
+    try:
+        result = build()
+    except InputError as e:
+        raise InputError([*errors, *e.problems]) from None
+    if errors:
+        raise InputError(errors)
+    return result
+
+
 def _mib(n: int) -> str:
     return f"{n / (1 << 20):.0f} MiB" if n >= 1 << 20 else (f"{n // 1024} KiB" if n >= 1024 else f"{n} B")
 
@@ -164,7 +218,7 @@ def load(source: Source, name: str | None, limit: int = MAX_FILE_BYTES) -> tuple
         except FileNotFoundError:
             raise InputError([problem(display, None, "file_not_found", str(path))]) from None
         except OSError as e:
-            raise InputError([problem(display, None, "file_unreadable", str(path), reason=e.strerror or type(e).__name__)]) from None
+            raise InputError([problem(display, None, "file_unreadable", str(path), reason=reason_of(e))]) from None
         if data is None or len(data) > limit:  # a file growing while read is caught by the length
             raise InputError([problem(display, None, "file_too_large", str(path), max=_mib(limit))])
         return data, display
@@ -307,7 +361,7 @@ def decode(data: bytes | str, encodings: Sequence[str], name: str, notes: list[P
         if i == len(encodings) - 1 and i > 0 and enc == "latin-1" and notes is not None:
             notes.append(problem(name, None, "encoding_fallback", enc, expected=", ".join(encodings[:-1])))
         return text
-    raise InputError([problem(name, None, "file_unreadable", "", reason="encoding: " + ", ".join(encodings))])
+    raise InputError([problem(name, None, "encoding_unreadable", "", expected=", ".join(encodings))])
 
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")

@@ -75,7 +75,7 @@ def _key(s: str) -> str:
 
 _PLAYER_KEYS = (
     "no", "name", "rating", "index", "elo", "birth_year", "club", "zps", "member_no", "dsb_id", "fide_id", "member",
-    "sex", "title", "federation", "computer", "fide_k",
+    "sex", "title", "federation", "computer", "fide_k", "scale",
 )
 
 
@@ -85,7 +85,7 @@ _INT_KEYS = {"no", "rating", "index", "elo", "birth_year", "fide_k"}
 _BOOL_KEYS = {"member": True, "computer": False}
 
 
-_TOURNAMENT_KEYS = ("name", "start", "end", "rounds", "rated", "code")
+_TOURNAMENT_KEYS = ("name", "start", "end", "rounds", "rated", "code", "scale")
 
 
 _GAME_KEYS = ("round", "white", "black", "result")
@@ -101,8 +101,11 @@ class _Collector:
         self.name = name
         self.problems: list[Problem] = []
         self.notes: list[Problem] = []
+        self.columns: dict[str, str] = {}  # key → the column title as the file writes it ("DWZ" for rating)
 
     def add(self, where: str | int, code: str, value: Any = None, **params: Any) -> None:
+        if "column" in params:  # messages name the column in the file's words
+            params["column"] = self.columns.get(params["column"], params["column"])
         self.problems.append(problem(self.name, where, code, value, **params))
 
     def raise_if(self) -> None:
@@ -156,9 +159,33 @@ def _rating_text(c: _Collector, where: str | int, text: str) -> tuple[int | None
 
 
 def _tournament(c: _Collector, *, name: str, end: date | None, start: date | None, rounds: int, rated: bool,
-                code: str | None, players: list[Player], pairings: list[Pairing], notes: list[Problem]) -> Tournament:
+                code: str | None, players: list[Player], pairings: list[Pairing], notes: list[Problem],
+                scale: str | None = None) -> Tournament:
     return Tournament(name=name, end=end, players=tuple(players), pairings=tuple(pairings), rounds=rounds, start=start,
-                      rated=rated, code=code, source=c.name, notes=tuple(notes))
+                      rated=rated, code=code, source=c.name, notes=tuple(notes), scale=scale)
+
+
+def _scale(c: _Collector, where: str | int, v: str) -> str | None:
+    """A scale cell ("alt"/"old": DWZ from before the Umstufung 2026, "neu"/"new") → "old"/"new"; empty → None."""
+    from dwz.core.scale import parse_scale
+
+    try:
+        return parse_scale(v)
+    except InputError:
+        c.add(where, "scale_invalid", v, allowed="alt, neu (old, new)")
+        return None
+
+
+def _tournament_checked(c: _Collector, **kw: Any) -> Tournament | None:
+    """:func:`_tournament`, its model's problems (a player number twice, a pairing against
+    nobody) added to those of the values — so that a file's problems come all at once —
+    and ``None`` when there are any."""
+    try:
+        t = _tournament(c, **kw)
+    except InputError as e:
+        c.problems.extend(e.problems)
+        return None
+    return None if c.problems else t
 
 
 def _iso(d: date | None) -> str | None:

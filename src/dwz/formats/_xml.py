@@ -33,7 +33,7 @@ from xml.parsers import expat
 
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.values import Result
-from dwz.formats._common import problem
+from dwz.formats._common import problem, reason_of
 
 __all__ = ["MAX_XML_BYTES", "MESSAGE_KEYS", "invalid_xml_chars", "join_name", "parse_xml", "split_name", "valid_dsb_id"]
 
@@ -119,7 +119,7 @@ def parse_xml_lines(data: bytes | str, fname: str) -> tuple[ET.Element, dict[int
         raise InputError([problem(fname, p.CurrentLineNumber, e.code, e.value, line=p.CurrentLineNumber,
                                   what=e.what)]) from None
     except expat.ExpatError as e:
-        raise InputError([problem(fname, e.lineno, "xml_invalid", "", reason=str(e))]) from None
+        raise InputError([problem(fname, e.lineno, "xml_invalid", "", reason=reason_of(e))]) from None
     return tb.close(), lines
 
 
@@ -290,7 +290,7 @@ def is_date(text: str) -> str | None:
             return None
         except ValueError:
             pass
-    return "JJJJ-MM-TT / YYYY-MM-DD"
+    return "xml.expect.date"
 
 
 def one_of(*values: str) -> Callable[[str], str | None]:
@@ -300,4 +300,4 @@ def one_of(*values: str) -> Callable[[str], str | None]:
 
 
 def not_empty(text: str) -> str | None:
-    return None if text else "Text"
+    return None if text else "xml.expect.text"

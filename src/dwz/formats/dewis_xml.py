@@ -66,7 +66,7 @@ def _result(text: str) -> str | None:
 
 
 def _no_or_empty(text: str) -> str | None:
-    return None if text == "" or (text.isascii() and text.isdigit() and int(text) > 0) else "Nr. / no."
+    return None if text == "" or (text.isascii() and text.isdigit() and int(text) > 0) else "xml.expect.number"
 
 
 #: The element table of §5.2 (order as written by the DeWIS writers).

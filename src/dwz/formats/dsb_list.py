@@ -43,6 +43,7 @@ from dwz.formats._common import (
     problem,
     read_lines,
     read_member,
+    reason_of,
     split_lines,
 )
 
@@ -136,7 +137,7 @@ def _from_zip(data: bytes, fname: str, limit: int) -> tuple[bytes, str]:
     except InputError:
         raise
     except Exception as e:  # a broken ZIP can fail in many ways (BadZipFile, zlib.error, EOFError …)
-        raise InputError([problem(fname, None, "file_unreadable", "ZIP", reason=str(e) or type(e).__name__)]) from None
+        raise InputError([problem(fname, None, "file_unreadable", "ZIP", reason=reason_of(e))]) from None
 
 
 def _col(cell: str) -> str:
@@ -170,7 +171,7 @@ def _read_csv(text: str, fname: str) -> tuple[DsbEntry, ...]:
             if len(errors) >= 50:
                 break
     except csv.Error as e:
-        errors.append(problem(fname, line, "file_unreadable", "", reason=str(e)))
+        errors.append(problem(fname, line, "file_unreadable", "", reason=reason_of(e)))
     if header is None and not errors:
         errors.append(problem(fname, None, "file_empty", ""))
     if errors:

@@ -89,15 +89,15 @@ def _uuid(text: str) -> str | None:
 
 
 def _dsb_id(text: str) -> str | None:
-    return None if valid_dsb_id(text) else "PKZ (Ziffern / digits), NU…, FI…"
+    return None if valid_dsb_id(text) else "xml.expect.dsb_id"
 
 
 def _vkz(text: str) -> str | None:
-    return None if len(text) == 5 and text.isascii() and text.isalnum() else "5 Zeichen / characters (ZPS)"
+    return None if len(text) == 5 and text.isascii() and text.isalnum() else "xml.expect.zps"
 
 
 def _number_or_none(text: str) -> str | None:
-    return None if text == "true" or (text.isascii() and text.isdigit() and int(text) > 0) else "Nr. / no., true"
+    return None if text == "true" or (text.isascii() and text.isdigit() and int(text) > 0) else "xml.expect.number_or_true"
 
 
 def _points(text: str) -> str | None:
@@ -221,11 +221,11 @@ def player_values(p: Player, w: _Writer, place: str) -> dict[str, Any]:
     if p.computer:
         dob = 1900  # §5.3: 1900 marks a chess computer
     elif dob is not None and not 1900 < dob <= 2100:
-        w.drop(place, "dobYear", dob, "1901–2100 (1900 nur für Computer / only for computers)")
+        w.drop(place, "dobYear", dob, "xml.expect.dob")
         dob = None
     vkz = p.zps.strip() if p.zps else None
     if vkz and _vkz(vkz) is not None:
-        w.drop(place, "vkz", vkz, "5 Zeichen / characters")
+        w.drop(place, "vkz", vkz, "xml.expect.chars5")
         vkz = None
     member = p.member_no.strip() if p.member_no else None
     if member and not (member.isascii() and member.isdigit() and 0 < int(member) <= 99999):
@@ -233,7 +233,7 @@ def player_values(p: Player, w: _Writer, place: str) -> dict[str, Any]:
         member = None
     fide_id = p.fide_id.strip() if p.fide_id else None
     if fide_id and not (fide_id.isascii() and fide_id.isdigit() and int(fide_id) > 0):
-        w.drop(place, "fideId", fide_id, "Ziffern / digits")
+        w.drop(place, "fideId", fide_id, "xml.expect.digits")
         fide_id = None
     elo = p.elo if p.elo is not None and 0 < p.elo <= 5000 else None
     return {"surname": surname, "forename": forename or None, "dsb_id": dsb_id, "dob": dob, "vkz": vkz,

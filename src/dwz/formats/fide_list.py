@@ -50,6 +50,7 @@ from dwz.formats._common import (
     norm_title,
     open_member,
     problem,
+    reason_of,
     stream_lines,
 )
 
@@ -124,7 +125,7 @@ def iter_fide_list(source: Source, *, name: str | None = None, kind: str | None 
         except FileNotFoundError:
             raise InputError([problem(fname, None, "file_not_found", str(path))]) from None
         except OSError as e:
-            raise InputError([problem(fname, None, "file_unreadable", str(path), reason=e.strerror or "")]) from None
+            raise InputError([problem(fname, None, "file_unreadable", str(path), reason=reason_of(e))]) from None
         with handle:
             yield from _dispatch(handle, fname, kind)
         return
@@ -155,7 +156,7 @@ def _zip(handle: IO[bytes], fname: str, kind: str | None) -> Iterator[FideEntry]
         z = zipfile.ZipFile(handle)
         member = next((n for n in z.namelist() if n.lower().endswith((".txt", ".xml"))), None)
     except Exception as e:  # BadZipFile and friends
-        raise InputError([problem(fname, None, "file_unreadable", "ZIP", reason=str(e) or type(e).__name__)]) from None
+        raise InputError([problem(fname, None, "file_unreadable", "ZIP", reason=reason_of(e))]) from None
     if member is None:
         raise InputError([problem(fname, None, "list_zip_empty", ", ".join(z.namelist()) or "–", expected="*.txt, *.xml")])
     inner = f"{fname}/{member}"
@@ -165,7 +166,7 @@ def _zip(handle: IO[bytes], fname: str, kind: str | None) -> Iterator[FideEntry]
     except InputError:
         raise
     except Exception as e:
-        raise InputError([problem(inner, None, "file_unreadable", "ZIP", reason=str(e) or type(e).__name__)]) from None
+        raise InputError([problem(inner, None, "file_unreadable", "ZIP", reason=reason_of(e))]) from None
 
 
 def _decode_line(raw: bytes) -> str:
@@ -310,11 +311,11 @@ def _xml(handle: IO[bytes], fname: str, kind: str | None) -> Iterator[FideEntry]
             if not chunk:
                 break
     except ET.ParseError as e:
-        raise InputError([problem(fname, e.position[0], "xml_invalid", "", reason=str(e))]) from None
+        raise InputError([problem(fname, e.position[0], "xml_invalid", "", reason=reason_of(e))]) from None
     except InputError:
         raise
     except (LookupError, ValueError) as e:  # an unknown or impossible encoding in the XML declaration
-        raise InputError([problem(fname, 1, "xml_invalid", "", reason=str(e) or type(e).__name__)]) from None
+        raise InputError([problem(fname, 1, "xml_invalid", "", reason=reason_of(e))]) from None
 
 
 def _xml_entry(children: dict[str, str], prefix: str, fname: str, n: int) -> FideEntry:

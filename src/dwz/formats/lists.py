@@ -90,6 +90,7 @@ class MatchReport:
     filled: tuple[Filled, ...] = ()
     conflicts: tuple[Conflict, ...] = ()
     nonmembers: tuple[int, ...] = ()  # players flagged member=False
+    old_scale: tuple[int, ...] = ()  # players whose DWZ came from a list of before the Umstufung 2026 (flagged scale="old")
 
     def problems(self, names: dict[int, str] | None = None) -> list[Problem]:
         """The report as messages: a summary, then every unmatched, ambiguous and
@@ -107,6 +108,10 @@ class MatchReport:
         out += [Problem("list", "list_conflict", who(c.player), {"field": c.field, "file": c.file_value, "other": c.list_value,
                                                                  "kept": c.kept}) for c in self.conflicts]
         out += [Problem("list", "list_nonmember", who(no)) for no in self.nonmembers]
+        if self.old_scale:
+            shown = [who(no) for no in self.old_scale]
+            out.append(Problem("list", "list_old_scale_converted", len(shown),
+                               {"players": ", ".join(shown[:10]) + (" …" if len(shown) > 10 else "")}))
         return out
 
     def to_dict(self) -> dict[str, Any]:
@@ -119,6 +124,7 @@ class MatchReport:
             "conflicts": [{"player": c.player, "field": c.field, "file": c.file_value, "list": c.list_value,
                            "source": c.list, "kept": c.kept} for c in self.conflicts],
             "nonmembers": list(self.nonmembers),
+            "old_scale": list(self.old_scale),
         }
 
 
@@ -245,11 +251,15 @@ def enrich(
     *,
     overwrite: bool = False,
     mark_unmatched_nonmembers: bool = False,
+    dsb_old_scale: bool = False,
 ) -> tuple[Tournament, MatchReport]:
     """Fill players' DWZ, index, birth year, Elo and ids from the lists.
 
     ``mark_unmatched_nonmembers``: a player not found in the DSB list and
     without ZPS is flagged ``member=False`` (evaluated, not published).
+    ``dsb_old_scale``: the DSB list is from before the Umstufung 2026 and the tournament
+    ends after it — a DWZ taken from it is flagged ``scale="old"``, so that the evaluation
+    converts it (index + 1) and shows the conversion (spec dwz-2026 §6); the report lists them.
     Entries are used by their type, so a list given to the wrong parameter
     (``read_rating_list`` decides what it read) still counts as what it is.
     """
@@ -301,6 +311,7 @@ def enrich(
     filled: list[Filled] = []
     conflicts: list[Conflict] = []
     nonmembers: list[int] = []
+    old_scale: list[int] = []
     out: list[Player] = []
     for p in players:
         changes: dict[str, Any] = {}
@@ -326,9 +337,12 @@ def enrich(
         if mark_unmatched_nonmembers and p.no in not_in_dsb and not p.zps and p.member:
             changes["member"] = False
             nonmembers.append(p.no)
+        if dsb_old_scale and changes.get("rating") and merged.get("rating", (None, ""))[1] == "dsb" and p.scale is None:
+            changes["scale"] = "old"
+            old_scale.append(p.no)
         out.append(p.with_(**changes) if changes else p)
     report = MatchReport(tuple(matched), tuple(unmatched), tuple(ambiguous), tuple(filled), tuple(conflicts),
-                         tuple(nonmembers))
+                         tuple(nonmembers), tuple(old_scale))
     return tournament.with_(players=tuple(out)), report
 
 

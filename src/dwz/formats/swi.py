@@ -33,7 +33,7 @@ from datetime import date
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.model import Player, Tournament
 from dwz.basics.values import Result
-from dwz.formats._common import Source, decode, digits, int_or_none, load, parse_date, problem, read_lines, year_from
+from dwz.formats._common import Source, decode, digits, finish, int_or_none, load, parse_date, problem, read_lines, year_from
 from dwz.formats._pairing import Side, build_pairings
 
 __all__ = ["MAGIC", "read_swi"]
@@ -97,30 +97,32 @@ def read_swi(source: Source, *, name: str | None = None, strict: bool = False) -
             players[player.no] = player
     if skipped:
         notes.append(problem(fname, skipped[0], "record_skipped", lines[skipped[0] - 1], count=len(skipped)))
-    if errors:
-        raise InputError(errors)
     if not players:
-        raise InputError([problem(fname, magic + 2, "players_missing", "")])
+        raise InputError(errors or [problem(fname, magic + 2, "players_missing", "")])
 
-    footer = _footer(lines[footer_at + 1:], footer_at + 2)
-    if "Name" in footer and footer["Name"][1]:
-        title = footer["Name"][1]
-    start = _date(footer.get("Datum(S)"), fname, notes)
-    end = _date(footer.get("Datum(E)"), fname, notes)
-    players = {no: (p.with_(birth_year=_fix_century(p.birth_year, end)) if p.birth_year and p.birth_year < 100 else p)
-               for no, p in players.items()}
+    def build() -> Tournament:
+        nonlocal players, title
+        footer = _footer(lines[footer_at + 1:], footer_at + 2)
+        if "Name" in footer and footer["Name"][1]:
+            title = footer["Name"][1]
+        start = _date(footer.get("Datum(S)"), fname, notes)
+        end = _date(footer.get("Datum(E)"), fname, notes)
+        players = {no: (p.with_(birth_year=_fix_century(p.birth_year, end)) if p.birth_year and p.birth_year < 100 else p)
+                   for no, p in players.items()}
+        sides.sort(key=lambda s: (s.round, s.line))
+        pairings, pair_notes = build_pairings(sides, players, fname, strict=strict, declared_players=declared_players)
+        notes.extend(pair_notes)
+        blocks = max((s.round for s in sides), default=0)
+        expected = (header_rounds or 0) * cycles
+        if header_rounds is not None and blocks > expected:
+            notes.append(problem(fname, kind_line, "swi_extra_blocks", blocks, rounds=header_rounds, cycles=cycles))
+        return Tournament(
+            name=title, end=end, players=tuple(players.values()), pairings=tuple(pairings),
+            rounds=max(blocks, expected), start=start, source=fname, notes=tuple(notes),
+        )
 
-    sides.sort(key=lambda s: (s.round, s.line))
-    pairings, pair_notes = build_pairings(sides, players, fname, strict=strict, declared_players=declared_players)
-    notes.extend(pair_notes)
-    blocks = max((s.round for s in sides), default=0)
-    expected = (header_rounds or 0) * cycles
-    if header_rounds is not None and blocks > expected:
-        notes.append(problem(fname, kind_line, "swi_extra_blocks", blocks, rounds=header_rounds, cycles=cycles))
-    return Tournament(
-        name=title, end=end, players=tuple(players.values()), pairings=tuple(pairings),
-        rounds=max(blocks, expected), start=start, source=fname, notes=tuple(notes),
-    )
+    # every problem of the file at once: its lines', the cross-check's and the tournament's
+    return finish(errors, build)
 
 
 def _player(line: str, i: int, fname: str, errors: list[Problem], notes: list[Problem], sides: list[Side]) -> Player | None:

@@ -17,6 +17,7 @@ from dwz.basics.values import Result
 from dwz.formats._common import CsvWriter, Source, csv_text, decode, digits, json_loads, load, parse_date, problem, split_lines
 from dwz.formats._table import (
     _BOOL_KEYS,
+    _BOUNDS,
     _GAME_KEYS,
     _INT_KEYS,
     _PLAYER_KEYS,
@@ -30,7 +31,8 @@ from dwz.formats._table import (
     _note_dict,
     _pairing,
     _rating_text,
-    _tournament,
+    _scale,
+    _tournament_checked,
     result_text,
 )
 
@@ -46,14 +48,15 @@ _SECTIONS = {"tournament": "tournament", "turnier": "tournament", "players": "pl
 _ALIASES: dict[str, dict[str, str]] = {
     "tournament": {"name": "name", "turnier": "name", "start": "start", "beginn": "start", "end": "end", "ende": "end",
                    "rounds": "rounds", "runden": "rounds", "rated": "rated", "gewertet": "rated", "code": "code",
-                   "turniercode": "code", "format": "format", "version": "version"},
+                   "turniercode": "code", "format": "format", "version": "version", "scale": "scale", "skala": "scale"},
     "players": {"no": "no", "nr": "no", "nummer": "no", "snr": "no", "name": "name", "rating": "rating", "dwz": "rating",
                 "index": "index", "elo": "elo", "birthyear": "birth_year", "geburtsjahr": "birth_year",
                 "jahrgang": "birth_year", "club": "club", "verein": "club", "zps": "zps", "vkz": "zps",
                 "memberno": "member_no", "mglnr": "member_no", "mitgliedsnummer": "member_no", "dsbid": "dsb_id",
                 "pkz": "dsb_id", "fideid": "fide_id", "member": "member", "mitglied": "member", "sex": "sex",
                 "geschlecht": "sex", "title": "title", "titel": "title", "federation": "federation", "land": "federation",
-                "fed": "federation", "computer": "computer", "fidek": "fide_k", "k": "fide_k"},
+                "fed": "federation", "computer": "computer", "fidek": "fide_k", "k": "fide_k", "scale": "scale",
+                "skala": "scale"},
     "games": {"round": "round", "runde": "round", "white": "white", "weiss": "white", "weiß": "white", "black": "black",
               "schwarz": "black", "result": "result", "ergebnis": "result"},
     "restpartien": {"player": "player", "spieler": "player", "no": "player", "nr": "player", "opponent": "opponent",
@@ -91,6 +94,7 @@ def read_csv(source: Source, *, name: str | None = None) -> Tournament:
     header: list[str | None] | None = None
     tour: dict[str, tuple[int, str]] = {}
     rows: dict[str, list[tuple[int, dict[str, str]]]] = {k: [] for k in _REQUIRED}
+    skipped: set[str] = set()  # sections whose rows cannot be read (a required column is missing): said once
     line = 1
     try:
         for raw in reader:
@@ -105,13 +109,18 @@ def read_csv(source: Source, *, name: str | None = None) -> Tournament:
                 section = _SECTIONS.get(m.group(1).lower())
                 if section is None:
                     c.add(start, "csv_section_unknown", cells[0], expected="[tournament], [players], [games], [restpartien], [notes]")
+                    section = "?"  # its rows are not read (one message, not one per row)
                 header = None
+                continue
+            if section == "?":
                 continue
             if section is None:
                 c.add(start, "csv_row_outside", cells[0])
                 continue
             if section == "tournament":
                 key = _ALIASES["tournament"].get(_col(cells[0]))
+                if key is not None:
+                    c.columns[key] = cells[0]
                 if key is None:
                     c.notes.append(problem(fname, start, "csv_column_unknown", cells[0],
                                            expected=", ".join(_TOURNAMENT_KEYS)))
@@ -120,12 +129,17 @@ def read_csv(source: Source, *, name: str | None = None) -> Tournament:
                 continue
             if header is None:
                 header = _header(c, section, start, cells)
+                if any(req not in header for req in _REQUIRED[section]):
+                    skipped.add(section)
+                continue
+            if section in skipped:
                 continue
             row = {h: (cells[j] if j < len(cells) else "") for j, h in enumerate(header) if h is not None}
             rows[section].append((start, row))
-    except csv.Error as e:
-        c.add(line, "csv_invalid", "", reason=str(e))
-    c.raise_if()
+    except csv.Error:
+        c.add(line, "csv_invalid", "", reason="csv.syntax")
+    # Every problem of the file at once: the values of every row are read even after a
+    # structural error, and the pairings checked against the players that could be read.
     t = _csv_tournament(c, tour, rows)
     c.raise_if()
     assert t is not None
@@ -137,6 +151,8 @@ def _header(c: _Collector, section: str, line: int, cells: list[str]) -> list[st
     header: list[str | None] = []
     for cell in cells:
         key = aliases.get(_col(cell))
+        if key is not None:
+            c.columns[key] = cell
         if key is None and cell:
             c.notes.append(problem(c.name, line, "csv_column_unknown", cell, expected=", ".join(sorted(set(aliases.values())))))
         header.append(key)
@@ -152,6 +168,9 @@ def _cell_int(c: _Collector, line: int, key: str, text: str, minimum: int = 0) -
     v = digits(text, 11)
     if v is not None and v >= minimum:
         return _in_range(c, line, key, v, minimum)
+    if v is not None:  # a number, but below what the field takes (round 0)
+        c.add(line, "number_range", v, column=key, min=minimum, max=_BOUNDS.get(key, "…"))
+        return None
     c.add(line, "number_invalid", text, column=key)
     return None
 
@@ -187,6 +206,7 @@ def _csv_tournament(c: _Collector, tour: dict[str, tuple[int, str]],
     rounds = get("rounds", lambda ln, s: _cell_int(c, ln, "rounds", s), 0) or 0
     rated = get("rated", lambda ln, s: _cell_bool(c, ln, "rated", s, True), True)
     code = get("code", lambda _ln, s: s)
+    scale = get("scale", lambda ln, s: _scale(c, ln, s))
 
     rest: dict[int, list[StoredGame]] = {}
     for line, row in rows["restpartien"]:
@@ -222,10 +242,8 @@ def _csv_tournament(c: _Collector, tour: dict[str, tuple[int, str]],
     notes = list(c.notes)
     for _line, row in rows["notes"]:
         notes.append(Problem(row["field"], row["code"], _loads(row.get("value", "")), _loads_params(row.get("params", ""))))
-    if c.problems:
-        return None
-    return _tournament(c, name=name, end=end, start=start, rounds=rounds, rated=rated, code=code, players=players,
-                       pairings=pairings, notes=notes)
+    return _tournament_checked(c, name=name, end=end, start=start, rounds=rounds, rated=rated, code=code, players=players,
+                               pairings=pairings, notes=notes, scale=scale)
 
 
 def _csv_player(c: _Collector, line: int, row: Mapping[str, str], rest: dict[int, list[StoredGame]]) -> Player | None:
@@ -247,13 +265,19 @@ def _csv_player(c: _Collector, line: int, row: Mapping[str, str], rest: dict[int
                 values[k] = _cell_int(c, line, k, text)
         elif k in _BOOL_KEYS:
             values[k] = _cell_bool(c, line, k, text, _BOOL_KEYS[k])
+        elif k == "scale":
+            values[k] = _scale(c, line, text)
         else:
             values[k] = text or None
-    if len(c.problems) > before or values.get("no") is None:
+    if values.get("no") is None:
         return None
     if not values.get("name"):
-        c.add(line, "csv_column_missing", "name", section="players")
+        if len(c.problems) == before:
+            c.add(line, "csv_column_missing", "name", section="players")
         return None
+    # A row with a bad value still names a player: the pairings against him are checked, not
+    # reported as against an unknown number (the bad value itself is reported above).
+    values = {k: v for k, v in values.items() if v is not None or k not in _INT_KEYS}
     no = values["no"]
     return Player(restpartien=tuple(rest.get(no, ())), source=f"{c.name}:{line}", **values)
 
@@ -281,6 +305,8 @@ def write_csv(t: Tournament) -> str:
     for key, value in (("name", t.name), ("start", _iso(t.start)), ("end", _iso(t.end)), ("rounds", t.rounds),
                        ("rated", _yes(t.rated)), ("code", t.code)):
         w.writerow([key, "" if value is None else value])
+    if t.scale is not None:
+        w.writerow(["scale", t.scale])
     w.writerow([])
     w.writerow(["[players]"])
     w.writerow(_PLAYER_KEYS)

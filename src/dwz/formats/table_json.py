@@ -10,7 +10,7 @@ from typing import Any
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.model import Pairing, Player, StoredGame, Tournament
 from dwz.basics.values import Result
-from dwz.formats._common import Source, decode, json_loads, load, parse_date, problem, split_lines
+from dwz.formats._common import Source, decode, json_loads, load, parse_date, problem, reason_of, split_lines
 from dwz.formats._table import (
     _BOOL_KEYS,
     _GAME_KEYS,
@@ -26,7 +26,8 @@ from dwz.formats._table import (
     _note_dict,
     _pairing,
     _rating_text,
-    _tournament,
+    _scale,
+    _tournament_checked,
     result_text,
 )
 
@@ -64,9 +65,9 @@ def read_json(source: Source, *, name: str | None = None) -> Tournament:
     except json.JSONDecodeError as e:
         lines = split_lines(text)
         shown = lines[e.lineno - 1] if 0 < e.lineno <= len(lines) else ""
-        raise InputError([problem(fname, e.lineno, "json_invalid", shown, reason=e.msg)]) from None
+        raise InputError([problem(fname, e.lineno, "json_invalid", shown, reason=reason_of(e))]) from None
     except (ValueError, RecursionError) as e:
-        raise InputError([problem(fname, None, "json_invalid", "", reason=str(e) or type(e).__name__)]) from None
+        raise InputError([problem(fname, None, "json_invalid", "", reason=reason_of(e))]) from None
     c = _Collector(fname)
     t = _from_json(obj, c)
     c.raise_if()
@@ -114,6 +115,9 @@ def _from_json(obj: Any, c: _Collector) -> Tournament | None:
     _expect(c, "$.rated", rated, (bool,), "boolean")
     code = obj.get("code")
     _expect(c, "$.code", code, (str, type(None)), "string or null")
+    scale = obj.get("scale")
+    if scale is not None and _expect(c, "$.scale", scale, (str,), '"alt", "neu", "old", "new" or null'):
+        scale = _scale(c, "$.scale", scale)
 
     players: list[Player] = []
     raw_players = obj.get("players", [])
@@ -130,10 +134,8 @@ def _from_json(obj: Any, c: _Collector) -> Tournament | None:
             if pairing is not None:
                 pairings.append(pairing)
     notes = _json_notes(c, obj.get("notes", []))
-    if c.problems:
-        return None
-    return _tournament(c, name=name, end=end, start=start, rounds=rounds, rated=rated, code=code,
-                       players=players, pairings=pairings, notes=notes)
+    return _tournament_checked(c, name=name, end=end, start=start, rounds=rounds, rated=rated, code=code,
+                               players=players, pairings=pairings, notes=notes, scale=scale)
 
 
 def _json_date(c: _Collector, path: str, v: Any) -> date | None:
@@ -150,7 +152,6 @@ def _json_player(c: _Collector, path: str, p: Any) -> Player | None:
     if not _expect(c, path, p, (dict,), "object"):
         return None
     _keys(c, path, p, (*_PLAYER_KEYS, "restpartien"), ("no", "name"))
-    before = len(c.problems)
     values: dict[str, Any] = {}
     for k in _PLAYER_KEYS:
         if k not in p:
@@ -174,6 +175,9 @@ def _json_player(c: _Collector, path: str, p: Any) -> Player | None:
                 values[k] = v
         elif k in _ID_KEYS and isinstance(v, int) and not isinstance(v, bool):
             values[k] = str(v)
+        elif k == "scale":
+            if v is not None and _expect(c, where, v, (str,), '"alt", "neu", "old", "new" or null'):
+                values[k] = _scale(c, where, v)
         elif _expect(c, where, v, (str, type(None)), "string or null"):
             values[k] = v
     rest: list[StoredGame] = []
@@ -183,8 +187,10 @@ def _json_player(c: _Collector, path: str, p: Any) -> Player | None:
             sg = _json_stored(c, f"{path}.restpartien[{j}]", g)
             if sg is not None:
                 rest.append(sg)
-    if len(c.problems) > before or "no" not in values or "name" not in values or values["no"] is None:
+    if "no" not in values or "name" not in values or values["no"] is None:
         return None
+    # a bad value is reported above; the player still exists for the pairings against him
+    values = {k: v for k, v in values.items() if v is not None or k not in _INT_KEYS}
     return Player(restpartien=tuple(rest), source=f"{c.name}:{path[2:]}", **values)
 
 
@@ -254,6 +260,8 @@ def write_json(t: Tournament) -> str:
     """Our JSON for ``t``: top-level keys one per line, one player / game per line."""
     head = {"format": FORMAT, "version": VERSION, "name": t.name, "start": _iso(t.start), "end": _iso(t.end),
             "rounds": t.rounds, "rated": t.rated, "code": t.code}
+    if t.scale is not None:  # written when said (files without it stay as they were)
+        head["scale"] = t.scale
     out = ["{"]
     out += [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in head.items()]
 
@@ -274,7 +282,7 @@ def write_json(t: Tournament) -> str:
 
 
 def _player_dict(p: Player) -> dict[str, Any]:
-    d: dict[str, Any] = {k: getattr(p, k) for k in _PLAYER_KEYS}
+    d: dict[str, Any] = {k: getattr(p, k) for k in _PLAYER_KEYS if k != "scale" or p.scale is not None}
     d["restpartien"] = [{"opponent": g.opponent, "result": g.result.code, "played": g.played.isoformat(),
                          "tournament": g.tournament} for g in p.restpartien]
     return d

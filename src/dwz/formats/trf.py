@@ -44,6 +44,7 @@ from dwz.formats._common import (
     Source,
     decode,
     digits,
+    finish,
     int_or_none,
     load,
     norm_sex,
@@ -161,47 +162,45 @@ def read_trf(source: Source, *, name: str | None = None, strict: bool = False) -
         else:
             skipped[code] += 1
             skipped_first.setdefault(code, i)
-    if errors:
-        raise InputError(errors)
     if not drafts:
-        raise InputError([problem(fname, None, "players_missing", "001")])
+        raise InputError(errors or [problem(fname, None, "players_missing", "001")])
 
     for code, count in skipped.items():
         notes.append(problem(fname, skipped_first[code], "record_skipped", code, count=count))
     _extensions(extensions, drafts, feds, fname, errors, notes)
-    if errors:
-        raise InputError(errors)
 
-    declared = None
-    if "062" in headers:
-        n = headers["062"][1].split()
-        declared = digits(n[0], 6) if n else None
-        if declared is not None and declared > len(drafts):
-            notes.append(problem(fname, headers["062"][0], "file_incomplete", len(drafts), declared=declared))
+    def build() -> Tournament:
+        declared = None
+        if "062" in headers:
+            n = headers["062"][1].split()
+            declared = digits(n[0], 6) if n else None
+            if declared is not None and declared > len(drafts):
+                notes.append(problem(fname, headers["062"][0], "file_incomplete", len(drafts), declared=declared))
+        players = {d.no: _to_player(d, fname) for d in order}
+        sides = [s for d in order for s in d.sides]
+        sides.sort(key=lambda s: (s.round, s.line))
+        pairings, pair_notes = build_pairings(sides, players, fname, strict=strict, declared_players=declared)
+        notes.extend(pair_notes)
+        if not custom_scoring:
+            notes.extend(_check_points(order, fname))
+        start = _header_date(headers, "042", fname, notes)
+        end = _header_date(headers, "052", fname, notes)
+        if end is None and round_dates:
+            end = max(round_dates)
+        rounds = max([rounds_declared, *(s.round for s in sides)])
+        return Tournament(
+            name=headers.get("012", (0, ""))[1],
+            end=end,
+            players=tuple(players[d.no] for d in order),
+            pairings=tuple(pairings),
+            rounds=rounds,
+            start=start,
+            source=fname,
+            notes=tuple(notes),
+        )
 
-    players = {d.no: _to_player(d, fname) for d in order}
-    sides = [s for d in order for s in d.sides]
-    sides.sort(key=lambda s: (s.round, s.line))
-    pairings, pair_notes = build_pairings(sides, players, fname, strict=strict, declared_players=declared)
-    notes.extend(pair_notes)
-    if not custom_scoring:
-        notes.extend(_check_points(order, fname))
-
-    start = _header_date(headers, "042", fname, notes)
-    end = _header_date(headers, "052", fname, notes)
-    if end is None and round_dates:
-        end = max(round_dates)
-    rounds = max([rounds_declared, *(s.round for s in sides)])
-    return Tournament(
-        name=headers.get("012", (0, ""))[1],
-        end=end,
-        players=tuple(players[d.no] for d in order),
-        pairings=tuple(pairings),
-        rounds=rounds,
-        start=start,
-        source=fname,
-        notes=tuple(notes),
-    )
+    # every problem of the file at once: its lines', the cross-check's and the tournament's
+    return finish(errors, build)
 
 
 def _player(line: str, i: int, fname: str, errors: list[Problem], notes: list[Problem]) -> _Draft | None:

@@ -164,6 +164,14 @@ def _coefficient_name(edition: str) -> str:
 COLUMNS = ("no", "tournament", "end", "old", "wn", "we", "coef", "niveau", "perf", "new")
 
 
+def rating_text(value: int | None, index: int | None) -> str:
+    """A DWZ with its index as on the card: "1650-12"; an unknown index is "1515-?" (the same
+    everywhere on the card, the web page and the command line), no DWZ "–"."""
+    if value is None:
+        return "–"
+    return fmt_rating(value, index) if index is not None else f"{value}-?"
+
+
 def _end(iso: str, lang: str) -> str:
     d = date.fromisoformat(iso)
     return f"{d.day:02d}.{d.month:02d}.{d.year}" if lang == "de" else iso
@@ -178,8 +186,8 @@ def card_table(card: Card, lang: str = "de") -> tuple[list[str], list[dict[str, 
     for r in card.rows:
         if r.kind == "umstufung":
             out.append({"no": "", "tournament": text("history.umstufung_row", lang), "end": _end(r.end, lang),
-                        "old": fmt_rating(r.old_rating, r.old_index), "wn": "", "we": "", "coef": "", "niveau": "", "perf": "",
-                        "new": fmt_rating(r.new_rating, r.new_index) if r.new_rating is not None else
+                        "old": rating_text(r.old_rating, r.old_index), "wn": "", "we": "", "coef": "", "niveau": "", "perf": "",
+                        "new": rating_text(r.new_rating, r.new_index) if r.new_rating is not None else
                         text("history.rest_converted", lang, n=r.restpartien), "kind": "umstufung", "status": r.status})
             continue
         no += 1
@@ -191,7 +199,7 @@ def card_table(card: Card, lang: str = "de") -> tuple[list[str], list[dict[str, 
         else:
             coef = fmt_num(float(r.coefficient), ".1f", lang)
         if r.status in ("established", "foreign", "first"):
-            new = fmt_rating(r.new_rating, r.new_index)
+            new = rating_text(r.new_rating, r.new_index)
             if r.status == "first":
                 new += " *"
         elif r.status == "unrated":
@@ -201,7 +209,7 @@ def card_table(card: Card, lang: str = "de") -> tuple[list[str], list[dict[str, 
         if not r.published:
             new = f"({new})"
         out.append({
-            "no": str(no), "tournament": r.name, "end": _end(r.end, lang), "old": fmt_rating(r.old_rating, r.old_index), "wn": wn,
+            "no": str(no), "tournament": r.name, "end": _end(r.end, lang), "old": rating_text(r.old_rating, r.old_index) if r.old_rating is not None else "", "wn": wn,
             "we": "" if r.We is None else fmt_num(r.We, ".3f", lang), "coef": coef,
             "niveau": "" if r.Rc is None else str(r.Rc), "perf": "" if r.performance is None else str(r.performance) + (
                 " S" if r.sonderwertung else ""), "new": new, "kind": "tournament", "status": r.status,

@@ -319,7 +319,8 @@ class _Gen:
         # Swiss events: youth, club Swiss, opens (with guests and foreign players)
         # groups the clubs could not staff become club Swiss tournaments (the total stays as asked)
         leagues = sum(1 for t in out if " Gruppe " in t[0])
-        quota = dict(quota, swiss=quota["swiss"] + quota["league"] - leagues)
+        club_events = len(out) - leagues
+        quota = dict(quota, swiss=quota["swiss"] + quota["league"] - leagues + max(quota["club"] - club_events, 0))
         for kind in ("youth", "swiss", "open"):
             made = 0
             for _ in range(4 * quota[kind]):
@@ -351,6 +352,15 @@ class _Gen:
         return out
 
 
+def _shares(n: int) -> dict[str, int]:
+    """``n`` tournaments split by :data:`SHARES`, the remainders to the largest fractions (the sum is ``n``)."""
+    exact = {k: share * n for k, share in SHARES}
+    out = {k: int(v) for k, v in exact.items()}
+    for k in sorted(exact, key=lambda k: exact[k] - out[k], reverse=True)[: n - sum(out.values())]:
+        out[k] += 1
+    return out
+
+
 def generate(path: str | Path, *, players: int = 240_000, tournaments: int = 55_000, seed: int = 1,
              start: date = START, end: date = END, progress: Callable[[int, int], None] | None = None) -> GenerateReport:
     """Write a synthetic federation to ``path`` (replaced atomically when complete)."""
@@ -371,9 +381,13 @@ def generate(path: str | Path, *, players: int = 240_000, tournaments: int = 55_
             lengths = [(hi - lo).days + 1 for lo, hi in g.seasons]
             total_days = sum(lengths)
             tid = int(conn.execute("SELECT max(id) FROM tournaments").fetchone()[0])
+            days_so_far = 0
             for s in range(len(g.seasons)):
                 g.age_season(s)
-                quota = {k: round(share * tournaments * lengths[s] / total_days) for k, share in SHARES}
+                # each season brings its share of the days, and what the seasons before could not make:
+                # the total is exactly as many as asked (unless too few players make that impossible)
+                days_so_far += lengths[s]
+                quota = _shares(max(round(tournaments * days_so_far / total_days) - n_t, 0))
                 planned = g.season(s, quota)
                 # ids follow the order of evaluation, so a run reads the table front to back
                 planned.sort(key=lambda t: (t[3], sort_key(t[1], t[0])))

@@ -20,7 +20,7 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
 from dwz.basics.errors import InputError, Problem
@@ -330,16 +330,22 @@ def import_files(conn: sqlite3.Connection, paths: Sequence[Path], *, rules: str 
     with transaction(conn):
         for path in paths:
             if not path.is_file():
-                raise InputError([Problem(str(path), "file_missing", str(path))])
+                raise InputError([Problem("", "file_missing", PurePath(path))])
             with open(path, "rb") as f:
                 head = f.read(65536)
             if fmt is None and _is_rating_list(path, head):
                 when = list_date or list_date_from_name(path.name)
                 if when is None:
-                    raise InputError.single(str(path), "history_list_date_missing", path.name)
+                    raise InputError.single("", "history_list_date_missing", PurePath(path))
                 entries = read_rating_list(path)
                 report.files.append(add_rating_list(conn, entries, when, str(path)))
             else:
-                t = read_tournament(path, format=fmt)
+                try:
+                    t = read_tournament(path, format=fmt)
+                except InputError as e:
+                    if fmt is None and all(p.code == "format_unknown" for p in e.problems):
+                        # /bin/ls, a photo: not "line 1 is not TRF" but what it is not
+                        raise InputError.single("", "history_not_data_file", PurePath(path)) from None
+                    raise
                 report.files.append(add_tournament(conn, t, rules=rules, source=path.name))
     return report

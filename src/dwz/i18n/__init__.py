@@ -2,19 +2,25 @@
 
 Numbers are formatted per language: German uses the decimal comma (1669,6).
 A template field with the conversion ``!t`` is translated as a term
-(``{group!t}`` → "Erwachsene (über 25)"); ``!p`` renders a per-game list.
+(``{group!t}`` → "Erwachsene (über 25)"); ``!p`` renders a per-game list;
+``!n`` a count with its noun in the right number (``{n!n:Partie|Partien}`` →
+"1 Partie", "3 Partien"; ``!N`` the noun alone); ``!e`` a number with the decimals it
+needs, at most the spec's (``{raw!e:.4f}`` → "28", "27,9496"); ``!d`` an ISO date as the language writes it
+("2026-09-14" → "14.09.2026").
 """
 
 from __future__ import annotations
 
 import re
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from importlib import import_module
+from pathlib import PurePath
 from typing import Any
 
-__all__ = ["CATALOGS", "LANGS", "field_label", "fmt_num", "fmt_rating", "fmt_signed", "problem_text", "render_step", "term", "text"]
+__all__ = ["CATALOGS", "LANGS", "calculation_line", "field_label", "fmt_date", "fmt_num", "fmt_rating", "fmt_signed", "plural",
+           "problem_text", "render_step", "render_steps", "rule_ref", "term", "text"]
 
 LANGS = ("de", "en")
 
@@ -27,6 +33,14 @@ class _Catalogs(dict[str, dict[str, dict[str, Any]]]):
         if lang not in LANGS:
             raise KeyError(lang)
         catalog: dict[str, dict[str, Any]] = import_module(f"dwz.i18n.{lang}").CATALOG
+        # The command line's and the published files' texts live in their own module
+        # (dwz.i18n.cli_<lang>): its sections are added to the catalog's, never replacing a key.
+        for section, entries in import_module(f"dwz.i18n.cli_{lang}").CATALOG.items():
+            merged = catalog.setdefault(section, {})
+            clash = set(merged) & set(entries)
+            if clash:
+                raise KeyError(f"dwz.i18n.cli_{lang}: keys already in dwz.i18n.{lang}: {sorted(clash)}")
+            merged.update(entries)
         self[lang] = catalog
         return catalog
 
@@ -73,22 +87,40 @@ def fmt_rating(value: int | None, index: int | None, empty: str = "–") -> str:
 
 
 _POSITION = re.compile(r"\[(\d+)\]")
+_XML_PLACE = re.compile(r"^(player|game round) (.+)$")  # dwz.formats.dsb_xml / dewis_xml places
+_PLACE = re.compile(r"^(.+):(\d+|0x[0-9a-fA-F]+)$")  # "file:line" of a reader, "file:0xOFFSET" of the SWT reader
 
 
 def field_label(field: str, lang: str = "de", surface: str = "web") -> str:
     """What a problem's ``field`` is called where the user typed it: the form's words on the
     web ("Geburtsjahr", "Partie 1, Ergebnis"), the option on the command line ("--born",
-    "-n/--count"); a place in a file ("turnier.trf:12") and unknown fields stay as they are.
+    "-n/--count"); a place in a file is "turnier.trf:12" on the web and "turnier.trf, Zeile 12"
+    on the command line; unknown fields stay as they are.
 
     >>> field_label("games[0].result"), field_label("birth_year", "de", "cli"), field_label("count", "en")
     ('Partie 1, Ergebnis', '--born', 'games n')
-    >>> field_label("turnier.trf:12")
-    'turnier.trf:12'
+    >>> field_label("turnier.trf:12"), field_label("turnier.trf:12", "de", "cli"), field_label("t.swt:0x2a", "en", "cli")
+    ('turnier.trf:12', 'turnier.trf, Zeile 12', 't.swt, byte 0x2a')
     """
     cat = _cat(lang)
     shape = _POSITION.sub("[]", field)
     template = (cat.get("fields_cli", {}).get(shape) if surface == "cli" else None) or cat.get("fields", {}).get(shape)
     if template is None:
+        xml = _XML_PLACE.match(field)
+        if xml is not None:  # a place in an XML file the DSB/DeWIS writer or checker names
+            kind, rest = xml.group(1), xml.group(2)
+            if kind == "player":
+                return text("cli.xml_place.player", lang, value=rest)
+            rnd, _, pair = rest.partition(": ")
+            return text("cli.xml_place.game_round", lang, round=rnd, pair=pair)
+        if field == "file" or f"xml.{field}" in cat["terms"]:
+            return text("cli.xml_place.file", lang) if field == "file" else term(f"xml.{field}", lang)
+        if surface == "cli":
+            place = _PLACE.match(field)
+            if place is not None:
+                where = place.group(2)
+                key = "cli.place_offset" if where.startswith("0x") else "cli.place_line"
+                return text(key, lang, file=place.group(1), line=where)
         return field
     m = _POSITION.search(field)
     return str(template).replace("{n}", str(int(m.group(1)) + 1) if m else "")
@@ -184,6 +216,16 @@ def _field(value: Any, spec: str, conv: str | None, lang: str, decimals: int) ->
         return term(str(v), lang)
     if conv == "p":
         return _games(value, lang, decimals)
+    if conv == "n":
+        return plural(value, spec, lang)
+    if conv == "N":  # the noun alone ("3 more games")
+        return plural(value, spec, lang).partition(" ")[2]
+    if conv == "d":
+        return fmt_date(value, lang)
+    if conv == "e" and isinstance(value, (int, float)):  # exact: as many decimals as it has, at most those of spec
+        shown = fmt_num(value, spec or ".4f", lang)
+        sep = "," if lang == "de" else "."
+        return shown.rstrip("0").rstrip(sep) if sep in shown else shown
     if value is None:
         return "–"
     if isinstance(value, bool):
@@ -195,6 +237,36 @@ def _field(value: Any, spec: str, conv: str | None, lang: str, decimals: int) ->
     if conv == "r":
         return repr(value)
     return format(value, spec) if spec else str(value)
+
+
+def plural(count: Any, forms: str, lang: str = "de") -> str:
+    """A count with its noun: ``forms`` is "singular|plural" (German and English both
+    have one singular, 1; everything else, 0 included, takes the plural).
+
+    >>> plural(1, "Partie|Partien"), plural(3, "Partie|Partien"), plural(0, "game|games", "en")
+    ('1 Partie', '3 Partien', '0 games')
+    """
+    one, _, many = forms.partition("|")
+    number = fmt_num(count, "", lang) if isinstance(count, (int, float)) and not isinstance(count, bool) else str(count)
+    return f"{number} {one if count == 1 else (many or one)}"
+
+
+def fmt_date(value: Any, lang: str = "de") -> str:
+    """A date (or its ISO text) as the language writes it: 14.09.2026 in German, 2026-09-14 in English.
+
+    >>> fmt_date("2026-09-14"), fmt_date("2026-09-14", "en"), fmt_date("heute")
+    ('14.09.2026', '2026-09-14', 'heute')
+    """
+    from datetime import date as _date
+
+    if isinstance(value, str):
+        try:
+            value = _date.fromisoformat(value)
+        except ValueError:
+            return str(value)
+    if isinstance(value, _date):
+        return value.strftime("%d.%m.%Y") if lang == "de" else value.isoformat()
+    return "–" if value is None else str(value)
 
 
 def _games(games: list[tuple[Any, Any, Any]], lang: str, decimals: int) -> str:
@@ -213,58 +285,136 @@ def _games(games: list[tuple[Any, Any, Any]], lang: str, decimals: int) -> str:
 
 
 _PLAIN_TYPES = frozenset((int, float, str, bool, type(None)))
-_Template = str | _Filler  # plain text, or compiled
-_STEP_TEMPLATES: dict[tuple[str, str], tuple[_Template, _Template, _Template] | None] = {}
+_NUMBER_TYPES = frozenset((int, float))  # exactly these: bool and enums take the general path
+_FIXED_SPEC = re.compile(r"\+?\.\d{1,2}f")  # the specs printf-style formatting writes exactly as format() does
+_StepRenderer = Callable[[Mapping[str, Any], str, bool], dict[str, Any]]
+_STEP_RENDERERS: dict[tuple[str, str], _StepRenderer] = {}
+STEP_RENDERERS_MAX = 4096  # every cache that can grow has a limit
 
 
-def _template(template: str) -> _Template:
+def _decimals(values: Mapping[str, Any]) -> int:
+    """Decimals of a per-game list (``!p``): the step's own, at most three."""
+    d = values.get("decimals", 3)
+    return 3 if d is None or (type(d) is int and d >= 3) else min(int(d), 3)
+
+
+def _part_code(template: str, lang: str, scope: dict[str, Any], prefix: str) -> tuple[list[str], str]:
+    """Python source rendering ``template`` from the values ``v``: (statements, expression).
+
+    A template whose fields are numbers only (no ``!t``/``!p``) and whose literals hold no
+    "." or "-" is one printf-style format of all its numbers at once, the German decimal
+    comma and the minus sign (U+2212) put in afterwards over the whole text — the very
+    characters :func:`fmt_num` puts in per number (a fixed-point number has no other "." or
+    "-").  That path is taken only when every field is exactly an ``int`` or ``float``; any
+    other value (None, a bool, a text, a missing '?') renders field by field (:func:`_filler`)."""
     pieces = _compile(template)
-    return pieces[0][0] if len(pieces) == 1 and pieces[0][1] is None else _filler(pieces)
+    if len(pieces) == 1 and pieces[0][1] is None:  # plain text: most formulas
+        return [], repr(pieces[0][0])
+    decimals = "_decimals(v)" if any(c == "p" for _, _, _, c in pieces) else "3"
+    literals = "".join(lit for lit, _, _, _ in pieces)
+    fields = [(f, spec) for _, f, spec, conv in pieces if f is not None]
+    if (any(conv is not None for _, f, _, conv in pieces if f is not None) or "-" in literals or (lang == "de" and "." in literals)
+            or any(spec and not _FIXED_SPEC.fullmatch(spec) for _, spec in fields)):
+        scope[prefix] = _filler(pieces)  # terms, per-game lists: one call per field
+        return [], f"{prefix}(v, lang, {decimals})"
+    scope[prefix] = pieces  # the rare values the printf path does not take: piece by piece (nothing compiled for them)
+    general = f"_fill({prefix}, v, lang, {decimals})"
+    fmt = "".join(lit.replace("%", "%%") + ("" if f is None else ("%" + spec if spec else "%s")) for lit, f, spec, _ in pieces)
+    names = {f: f"{prefix}_{k}" for k, f in enumerate(dict.fromkeys(f for f, _ in fields))}
+    gets = [f"{n} = v.get({f!r}, '?')" for f, n in names.items()]
+    check = " and ".join(f"type({n}) in _NUMS" for n in names.values())
+    # a field without a spec: an int as str() writes it, a float with three decimals (fmt_num's defaults)
+    args = ", ".join(names[f] if spec else f"({names[f]} if type({names[f]}) is int else '%.3f' % {names[f]})" for f, spec in fields)
+    text = f"({fmt!r} % ({args},))"
+    if lang == "de":
+        text += ".replace('.', ',')"
+    text += ".replace('-', '−')"
+    return gets, f"({text} if {check} else {general})"
 
 
-def _step_templates(key: str, lang: str) -> tuple[_Template, _Template, _Template] | None:
-    """A step's title, formula and calculation, compiled once per language (the Rechenweg of
-    every result renders through these)."""
-    found = _STEP_TEMPLATES.get((key, lang))
-    if found is None and (key, lang) not in _STEP_TEMPLATES:
-        cat = _cat(lang)
-        entry = cat["steps"].get(key) or CATALOGS["en"]["steps"].get(key)
-        found = None if entry is None else (_template(entry[0]), _template(entry[1]), _template(entry[2]))
-        if len(_STEP_TEMPLATES) < 4096:
-            _STEP_TEMPLATES[(key, lang)] = found
-    return found
+def _step_renderer(key: str, lang: str) -> _StepRenderer:
+    """A step's whole rendering compiled once per (key, language): title, formula and
+    calculation from the catalog's templates, the output dict built in one expression."""
+    found = _STEP_RENDERERS.get((key, lang))
+    if found is not None:
+        return found
+    cat = _cat(lang)
+    entry = cat["steps"].get(key) or CATALOGS["en"]["steps"].get(key)
+    scope: dict[str, Any] = {"_fill": _fill, "_decimals": _decimals, "_NUMS": _NUMBER_TYPES, "_plain": _plain, "_rule": rule_ref,
+                             "_PLAIN": _PLAIN_TYPES.issuperset, "lang": lang, "NOTE": cat["ui"]["assumption_note"]}
+    lines = ["def render(v, rule, assumption):"]
+    exprs = [repr(key), "''", "''"]
+    if entry is not None:
+        for k, template in enumerate(entry[:3]):
+            gets, exprs[k] = _part_code(template, lang, scope, f"p{k}")
+            lines.extend(f"    {g}" for g in gets)
+    lines += [
+        "    plain = dict(v) if _PLAIN(map(type, v.values())) else {k: _plain(x) for k, x in v.items()}",
+        f"    out = {{'key': {key!r}, 'title': {exprs[0]}, 'formula': {exprs[1]}, 'calculation': {exprs[2]},"
+        " 'result': plain.get('result'), 'rule': _rule(rule, lang), 'assumption': assumption, 'values': plain}",
+        "    if assumption:",
+        "        out['note'] = NOTE",
+        "    return out",
+    ]
+    exec(compile("\n".join(lines) + "\n", "<dwz.i18n step>", "exec"), scope)
+    render: _StepRenderer = scope["render"]
+    if len(_STEP_RENDERERS) < STEP_RENDERERS_MAX:
+        _STEP_RENDERERS[(key, lang)] = render
+    return render
 
 
 def render_step(step: Any, lang: str = "de") -> dict[str, Any]:
     """A :class:`~dwz.basics.steps.Step` as title, formula, substituted numbers, result and rule."""
-    values = step.values
-    templates = _step_templates(step.key, lang)
-    d = values.get("decimals", 3)
-    decimals = 3 if d is None or (type(d) is int and d >= 3) else min(int(d), 3)
-    if templates is None:
-        title, formula, calc = step.key, "", ""
-    else:
-        t, f, c = templates
-        title = t if type(t) is str else t(values, lang, decimals)  # type: ignore[operator]
-        formula = f if type(f) is str else f(values, lang, decimals)  # type: ignore[operator]
-        calc = c if type(c) is str else c(values, lang, decimals)  # type: ignore[operator]
-    if _PLAIN_TYPES.issuperset(map(type, values.values())):  # numbers and texts only: a copy will do
-        plain = dict(values)
-    else:
-        plain = {k: _plain(v) for k, v in values.items()}
-    out = {
-        "key": step.key,
-        "title": title,
-        "formula": formula,
-        "calculation": calc,
-        "result": plain.get("result"),
-        "rule": step.rule,
-        "assumption": step.assumption,
-        "values": plain,
-    }
-    if step.assumption:
-        out["note"] = _cat(lang)["ui"]["assumption_note"]
+    return _step_renderer(step.key, lang)(step.values, step.rule, step.assumption)
+
+
+def render_steps(steps: Iterable[Any], lang: str = "de") -> list[dict[str, Any]]:
+    """Every step rendered in ``lang`` (:func:`render_step` for each, its renderer looked up once per key)."""
+    found = _STEP_RENDERERS.get
+    out = []
+    for key, rule, values, assumption in steps:
+        render = found((key, lang)) or _step_renderer(key, lang)
+        out.append(render(values, rule, assumption))
     return out
+
+
+# A calculation that is already an equation ("a = 0,00", "Rh = 1755") or prose ("5 eingegeben …")
+# is shown as it is; one that is the right-hand side ("0,598 + 0,402 … = 2,300") after "= ".
+_EQUATION = re.compile(r"^\s*[^\W\d][\w′']*\s*=")
+_EXPRESSION = re.compile(r"^\s*[\d(−+\-–]")
+_COMPARISON = re.compile(r"[≥≤<>]\s*[\d,.]+:\s")  # a test and its answer ("1657 ≥ 1400: ja") is no value to equate
+
+
+def calculation_line(calc: str) -> str:
+    """A step's calculation as a line under its formula: "= 8400 / 5 = 1680,0 → 1680", but
+    "a = 0,00" and "5 eingegeben, 0 nicht gewertet → n = 5" as they are (never "= a = …").
+
+    >>> calculation_line("8400 / 5 = 1680"), calculation_line("a = 0,00"), calculation_line("Turnierende 14.09.2026 → WO 2026")
+    ('= 8400 / 5 = 1680', 'a = 0,00', 'Turnierende 14.09.2026 → WO 2026')
+    >>> calculation_line("1657 ≥ 1400: ja")
+    '1657 ≥ 1400: ja'
+    """
+    if _EQUATION.match(calc) or _COMPARISON.search(calc):
+        return calc
+    head = re.split(r"=|→", calc, maxsplit=1)[0]
+    if _EXPRESSION.match(calc) and not re.search(r"[^\W\d_]{3,}", head.replace("e^", "")):
+        return "= " + calc
+    return calc
+
+
+@lru_cache(maxsize=1024)  # a few hundred distinct references; every rendered step asks
+def rule_ref(rule: str, lang: str = "de") -> str:
+    """A step's rule reference in ``lang``: section numbers ("WO 3.5.2", "FIDE B.02 §8.3.4")
+    are the same in both; the few that are words ("Inkrafttreten WO 2026", "Anhang") are translated.
+
+    >>> rule_ref("WO Anhang 1.3", "en"), rule_ref("WO 2.2.4, Anhang 1.2/1.3", "de")
+    ('WO Appendix 1.3', 'WO 2.2.4, Anhang 1.2/1.3')
+    """
+    refs = _cat(lang)["rule_refs"]
+    found = refs.get(rule)
+    if found is not None:
+        return str(found)
+    return " ".join(str(refs.get(word, word)) for word in rule.split(" ")) if any(w in refs for w in rule.split(" ")) else rule
 
 
 def _plain(v: Any) -> Any:
@@ -285,6 +435,9 @@ def problem_text(problem: Any, lang: str = "de") -> str:
         return f"{problem.code}: {problem.value!r}"
     value = problem.value
     text_value = "" if value is None else str(value)
-    if len(text_value) > 80:  # a whole line of garbage helps nobody; the start identifies it
+    if len(text_value) > 80 and not isinstance(value, PurePath):  # a whole line of garbage helps nobody; a path is shown whole
         text_value = text_value[:77] + "…"
-    return _render(template, {**dict(problem.params), "value": text_value}, lang)
+    values = {**dict(problem.params), "value": text_value}
+    if "{label" in template:  # the field in the words of the form (a warning on the web shows no label of its own)
+        values["label"] = field_label(problem.field, lang)
+    return _render(template, values, lang)

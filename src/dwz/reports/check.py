@@ -56,8 +56,8 @@ from dwz.formats.fide_list import FideEntry
 from dwz.formats.lists import Candidate, MatchReport, closest_entries
 from dwz.i18n import CATALOGS, fmt_rating, term, text
 
-__all__ = ["SEVERITIES", "SURFACES", "CheckReport", "Finding", "Inputs", "ListInfo", "check_tournament", "gather", "round_dates_trf",
-           "surface_text"]
+__all__ = ["SEVERITIES", "SURFACES", "CheckReport", "Condensed", "Finding", "Inputs", "ListInfo", "check_tournament", "condense",
+           "dsb_list_date", "gather", "round_dates_trf", "scales_differ", "surface_text"]
 
 Severity = Literal["error", "warning", "note"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "note")
@@ -81,6 +81,7 @@ def surface_text(key: str, lang: str, surface: str = "cli", **values: Any) -> st
 RULES: dict[str, str] = {
     "file": "WO 6.1",
     "list_unreadable": "WO 6.1",
+    "list_swapped": "WO 6.1",
     "end_missing": "DSB-XML 2.5 ‹endDate›, WO 2.2.3",
     "start_after_end": "DSB-XML 2.5 ‹startDate›",
     "end_mismatch": "WO 2.2.3",
@@ -96,6 +97,9 @@ RULES: dict[str, str] = {
     "list_new_scale": "WO 2.2.3, Umstufung 08.06.2026",
     "list_newer": "WO 2.2.3",
     "dwz_old_scale": "Umstufung 08.06.2026",
+    "old_scale_rating": "Umstufung 08.06.2026, WO 3.5.2",
+    "scale_converted": "Umstufung 08.06.2026",
+    "restpartien_converted": "Umstufung 08.06.2026, WO 3.4.2",
     "dwz_differs": "WO 2.2.3",
     "not_in_list": "WO 6.1",
     "list_ambiguous": "WO 6.1",
@@ -156,6 +160,12 @@ class Finding:
     def rule(self) -> str:
         return RULES.get(self.kind, "")
 
+    def rule_in(self, lang: str = "de") -> str:
+        """The rule reference as ``lang`` writes it ("WO Anhang 1.2" → "WO Appendix 1.2")."""
+        from dwz.i18n import rule_ref
+
+        return rule_ref(self.rule, lang)
+
     @property
     def line(self) -> int | None:
         return int(self.where) if self.where and self.where.isascii() and self.where.isdigit() else None  # "²" is no line
@@ -176,6 +186,8 @@ class Finding:
             specific = f"check.fix.{self.problem.code}"
             if specific in CATALOGS["de"]["ui"]:
                 return surface_text(specific, lang, surface)
+        if self.variant and f"check.{self.kind}.{self.variant}.fix" in CATALOGS["de"]["ui"]:
+            return surface_text(f"check.{self.kind}.{self.variant}.fix", lang, surface, **_rendered(self.values, lang))
         return surface_text(f"check.{self.kind}.fix", lang, surface, **_rendered(self.values, lang))
 
     def who(self, lang: str = "de") -> str:
@@ -192,7 +204,7 @@ class Finding:
         return {
             "severity": self.severity, "kind": self.kind, "code": self.problem.code if self.problem else None,
             "player": self.player, "name": self.name, "where": self.where, "line": self.line, "round": self.round,
-            "title": self.title(lang), "message": self.message(lang), "rule": self.rule, "fix": self.fix(lang, surface),
+            "title": self.title(lang), "message": self.message(lang), "rule": self.rule_in(lang), "fix": self.fix(lang, surface),
             "values": {k: _plain(v, lang) for k, v in self.values},
         }
 
@@ -210,6 +222,7 @@ class ListInfo:
     date_from: str | None = None
     entries: int = 0
     problems: tuple[Problem, ...] = ()
+    given_as: str | None = None  # the option it was given with ("dsb": --list, "fide": --fide-list), if not its kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,6 +321,9 @@ def check_tournament(
                           if not (p.code == "paired_twice" and (p.field, p.params.get("no")) in selves)]
     for li in lists:
         out += [Finding("error", "list_unreadable", where=p.field, problem=p) for p in li.problems]
+        if li.given_as is not None and li.given_as != li.kind and not li.problems:
+            # a FIDE list given with --list (or a DSB list with --fide-list): used as what it is, and said so
+            out.append(Finding("warning", "list_swapped", variant=li.given_as, values=(("file", li.name),)))
     for p in tournament.notes if notes is None and tournament is not None else (notes or ()):
         out.append(_file_finding(p, _NOTE_SEVERITY.get(p.code, "warning"), src))
     eff_end = end or (evaluation.end if evaluation is not None else None) or (tournament.end if tournament else None)
@@ -321,7 +337,8 @@ def check_tournament(
         out += _duplicates(tournament.players)
         out += _birth_years(tournament.players, match, (eff_end or day).year)
         if match is not None:
-            out += _list_findings(tournament, match, dsb, lists, eff_end)
+            converted = {pe.player.no for pe in evaluation.players if any(c.own for c in pe.conversions)} if evaluation else set()
+            out += _list_findings(tournament, match, dsb, lists, eff_end, converted)
             for m in match.matched:
                 matched[m.list] = matched.get(m.list, 0) + 1
         out += _players(tournament, evaluation)
@@ -478,7 +495,8 @@ _SCALE_NOTE_FIELDS = ("rating", "index")
 
 
 def _list_findings(t: Tournament, match: MatchReport, dsb: Sequence[DsbEntry | FideEntry] | None, lists: Sequence[ListInfo],
-                   end: date | None) -> list[Finding]:
+                   end: date | None, converted: set[int] | frozenset[int] = frozenset()) -> list[Finding]:
+    """``converted``: the players whose DWZ the evaluation converted from the old scale (said so)."""
     from dwz.rules import SWITCH_2026
 
     out: list[Finding] = []
@@ -490,8 +508,14 @@ def _list_findings(t: Tournament, match: MatchReport, dsb: Sequence[DsbEntry | F
         sure = info.date_from in ("given", "name")
         values = (("list", info.name), ("date", list_date), ("how", Ref(f"check.date_from.{info.date_from}")), ("end", end))
         if list_date < SWITCH_2026 <= end:
+            # its DWZ are on the old scale: those completing the tournament are converted for the
+            # evaluation (enrich flags them, the evaluation converts and shows it) — said, as the match report says it
             scale_differs = True
-            out.append(Finding("error" if sure else "warning", "list_old_scale", values=values))
+            if match.old_scale:
+                out.append(Finding("note" if sure else "warning", "list_old_scale", variant="converted",
+                                   values=(*values, ("count", Count(len(match.old_scale), "player")))))
+            else:
+                out.append(Finding("warning", "list_old_scale", values=values))
         elif end < SWITCH_2026 <= list_date:
             scale_differs = True
             out.append(Finding("error", "list_new_scale", values=values))
@@ -540,12 +564,12 @@ def _list_findings(t: Tournament, match: MatchReport, dsb: Sequence[DsbEntry | F
         entry = dsb_entry.get(no)
         list_rating = entry.dwz if isinstance(entry, DsbEntry) else getattr(conflicts.get("rating"), "list_value", p.rating)
         list_index = entry.index if isinstance(entry, DsbEntry) else getattr(conflicts.get("index"), "list_value", p.index)
-        out.append(_rating_finding(p, list_rating, list_index, end, list_date, scale_differs, newer))
+        out.append(_rating_finding(p, list_rating, list_index, end, list_date, scale_differs, newer, no in converted))
     return out
 
 
 def _rating_finding(p: Player, list_rating: int | None, list_index: int | None, end: date | None, list_date: date | None,
-                    scale_differs: bool, newer: bool) -> Finding:
+                    scale_differs: bool, newer: bool, was_converted: bool = False) -> Finding:
     """The file's DWZ differs from the list's: which scale each is on decides how much it matters."""
     import dwz
     from dwz.rules import SWITCH_2026
@@ -567,6 +591,8 @@ def _rating_finding(p: Player, list_rating: int | None, list_index: int | None, 
                 return _f("note", "dwz_differs", p, "umstufung", converted=converted(old), **values)
         elif end is not None and end >= SWITCH_2026 and converted(p.rating) == list_rating \
                 and (list_date is None or list_date >= SWITCH_2026):
+            if was_converted:  # said to be old-scale and converted for the evaluation: the list agrees
+                return _f("note", "dwz_differs", p, "umstufung", converted=list_rating, **values)
             return _f("error", "dwz_old_scale", p, converted=list_rating, **values)
     if newer:
         return _f("note", "dwz_differs", p, "newer", **values)
@@ -596,6 +622,17 @@ def _players(t: Tournament, ev: TournamentEvaluation | None) -> list[Finding]:
         return out
     for pe in ev.players:
         p = pe.player
+        # the 2026 scale (spec dwz-2026 §6): a DWZ it cannot hold makes the evaluation wrong; a conversion is said
+        for w in pe.warnings:
+            if w.code == "player_old_scale":
+                out.append(_f("error", "old_scale_rating", p, rating=w.value, converted=w.params.get("converted")))
+        for c in pe.conversions:
+            if c.own:
+                out.append(_f("note", "scale_converted", p, old=fmt_rating(c.old, c.old_index), new=fmt_rating(c.new, c.new_index)))
+        rest = [c for c in pe.conversions if not c.own]
+        if rest:
+            out.append(_f("note", "restpartien_converted", p, n=Count(len(rest), "game"),
+                          values=", ".join(f"{c.old} → {c.new}" for c in rest[:5]) + (" …" if len(rest) > 5 else "")))
         if pe.status == "established" and pe.old_index is None and pe.n:
             out.append(_f("warning", "index_missing", p, rating=pe.old_rating))
         elif pe.status == "foreign" and not p.fide_id and p.no not in foreign:
@@ -608,6 +645,54 @@ def _players(t: Tournament, ev: TournamentEvaluation | None) -> list[Finding]:
 
 
 # --- rendering helpers ------------------------------------------------------------------------------
+
+SUMMARY_FROM = 6  # this many findings of one kind of file problem and more are summarised …
+EXAMPLES = 3  # … by their count and the first few
+
+
+@dataclass(frozen=True, slots=True)
+class Condensed:
+    """A renderer's view of one kind's findings: each shown whole, except a file problem
+    that repeats (160 × "the opponent's line lacks the game" of one cut-off TRF): its
+    count and first examples, then how many more (``more``)."""
+
+    code: str | None
+    count: int
+    shown: tuple[Finding, ...]
+    more: int
+
+    def head(self, lang: str = "de") -> str | None:
+        """The summary line of a repeated problem, None for findings shown one by one."""
+        if self.code is None:
+            return None
+        key = f"check.summary.{self.code}"
+        if key in CATALOGS["de"]["ui"]:
+            return text(key, lang, n=self.count, shown=len(self.shown))
+        return text("check.summary.any", lang, n=self.count, shown=len(self.shown))
+
+
+def condense(findings: Sequence[Finding], limit: int = SUMMARY_FROM, examples: int = EXAMPLES) -> list[Condensed]:
+    """``findings`` (of one kind) for a reader: file problems of a code that occurs ``limit``
+    times or more become one :class:`Condensed` with ``examples`` of them; everything else
+    stays, in order, one by one."""
+    codes: dict[str, int] = {}
+    for f in findings:
+        if f.problem is not None:
+            codes[f.problem.code] = codes.get(f.problem.code, 0) + 1
+    out: list[Condensed] = []
+    grouped: dict[str, list[Finding]] = {}
+    for f in findings:
+        code = f.problem.code if f.problem is not None else None
+        if code is not None and codes[code] >= limit:
+            if code not in grouped:
+                grouped[code] = []
+                out.append(Condensed(code, codes[code], (), 0))  # placeholder, filled below
+            grouped[code].append(f)
+        else:
+            out.append(Condensed(None, 1, (f,), 0))
+    return [Condensed(c.code, c.count, tuple(grouped[c.code][:examples]), c.count - min(examples, c.count))
+            if c.code is not None else c for c in out]
+
 
 
 def fmt_date(d: date, lang: str) -> str:
@@ -720,12 +805,15 @@ class Inputs:
 
 def gather(data: bytes, name: str, *, fmt: str | None = None, dsb_list: ListSource | None = None,
            fide_list: ListSource | None = None, restpartien: Path | str | dict[str, Any] | None = None,
-           list_date: date | None = None, collect: bool = False) -> Inputs:
+           list_date: date | None = None, collect: bool = False, end: date | None = None) -> Inputs:
     """Read a tournament file's content, complete it from the rating lists and stored Restpartien.
 
     ``collect``: reading problems become part of the result (the check reports them)
     instead of raising :class:`~dwz.basics.errors.InputError` (as ``dwz tournament`` does).
     ``list_date``: the DSB list's "Stand" if known (else from its file name or content).
+    ``end``: the end date the evaluation will use (``--end``; else the file's).  A DSB list of
+    before the Umstufung 2026 for a tournament ending after it completes the tournament with
+    DWZ to convert (:func:`~dwz.formats.lists.enrich` ``dsb_old_scale``; spec dwz-2026 §6).
     """
     from dwz.basics.errors import InputError
     from dwz.formats import detect_format, read_rating_list, read_tournament
@@ -746,7 +834,7 @@ def gather(data: bytes, name: str, *, fmt: str | None = None, dsb_list: ListSour
     for kind, src in (("dsb", dsb_list), ("fide", fide_list)):
         if src is None:
             continue
-        content, shown = (src, src.name) if isinstance(src, os.PathLike) else src
+        content, shown = (src, str(src)) if isinstance(src, os.PathLike) else src  # a path as typed, whole
         try:
             lists[kind] = (shown, read_rating_list(content, name=shown))
         except InputError as e:
@@ -756,10 +844,15 @@ def gather(data: bytes, name: str, *, fmt: str | None = None, dsb_list: ListSour
     if t is not None and lists:
         from dwz.formats.lists import enrich
 
-        t, inp.match = enrich(t, dsb=lists["dsb"][1] if "dsb" in lists else None,
-                              fide=lists["fide"][1] if "fide" in lists else None)
+        infos = [_list_info(kind, shown, entries, list_date) for kind, (shown, entries) in lists.items()]
+        dsb_date = next((li.date for li, (_, entries) in zip(infos, lists.values(), strict=True)
+                         if entries and isinstance(entries[0], DsbEntry)), None)  # the list that holds DSB entries
+        # each list by what it holds, whichever option named it (a swapped one is a finding of its own)
+        by_kind = {("dsb" if entries and isinstance(entries[0], DsbEntry) else "fide"): entries for _, entries in lists.values()}
+        t, inp.match = enrich(t, dsb=by_kind.get("dsb"), fide=by_kind.get("fide"),
+                              dsb_old_scale=scales_differ(dsb_date, end or t.end))
         inp.list_notes = inp.match.problems({p.no: p.name for p in t.players})
-        inp.lists += [_list_info(kind, shown, entries, list_date) for kind, (shown, entries) in lists.items()]
+        inp.lists += infos
         # enrich() uses entries by their type: the DSB list is whichever holds DSB entries.
         inp.dsb = next((entries for _, entries in lists.values() if entries and isinstance(entries[0], DsbEntry)), None)
     if restpartien is not None and t is not None:
@@ -776,6 +869,20 @@ def gather(data: bytes, name: str, *, fmt: str | None = None, dsb_list: ListSour
     return inp
 
 
+def scales_differ(list_date: date | None, end: date | None) -> bool:
+    """A list of before the Umstufung 2026 for a tournament rated on the new scale (spec dwz-2026 §6):
+    its DWZ are converted for the evaluation."""
+    from dwz.core.scale import NEW, OLD
+    from dwz.rules import edition_at
+
+    return list_date is not None and end is not None and edition_at(list_date).SCALE == OLD and edition_at(end).SCALE == NEW
+
+
+def dsb_list_date(name: str, entries: Sequence[Any], given: date | None = None) -> date | None:
+    """A DSB list's "Stand": given, else from its file name, else from its content."""
+    return _list_info("dsb", name, entries, given).date
+
+
 def _list_info(kind: str, name: str, entries: Sequence[Any], given: date | None) -> ListInfo:
     from dwz.formats.lists import list_date
     from dwz.history.importer import list_date_from_name
@@ -783,7 +890,8 @@ def _list_info(kind: str, name: str, entries: Sequence[Any], given: date | None)
     is_dsb = bool(entries) and isinstance(entries[0], DsbEntry)
     when, how = given, ("given" if given else None)
     if when is None and is_dsb:
-        when, how = list_date_from_name(name), "name"
+        when, how = list_date_from_name(Path(name).name), "name"
         if when is None:
             when, how = list_date(entries), "content"
-    return ListInfo("dsb" if is_dsb else ("fide" if entries else kind), name, when, how if when else None, len(entries))
+    found = "dsb" if is_dsb else ("fide" if entries else kind)
+    return ListInfo(found, name, when, how if when else None, len(entries), given_as=kind)

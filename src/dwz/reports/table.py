@@ -5,14 +5,15 @@ DWZ neu-Index, Änderung, Bemerkungen."""
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
 from typing import Any
 
 from dwz.core.tournament import PlayerEvaluation, TournamentEvaluation
 from dwz.formats._common import CsvWriter
 from dwz.i18n import fmt_num, fmt_rating, fmt_signed, term
 
-__all__ = ["COLUMNS", "ELO_COLUMNS", "TEAM_COLUMNS", "check_sections", "elo_rows", "evaluation_rows", "team_tables", "to_csv",
-           "to_html"]
+__all__ = ["COLUMNS", "CSV_COLUMNS", "ELO_COLUMNS", "TEAM_COLUMNS", "check_sections", "csv_rows", "elo_legend", "elo_rows", "evaluation_rows",
+           "legend", "team_tables", "to_csv", "to_html"]
 
 COLUMNS: dict[str, tuple[str, ...]] = {
     "de": ("Nr", "Name", "DWZ alt", "AK", "W/n", "We", "E/K", "Niveau", "Leistung", "DWZ neu", "Diff.", "Bemerkung"),
@@ -77,13 +78,20 @@ def elo_rows(ev: TournamentEvaluation, lang: str = "de") -> list[dict[str, str]]
             values = (str(pe.player.no), pe.player.name, str(e.rating), str(e.K), f"{fmt_num(e.W, '.1f', lang)}/{e.n}",
                       fmt_num(e.We, ".2f", lang), fmt_num(e.change, "+.2f", lang), str(e.new_rating), "")
         elif i is not None and i.n:
-            note = "; ".join(r.message(lang) for r in i.reasons)
+            note = "; ".join(_elo_reason(r, lang) for r in i.reasons)
             values = (str(pe.player.no), pe.player.name, "", "", f"{fmt_num(i.W, '.1f', lang)}/{i.n}", "", "",
                       "" if i.rating is None else f"({i.rating})", note)
         else:
             continue
         rows.append(dict(zip(cols, values, strict=True)))
     return rows
+
+
+def _elo_reason(p: Any, lang: str) -> str:
+    """An initial-rating reason in Elo words (the engine shares "0 %" with the first DWZ)."""
+    from dwz.basics.errors import Problem
+
+    return Problem(p.field, "elo_first_zero", p.value, p.params).message(lang) if p.code == "first_zero" else p.message(lang)
 
 
 def evaluation_rows(ev: TournamentEvaluation, lang: str = "de") -> list[dict[str, str]]:
@@ -113,45 +121,151 @@ def team_tables(ev: TournamentEvaluation, lang: str = "de") -> list[dict[str, An
     return out
 
 
+CSV_COLUMNS: dict[str, tuple[str, ...]] = {
+    "de": ("Nr", "Name", "DWZ alt", "Index alt", "Ausgangswert", "AK", "W", "n", "We", "E/K", "Niveau", "Leistung",
+           "DWZ neu", "Index neu", "Diff.", "veröffentlicht", "Bemerkung"),
+    "en": ("No", "Name", "Old DWZ", "Old index", "Starting value", "Age", "W", "n", "We", "E/K", "Level", "Perf.",
+           "New DWZ", "New index", "Change", "Published", "Remarks"),
+}
+
+
+def _csv_num(value: float | int | None, spec: str, lang: str) -> str:
+    """A number as a spreadsheet in ``lang`` reads it: decimal comma in German, ASCII '-'
+    (Excel takes U+2212 for text), no thousands separator."""
+    if value is None:
+        return ""
+    s = format(value, spec)
+    return s.replace(".", ",") if lang == "de" else s
+
+
+def csv_rows(ev: TournamentEvaluation, lang: str = "de") -> list[list[str]]:
+    """The table for a spreadsheet: one value per cell, every number a number — the DWZ and
+    its index in columns of their own ("2096-12" would be read as a date), W and n apart."""
+    out = []
+    for pe in ev.players:
+        if pe.coefficient is None:
+            coeff = ""
+        elif pe.coefficient_name == "E":
+            coeff = str(int(pe.coefficient))
+        else:
+            coeff = _csv_num(pe.coefficient, ".1f", lang)
+        start = term("status.foreign", lang) if pe.status == "foreign" else ("DWZ" if pe.old_rating is not None else "")
+        out.append([
+            str(pe.player.no), pe.player.name, _csv_num(pe.old_rating, "d", lang), _csv_num(pe.old_index, "d", lang), start,
+            _AGE_SHORT.get(lang, _AGE_SHORT["de"])[pe.age_group.value] + ("?" if pe.age_assumed else ""),
+            _csv_num(pe.W, ".1f", lang) if pe.n else "", str(pe.n) if pe.n else "",
+            "" if pe.We is None else _csv_num(pe.We, ".3f", lang), coeff, _csv_num(pe.Rc, "d", lang),
+            _csv_num(pe.performance, "d", lang), _csv_num(pe.new_rating, "d", lang), _csv_num(pe.new_index, "d", lang),
+            "" if pe.change is None else _csv_num(pe.change, "+d", lang).replace("+0", "0"),
+            "" if pe.new_rating is None else _yes_no(pe.published, lang), remarks_text(pe, lang),
+        ])
+    return out
+
+
+def _yes_no(v: bool, lang: str) -> str:
+    return ("ja" if v else "nein") if lang == "de" else ("yes" if v else "no")
+
+
 def to_csv(ev: TournamentEvaluation, lang: str = "de") -> str:
-    """The table as CSV: ';' and decimal comma in German (spreadsheets), ',' in English."""
+    """The table as CSV for a spreadsheet: in German ';' and the decimal comma (German Excel),
+    in English ',' and the point; every number a number (:func:`csv_rows`), a name Excel would
+    run as a formula written as text (OWASP, :func:`dwz.formats._common.csv_safe`).  Write it
+    as UTF-8 with a BOM (``utf-8-sig``): Excel reads the umlauts then."""
     buf = io.StringIO()
-    cols = COLUMNS.get(lang, COLUMNS["de"])
-    w = CsvWriter(buf, delimiter=";" if lang == "de" else ",")  # a name "=HYPERLINK(…)" stays text (OWASP)
-    w.writerow(cols)
-    for row in evaluation_rows(ev, lang):
-        w.writerow([row[c] for c in cols])
+    w = CsvWriter(buf, delimiter=";" if lang == "de" else ",")
+    w.writerow(CSV_COLUMNS.get(lang, CSV_COLUMNS["de"]))
+    for row in csv_rows(ev, lang):
+        w.writerow(row)
     return buf.getvalue()
 
 
-def to_html(ev: TournamentEvaluation, lang: str = "de", rechenweg: bool = True, check: Any = None) -> str:
-    """A standalone HTML page (no external resources) with the table and every Rechenweg;
-    ``check`` (a :class:`~dwz.reports.check.CheckReport`) adds the Prüfbericht."""
+def elo_legend(rows: list[dict[str, str]], lang: str = "de") -> list[str]:
+    """What "(1745)" in the Elo table means, if it occurs."""
+    from dwz.i18n import text
+
+    cols = ELO_COLUMNS.get(lang, ELO_COLUMNS["de"])
+    return [text("report.legend.elo_initial", lang)] if any(r[cols[7]].startswith("(") for r in rows) else []
+
+
+def legend(rows: list[dict[str, str]], lang: str = "de", hidden: Iterable[str] = ()) -> list[str]:
+    """What the codes in ``rows`` (of :func:`evaluation_rows`) mean — only those that occur:
+    the age groups, "?" for an assumed one, "(FIDE)" for a FIDE Elo as the starting value,
+    "(…)" for a rating that is not published."""
+    from dwz.i18n import text
+
+    cols = COLUMNS.get(lang, COLUMNS["de"])
+    out = []
+    ages = {r[cols[3]] for r in rows} if cols[3] not in hidden else set()
+    if ages - {""}:
+        out.append(text("report.legend.age", lang))
+    if any(a.endswith("?") for a in ages):
+        out.append(text("report.legend.age_assumed", lang))
+    if any("(FIDE)" in r[cols[2]] for r in rows):
+        out.append(text("report.legend.fide", lang))
+    if any(r[cols[9]].startswith("(") for r in rows):
+        out.append(text("report.legend.unpublished", lang))
+    return out
+
+
+def to_html(ev: TournamentEvaluation, lang: str = "de", rechenweg: bool = True, check: Any = None, notes: bool = False) -> str:
+    """A standalone HTML page (no external resources, no script) in one language: the table
+    with a legend of its codes, teams, FIDE Elo, the Prüfbericht (``check``, a
+    :class:`~dwz.reports.check.CheckReport`) and every player's Rechenweg — on a phone the
+    tables scroll in their own box, printed the Rechenweg is open.  The readers' notes on the
+    file's internals (a cut-off TRF's missing lines) are left out unless ``notes``."""
     from jinja2 import Environment, PackageLoader, select_autoescape
+
+    from dwz.i18n import calculation_line, fmt_date, text
 
     env = Environment(loader=PackageLoader("dwz.reports", "templates"), autoescape=select_autoescape(["html"]))
     tmpl = env.get_template("evaluation.html")
-    data: dict[str, Any] = ev.to_dict(lang, steps=rechenweg)
-    return tmpl.render(ev=data, columns=COLUMNS.get(lang, COLUMNS["de"]), rows=evaluation_rows(ev, lang), lang=lang,
-                       elo_columns=ELO_COLUMNS.get(lang, ELO_COLUMNS["de"]), elo=elo_rows(ev, lang),
-                       team_columns=TEAM_COLUMNS.get(lang, TEAM_COLUMNS["de"]), teams=team_tables(ev, lang),
-                       rules=term(ev.rules, lang), players=ev.players, rechenweg=rechenweg,
-                       rw={pe.player.no: pe.rechenweg(lang) for pe in ev.players} if rechenweg else {},
-                       check=check_sections(check, lang) if check is not None else None)
+    t = ev.tournament
+    cols = COLUMNS.get(lang, COLUMNS["de"])
+    rows = evaluation_rows(ev, lang)
+    elo = elo_rows(ev, lang)
+    meta = " · ".join(x for x in (text("report.end", lang, end=fmt_date(ev.end, lang)), t.code, term(ev.rules, lang),
+                                  text("cli.n_players", lang, n=len(ev.players))) if x)
+    texts = {k: text(f"report.{k}", lang) for k in ("title", "table", "teams", "elo", "notes", "rechenweg", "assumption",
+                                                      "footer", "scroll_hint")}
+    rw: dict[int, list[dict[str, Any]]] = {}
+    if rechenweg:
+        for pe in ev.players:
+            steps = pe.rechenweg(lang)
+            rw[pe.player.no] = [{**s, "calculation": calculation_line(s["calculation"]) if s["calculation"] else ""} for s in steps]
+    report = check
+    if report is not None and not notes:  # the file's internals stay out of a published page
+        from dataclasses import replace
+
+        report = replace(report, findings=tuple(f for f in report.findings if f.kind != "file"))
+    shown_notes = [f"{n.message(lang)}" for n in (*ev.warnings, *t.notes)] if notes and check is None else []
+    sonder = ""
+    if ev.sonderwertung_players:
+        sonder = text("cli.sonderwertung", lang, names=", ".join(ev.player(no).player.name for no in ev.sonderwertung_players))
+    return tmpl.render(
+        lang=lang, name=t.name or "–", meta=meta, t=texts, columns=cols, rows=rows, legend=legend(rows, lang),
+        abbr={cols[3]: text("report.abbr.age", lang), cols[6]: text("report.abbr.coef", lang), cols[5]: text("report.abbr.we", lang)},
+        elo_columns=ELO_COLUMNS.get(lang, ELO_COLUMNS["de"]), elo=elo, elo_legend=elo_legend(elo, lang),
+        team_columns=TEAM_COLUMNS.get(lang, TEAM_COLUMNS["de"]), teams=team_tables(ev, lang), sonderwertung=sonder,
+        players=ev.players, rechenweg=rechenweg, rw=rw, notes=shown_notes,
+        check=check_sections(report, lang) if report is not None else None)
 
 
 def check_sections(report: Any, lang: str = "de") -> dict[str, Any]:
     """The Prüfbericht for a template: the summary and, per severity, its kinds with the rule,
-    the fix(es) and each finding as (who, message)."""
+    the fix(es) and their findings as (who, message) — a file problem repeated many times as
+    its count and first examples (:func:`dwz.reports.check.condense`)."""
     from dwz.i18n import text
+    from dwz.reports.check import condense
 
     sections: list[dict[str, Any]] = []
     for severity, _kind, findings in report.groups():
         if not sections or sections[-1]["severity"] != severity:
             sections.append({"severity": severity, "title": text(f"check.section.{severity}", lang), "kinds": []})
+        parts = [{"head": part.head(lang), "findings": [(f.who(lang), f.message(lang)) for f in part.shown],
+                  "more": text("cli.summary_more", lang, n=part.more) if part.more else None} for part in condense(findings)]
         sections[-1]["kinds"].append({
-            "title": findings[0].title(lang), "rule": findings[0].rule,
-            "findings": [(f.who(lang), f.message(lang)) for f in findings],
+            "title": findings[0].title(lang), "rule": findings[0].rule_in(lang),
+            "findings": [(f.who(lang), f.message(lang)) for f in findings], "parts": parts,
             "who": any(f.who(lang) for f in findings),  # no empty column when no finding names a player or line
             "fixes": list(dict.fromkeys(f.fix(lang) for f in findings)),
         })

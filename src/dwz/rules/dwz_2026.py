@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Literal, NamedTuple
+from typing import Literal
 
-from dwz.basics.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome
+from dwz.basics.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome, ScaleConversion
 from dwz.basics.probability import SIGMA, normal_inverse, phi
 from dwz.basics.rounding import round_half_up, round_ratio_half_up
 from dwz.basics.steps import Step
+from dwz.basics.strength import STRENGTH_CLASSES as OLD_SCALE_CLASSES
 from dwz.basics.values import AgeGroup
 from dwz.rules.common import FOREIGN_INDEX, average, extreme_performance
 
@@ -23,6 +24,7 @@ NAME = "dwz-2026"
 COEFFICIENT: Literal["E", "K"] = "K"
 GESAMT_ASSUMED = False  # the iteration is solved exactly (nu): no stop rule to read
 FOREIGN_ASSUMED = False  # K0 of a foreign-rated entrant uses index 6 (spec dwz-2026 §4.1)
+SCALE: Literal["old", "new"] = "new"  # every DWZ was converted by the Umstufung 2026 (spec §6)
 EPS = 1e-7  # the Gesamtiteration has converged when no value moves by more (its values are exact solutions)
 
 # Stellgrößen valid from 2026-06-08 (spec dwz-2026 §3.4)
@@ -33,6 +35,10 @@ A_JUNIOR = 4  # a1
 A_ADULT = 4  # a2
 K_MAX = 80
 FLOOR = 1100  # DWZ floor (WO 3.5.2)
+# Nothing below the floor exists on the new scale: the Umstufung maps every old value to 1100 or
+# more (its middle branch moves by 0.64 < 1 per point, so it skips no value above 1400; the +400
+# branch gives 1100 … 1399 with the floor), and neither Folge-DWZ nor first DWZ goes below 1100.
+SCALE_MIN = FLOOR
 
 # K0 by row and index 1 … 10, >10 (Anhang 1.3; spec §3.1)
 K0_TABLE: dict[str, tuple[int, ...]] = {
@@ -230,11 +236,11 @@ def first_rating(ri: float, explain: bool = True) -> FirstOutcome:
     rn = max(rounded, FLOOR)
     if not explain:
         return FirstOutcome(rn, ri, [])
-    step = Step(
-        f"k26.first_{branch}", "WO 3.4.4.2", {"Ri": ri, "r": r / 100, "exact": num / den, "floor": FLOOR, "result": rn},
-        assumption=branch == "low",
-    )
-    return FirstOutcome(rn, ri, [step])
+    steps = [Step(f"k26.first_{branch}", "WO 3.4.4.2", {"Ri": ri, "r": r / 100, "exact": num / den, "floor": FLOOR, "result": rounded},
+                  assumption=branch == "low")]
+    if rn != rounded:  # the floor, as its own step (WO 3.5.2)
+        steps.append(Step("k26.floor", "WO 3.5.2", {"value": rounded, "floor": FLOOR, "result": rn}))
+    return FirstOutcome(rn, ri, steps)
 
 
 # --- Umstufung 2026 -------------------------------------------------------------------
@@ -243,15 +249,7 @@ UMSTUFUNG_LOW = 1000
 UMSTUFUNG_HIGH = 2110
 
 
-class Umstufung(NamedTuple):
-    """Old scale → new scale, as carried out on 2026-06-07/08 (spec dwz-2026 §6)."""
-
-    old: int
-    new: int
-    exact: float
-    branch: str  # "low" (+400), "middle" (0.64·x + 760), "high" (unchanged)
-    floor_applied: bool
-    steps: list[Step]
+Umstufung = ScaleConversion  # old scale → new scale, as carried out on 2026-06-07/08 (spec dwz-2026 §6)
 
 
 def umstufung(old: int) -> Umstufung:
@@ -303,14 +301,47 @@ def umstufung_inverse(new: int) -> list[int]:
     return sorted(c for c in set(candidates) if c > 0 and umstufung(c).new == new)
 
 
+def convert_old_scale(rating: int) -> ScaleConversion:
+    """An old-scale DWZ on the new scale: the Umstufung 2026 (the caller raises an own index by one)."""
+    return umstufung(rating)
+
+
+# Reference 000's classes are old-scale: their lower bounds go through the Umstufung, so a player
+# is in the same class before and after it (monotone, and strictly increasing at every bound:
+# 0.64·L + 760 is a whole number for L a multiple of 100 and L − 1 lies 0.64 below it).
+STRENGTH_CLASSES: tuple[tuple[int, str], ...] = tuple(
+    (umstufung(lower).new if lower else 0, key) for lower, key in OLD_SCALE_CLASSES)
+
+
 # --- the rest of the Edition protocol (dwz.rules.edition) ----------------------------------
 
 PER_GAME_DECIMALS = 6  # nu delivers the per-game expectations with six decimals
 
 
+P_NEAR = 1023  # P(D) remembered for |D| ≤ 1023: nearly every game (beyond, computed)
+_P_NEAR: list[tuple[float, ...]] = []
+
+
+def _p_near() -> tuple[float, ...]:
+    """P(D) = Φ(D/(200·√2)) for D = −1023 … 1023, indexed by D + 1023: :func:`phi`'s very
+    floats, computed once on first use (the sum over them is the sum over phi)."""
+    if not _P_NEAR:
+        _P_NEAR.append(tuple(phi(d) for d in range(-P_NEAR, P_NEAR + 1)))
+    return _P_NEAR[0]
+
+
 def expected_total(own: int, opponents: Sequence[int]) -> float:
+    """We = Σ P(D) with the exact normal P (WO 3.3.1), without the per-game list."""
+    if opponents and own - max(opponents) >= -P_NEAR and own - min(opponents) <= P_NEAR:
+        table, s = _P_NEAR[0] if _P_NEAR else _p_near(), own + P_NEAR
+        return sum([table[s - o] for o in opponents])
+    return sum([phi(own - o) for o in opponents])
+
+
+def expected_at(rating: float, opponents: Sequence[float]) -> float:
+    """We at a fractional rating (a newcomer's Ri): the exact normal P, as the iteration solves it."""
     erf = math.erf
-    return sum([0.5 * (1.0 + erf((own - o) / 400.0)) for o in opponents])
+    return sum([0.5 * (1.0 + erf((rating - o) / 400.0)) for o in opponents])
 
 
 def expected_exact(own: int, opponents: Sequence[int]) -> tuple[list[float], float]:

@@ -15,7 +15,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Literal, cast
 
-from dwz.basics.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome
+from dwz.basics.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome, ScaleConversion
 from dwz.basics.probability import (
     D_CLASSIC_FULL,
     P_CLASSIC_CAP,
@@ -25,13 +25,17 @@ from dwz.basics.probability import (
 )
 from dwz.basics.rounding import round_half_up, round_ratio_half_up
 from dwz.basics.steps import Step
-from dwz.basics.values import AgeGroup
+from dwz.basics.strength import STRENGTH_CLASSES as OLD_SCALE_CLASSES
+from dwz.basics.values import RATING_MAX, AgeGroup
 from dwz.rules.common import average, extreme_performance
 
 NAME = "dwz-classic"
 COEFFICIENT: Literal["E", "K"] = "E"
 GESAMT_ASSUMED = True  # the stop rule of the iteration is the spec's reading (§8.3 [EMP])
 FOREIGN_ASSUMED = True  # E of a foreign-rated entrant: index 1 (new Anhang 1.2) or 6 (WO 2014), an option
+SCALE: Literal["old", "new"] = "old"  # the DWZ scale before the Umstufung 2026 (spec dwz-2026 §6)
+SCALE_MIN = 0  # no lower bound on the old scale (WO 2.2.1: positive integers)
+STRENGTH_CLASSES = OLD_SCALE_CLASSES  # reference 000's table is on this scale
 
 J_BY_AGE = {AgeGroup.YOUTH: 5, AgeGroup.JUNIOR: 10, AgeGroup.ADULT: 15}  # Anhang 1.2
 E_MIN = 5
@@ -198,17 +202,24 @@ def corrections(n: int) -> list[int] | None:
     return table
 
 
-def iteration_step(r: float, w_halves: int, opponents: Sequence[float]) -> tuple[int, int]:
-    """One correction for any (also fractional) opponent values — the Gesamtiteration
-    step, where other newcomers enter with their current Rp.  Returns (D', We in
-    thousandths); D' = 0 means stop.  D = R − opponent is rounded half up before the
-    table lookup (spec §8.3: fits all vectors)."""
+def expected_at(r: float, opponents: Sequence[float]) -> int:
+    """We in thousandths at a fractional rating against fractional values, as the iteration
+    computes it: D = R − opponent rounded half up, then the 3-decimal table (spec §8.3)."""
     floor, wide, off = math.floor, P_CLASSIC_WIDE, P_CLASSIC_WIDE_OFFSET
     last = len(wide) - 1
     we = 0
     for of in opponents:
         i = floor(r - of + 0.5) + off
         we += wide[i] if 0 <= i <= last else (1000 if i > last else 0)
+    return we
+
+
+def iteration_step(r: float, w_halves: int, opponents: Sequence[float]) -> tuple[int, int]:
+    """One correction for any (also fractional) opponent values — the Gesamtiteration
+    step, where other newcomers enter with their current Rp.  Returns (D', We in
+    thousandths); D' = 0 means stop.  D = R − opponent is rounded half up before the
+    table lookup (spec §8.3: fits all vectors)."""
+    we = expected_at(r, opponents)
     n = len(opponents)
     table = corrections(n)
     return (table[w_halves * 500 - we + 1000 * n] if table is not None else correction(w_halves * 500, we, n)), we
@@ -357,12 +368,22 @@ def first_rating(ri: float, explain: bool = True) -> FirstOutcome:
 PER_GAME_DECIMALS = 3
 
 
+# P(D) in thousandths for every D between two ratings (|D| ≤ 9999), indexed by D + 9999: the
+# 3-decimal table widened with its own end values (P = 0 / 1000 beyond ±735), so that We is one
+# lookup per game without a range test per game.
+P_ALL_OFFSET = RATING_MAX
+P_ALL: tuple[int, ...] = ((p_classic_milli(-RATING_MAX),) * (RATING_MAX - P_CLASSIC_WIDE_OFFSET) + P_CLASSIC_WIDE
+                          + (p_classic_milli(RATING_MAX),) * (RATING_MAX - P_CLASSIC_WIDE_OFFSET))
+
+
 def expected_total(own: int, opponents: Sequence[int]) -> int:
     """We in thousandths (exact), without the per-game list."""
-    wide, off = P_CLASSIC_WIDE, P_CLASSIC_WIDE_OFFSET
-    s = own + off
-    if opponents and s - max(opponents) >= 0 and s - min(opponents) < len(wide):
-        return sum([wide[s - o] for o in opponents])
+    if opponents and own - max(opponents) >= -P_ALL_OFFSET:  # no negative index (a larger D raises IndexError)
+        table, s = P_ALL, own + P_ALL_OFFSET
+        try:
+            return sum([table[s - o] for o in opponents])
+        except IndexError:
+            pass
     return sum([p_classic_milli(own - o) for o in opponents])
 
 
@@ -402,6 +423,11 @@ def iteration_next(r: float, w_halves: int, opponents: Sequence[float], seen: se
 def iteration_settled(old: float, new: float) -> bool:
     """The Gesamtiteration ends when no value changes any more (Anhang 1.1.3)."""
     return old == new
+
+
+def convert_old_scale(rating: int) -> ScaleConversion | None:
+    """Old-scale values are this edition's own: nothing to convert."""
+    return None
 
 
 def foreign_coefficient_index(option: int) -> int:

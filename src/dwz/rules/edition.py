@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal, Protocol, TypeVar
 
-from dwz.basics.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome
+from dwz.basics.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome, ScaleConversion
 from dwz.basics.steps import Step
 from dwz.basics.values import AgeGroup
 
@@ -40,6 +40,13 @@ class Edition(Protocol[S]):
     """Whether the stop rule of the Gesamtiteration is a reading the spec marks uncertain."""
     FOREIGN_ASSUMED: bool
     """Whether the index a foreign-rated entrant is evaluated with is a reading (WO 4.1.2)."""
+    SCALE: Literal["old", "new"]
+    """The DWZ scale the edition rates on: "old" before the Umstufung 2026, "new" from it on (spec dwz-2026 §6)."""
+    SCALE_MIN: int
+    """The lowest DWZ that exists on that scale (new: 1100, below which neither the Umstufung nor the rules
+    produce a value; old: 0, any value).  A lower one is an old-scale value or a foreign rating."""
+    STRENGTH_CLASSES: tuple[tuple[int, str], ...]
+    """Reference 000's strength classes (lower bound, key; highest first) on the edition's scale."""
 
     # --- expectation (WO 3.3) -----------------------------------------------------------------
     def expected_total(self, own: int, opponents: Sequence[int]) -> S:
@@ -52,6 +59,11 @@ class Edition(Protocol[S]):
 
     def expectation_assumed(self, own: int, opponents: Sequence[int]) -> bool:
         """Whether an uncertain reading of P(D) decides one of these games (flagged in the Rechenweg)."""
+        ...
+
+    def expected_at(self, rating: float, opponents: Sequence[float]) -> S:
+        """We at a fractional rating against fractional values, as the iteration computes it (a
+        newcomer's We at his iteration value Ri, where We = W by the iteration's construction)."""
         ...
 
     def we_from_value(self, we: float) -> S:
@@ -98,6 +110,12 @@ class Edition(Protocol[S]):
 
     def iteration_settled(self, old: float, new: float) -> bool:
         """Whether a value counts as unchanged, so that the Gesamtiteration may end (Anhang 1.1.3)."""
+        ...
+
+    # --- the scale (spec dwz-2026 §6) -----------------------------------------------------------
+    def convert_old_scale(self, rating: int) -> ScaleConversion | None:
+        """A DWZ from before the Umstufung 2026 on this edition's scale: the Umstufung (value only; the
+        caller raises an own index by one), or ``None`` where old-scale values are the edition's own."""
         ...
 
     # --- tournament specifics -------------------------------------------------------------------

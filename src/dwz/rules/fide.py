@@ -20,9 +20,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from dwz.basics.probability import P_FIDE_FULL, P_FIDE_OFFSET, dp_fide, p_fide_hundredths
+from dwz.basics.probability import dp_fide, p_fide_hundredths
 from dwz.basics.rounding import round_ratio_half_up
 from dwz.basics.steps import Step
+from dwz.basics.values import RATING_MAX
 
 __all__ = ["ERAS", "FideEra", "capped", "capped_differences", "era_at", "expected_hundredths", "compression_2024", "era_for", "initial_rating", "initial_rating_2022",
            "initial_rating_2024", "k_factor", "k_for_games", "performance", "rating_floor"]
@@ -75,6 +76,9 @@ ERAS: tuple[FideEra, ...] = (  # latest first
 )
 
 
+_FLOOR_1400, _FLOOR_1000 = date(2024, 3, 1), date(2012, 8, 1)
+
+
 def rating_floor(period: date) -> int:
     """The lowest published rating (§7.1.4 / §7.2.1): 1400 from 2024-03-01, 1000 from
     2012-08-01, 1200 before (spec fide §1).
@@ -82,9 +86,9 @@ def rating_floor(period: date) -> int:
     >>> rating_floor(date(2023, 6, 1)), rating_floor(date(2024, 3, 1))
     (1000, 1400)
     """
-    if period >= date(2024, 3, 1):
+    if period >= _FLOOR_1400:
         return 1400
-    return 1000 if period >= date(2012, 8, 1) else 1200
+    return 1000 if period >= _FLOOR_1000 else 1200
 
 
 _AT: dict[date, FideEra] = {}
@@ -150,11 +154,29 @@ def expected_hundredths(own: int, opponents: Sequence[int], era: FideEra) -> int
     >>> expected_hundredths(2224, [2319, 2181], era_for(date(2010, 5, 1)))
     93
     """
-    table, off = P_FIDE_FULL, P_FIDE_OFFSET
-    used = capped(own, opponents, era)
-    if era.cap_once or era.cap_exempt(own) or era.cap > off:  # differences beyond the compact table
-        return sum(map(p_fide_hundredths, used))
-    return sum([table[d + off] for d in used])
+    if not era.cap_once and opponents:
+        exempt = era.cap_exempt(own)
+        table = _EXPECTED.get((era.name, exempt)) or _expected_table(era, exempt)
+        s = own + RATING_MAX
+        if own - max(opponents) >= -RATING_MAX:  # no negative index (a larger D raises IndexError)
+            try:
+                return sum([table[s - o] for o in opponents])
+            except IndexError:
+                pass
+    return sum(map(p_fide_hundredths, capped(own, opponents, era)))
+
+
+_EXPECTED: dict[tuple[str, bool], tuple[int, ...]] = {}
+
+
+def _expected_table(era: FideEra, exempt: bool) -> tuple[int, ...]:
+    """PD in hundredths for every D = own − opponent with |D| ≤ 9999, indexed by D + 9999, after
+    the era's 400-point rule for one game (``exempt``: a player it does not apply to) — built
+    once per era from :func:`capped` and table 8.1.2, so that We is one lookup per game."""
+    own = EXEMPT_2650 if exempt else 0  # capped() decides by the own rating whether the rule applies
+    used = capped(own, range(own + RATING_MAX, own - RATING_MAX - 1, -1), era)  # D = −9999 … 9999
+    table = _EXPECTED[(era.name, exempt)] = tuple(map(p_fide_hundredths, used))
+    return table
 
 
 def k_factor(

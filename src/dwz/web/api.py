@@ -173,6 +173,8 @@ _TURNIER_FORM: dict[str, Any] = {"requestBody": {"required": True, "content": {"
         "elo_for_unrated": _choice("Players without DWZ enter with their Elo (WO 4.1.2); default on.", _SWITCH),
         "elo_from_2400": _choice("From DWZ 2400 the Elo is the starting value; default off.", _SWITCH),
         "restpartien_vs_stage2": _choice("Also store games against 2nd-stage newcomers as Restpartien; default off.", _SWITCH),
+        "sonder_foreign": _choice("A player entering with his Elo can be an Ausnahmespieler (WO 3.6.3); default on.", _SWITCH),
+        "old_scale": _choice("The file's DWZ are from before the Umstufung 2026: convert them first; default off.", _SWITCH),
     }}}}}}
 
 

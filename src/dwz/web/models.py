@@ -90,6 +90,9 @@ class _Person(BaseModel):
     age_group: Literal["youth", "junior", "adult"] | None = Field(None, description="Instead of the birth year.")
     rules: Literal["dwz-classic", "dwz-2026", "classic", "2026"] | None = Field(
         None, description="Force a rule edition (default: by the end date).")
+    scale: Literal["old", "new", "alt", "neu"] | None = Field(
+        None, description='"old" ("alt"): the DWZ given are from before the Umstufung 2026 and are converted first '
+                          '(own DWZ with index + 1, the opponents\' values); under the classic rules nothing changes (a note).')
 
 
 class DwzRequest(_Person):

@@ -279,7 +279,8 @@ def _dwz_context(q: Any, lg: str) -> dict[str, Any]:
     action = _first(q, "action")
     form = {"rating": _first(q, "rating"), "birth_year": _first(q, "birth_year"),
             "end": _first(q, "end") or date.today().isoformat(), "u_rating": _first(q, "u_rating"),
-            "u_dir": "inverse" if q.get("u_dir") == "inverse" else "forward"}
+            "u_dir": "inverse" if q.get("u_dir") == "inverse" else "forward",
+            "scale": "old" if q.get("scale") in ("old", "alt") else ""}  # the checkbox "Werte von vor der Umstufung"
     rows = _rows(q.getlist("opp"), q.getlist("res"))
     rest_rows = _rows(q.getlist("rest_opp"), q.getlist("rest_res"))
     paste = _first(q, "paste", "")
@@ -303,19 +304,21 @@ def _dwz_context(q: Any, lg: str) -> dict[str, Any]:
     if form["rating"].strip() or games:
         try:
             req = DwzRequest.model_validate({"rating": form["rating"], "birth_year": form["birth_year"], "end": form["end"],
-                                             "games": games, "restpartien": rest if first else []})
+                                             "games": games, "restpartien": rest if first else [],
+                                             "scale": form["scale"] or None})
             result = service.dwz(req, lg)
         except InputError as e:
             general = _attach(e.problems, lg, {"games": (rows, where), "restpartien": (rest_rows, rest_where)}, field_errors)
         except ValidationError as e:  # a field longer than a typed value can be, a number too long …
             general = _invalid(e, lg, field_errors)
     if result is not None:
-        opps = [g["opponent"] for g in result["games"] if g["counted"] and not g.get("restpartie")]
+        # the opponents as typed (a converted one with its old value: the scenarios convert it themselves)
+        opps = [g.get("converted_from", g["opponent"]) for g in result["games"] if g["counted"] and not g.get("restpartie")]
         if opps:
             try:
                 scen = service.dwz_scenarios(ScenarioRequest.model_validate({
                     "rating": form["rating"], "birth_year": form["birth_year"], "end": form["end"], "opponents": opps,
-                    "restpartien": rest if first else []}), lg)
+                    "restpartien": rest if first else [], "scale": form["scale"] or None}), lg)
             except (InputError, ValidationError):
                 scen = None  # the main result already shows every input problem
     umst: dict[str, Any] | None = None

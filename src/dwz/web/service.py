@@ -50,7 +50,7 @@ def dwz(req: DwzRequest, lang: str, today: date | None = None, steps: bool = Tru
     """Folge-DWZ (``rate``) or, without a DWZ, the first DWZ (``first_rating``); ``steps``: with the Rechenweg."""
     aggregate = req.points is not None or req.count is not None or req.expected is not None
     common: dict[str, Any] = {"end": _end(req.end, today), "birth_year": _blank(req.birth_year), "age_group": req.age_group,
-                              "rules": req.rules, "today": today}
+                              "rules": req.rules, "today": today, "scale": req.scale}
     if is_first(req.rating) and not aggregate and _blank(req.index) is None:
         res: Any = first_rating(games_payload(req.games), restpartien=games_payload(req.restpartien), **common)
     else:
@@ -65,7 +65,7 @@ def dwz(req: DwzRequest, lang: str, today: date | None = None, steps: bool = Tru
 def dwz_scenarios(req: ScenarioRequest, lang: str, today: date | None = None, steps: bool = True) -> dict[str, Any]:
     t = scenarios.scenarios(_blank(req.rating), req.opponents, end=_end(req.end, today), played=games_payload(req.played),
                             restpartien=games_payload(req.restpartien), birth_year=_blank(req.birth_year),
-                            age_group=req.age_group, index=_blank(req.index), rules=req.rules, today=today)
+                            age_group=req.age_group, index=_blank(req.index), rules=req.rules, today=today, scale=req.scale)
     out: dict[str, Any] = t.to_dict(lang, steps=steps)
     return out
 
@@ -139,10 +139,17 @@ def compression(req: CompressionRequest, lang: str, steps: bool = True) -> dict[
 
 
 def strength_table(lang: str) -> list[dict[str, Any]]:
-    """Reference 000's strength table from the engine's class bounds (lowest first)."""
+    """Reference 000's strength table from the engine's class bounds (lowest first): on the old scale
+    (``lower``/``upper``, as reference 000 prints it) and on the new one (``lower_new``/``upper_new``:
+    the bounds through the Umstufung 2026, so that a player is in one class on both scales)."""
+    from dwz.rules import SWITCH_2026, edition_at
+
     rows = sorted(STRENGTH_CLASSES)
+    new = dict((key, lower) for lower, key in edition_at(SWITCH_2026).STRENGTH_CLASSES)
     out: list[dict[str, Any]] = []
     for i, (lower, key) in enumerate(rows):
         upper = rows[i + 1][0] - 1 if i + 1 < len(rows) else None
-        out.append({"key": key, "label": term(f"strength.{key}", lang), "lower": lower, "upper": upper})
+        upper_new = new[rows[i + 1][1]] - 1 if i + 1 < len(rows) else None
+        out.append({"key": key, "label": term(f"strength.{key}", lang), "lower": lower, "upper": upper, "lower_new": new[key],
+                    "upper_new": upper_new})
     return out

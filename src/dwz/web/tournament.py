@@ -53,6 +53,8 @@ OPTIONS: dict[str, tuple[str, Any]] = {
     "elo_for_unrated": ("use_elo_for_unrated", True),
     "elo_from_2400": ("use_elo_from_2400", False),
     "restpartien_vs_stage2": ("restpartien_vs_stage2", False),
+    "sonder_foreign": ("sonderwertung_foreign", True),
+    "old_scale": ("scale", False),  # on: the file's DWZ are from before the Umstufung 2026 (scale "old")
 }
 RULES = ("", "classic", "2026")
 FOREIGN_E_INDEX = ("1", "6")
@@ -232,8 +234,10 @@ def _options(up: Upload) -> tuple[Any, list[Problem]]:
         problems.append(Problem("foreign_e_index", "upload_choice", up.foreign_e_index, {"allowed": ", ".join(FOREIGN_E_INDEX)}))
     if up.rules not in RULES:
         problems.append(Problem("rules", "upload_choice", up.rules, {"allowed": "classic, 2026"}))
+    chosen: dict[str, Any] = {OPTIONS[k][0]: v for k, v in up.options.items()}
+    chosen["scale"] = "old" if chosen.get("scale") else None  # spec dwz-2026 §6: convert first
     opts = EvaluationOptions(classic_foreign_e_index=int(up.foreign_e_index) if up.foreign_e_index in FOREIGN_E_INDEX else 1,
-                             **{OPTIONS[k][0]: v for k, v in up.options.items()})
+                             **chosen)
     return opts, problems
 
 
@@ -276,7 +280,7 @@ def run(up: Upload) -> Outcome:
         raise InputError(problems)
     inputs = gather(bytes(up.data), safe_name(up.name), dsb_list=(bytes(up.rating_list[1]), up.rating_list[0]) if up.rating_list else None,
                     fide_list=(bytes(up.fide_list[1]), up.fide_list[0]) if up.fide_list else None,
-                    restpartien=rest, list_date=when, collect=True)
+                    restpartien=rest, list_date=when, collect=True, end=end)
     out.inputs = inputs
     for li in inputs.lists:  # a list that could not be read (its kind: the field it came from) stops the evaluation here
         if li.problems:

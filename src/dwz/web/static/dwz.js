@@ -111,7 +111,7 @@
 
   function state() {
     return {
-      rating: $('rating').value, birth_year: $('birth_year').value, end: $('end').value,
+      rating: $('rating').value, birth_year: $('birth_year').value, end: $('end').value, scale_old: $('scale_old').checked,
       games: rowsOf('game'), rest: rowsOf('rest'), u_rating: $('u_rating').value, u_dir: radio('u_dir') || 'forward'
     };
   }
@@ -120,6 +120,7 @@
     $('rating').value = s.rating || '';
     $('birth_year').value = s.birth_year || '';
     $('end').value = s.end || D.today();
+    $('scale_old').checked = !!s.scale_old;
     setRows('game', s.games || []);
     setRows('rest', s.rest || []);
     $('u_rating').value = s.u_rating || '';
@@ -192,7 +193,8 @@
     var tbody = el('tbody', null, r.games.map(function (g, i) {
       var statusText = (g.restpartie ? t('web.restpartie') + ', ' : '') +
         (g.counted ? t('web.counted') : t('web.not_counted_because', { reason: D.term(g.reason) }));
-      var cells = [el('td', { text: i + 1 }), el('td', { text: (g.opponent === null ? '–' : g.opponent) + (g.name ? ' ' + g.name : '') }),
+      var was = g.converted_from !== undefined ? ' (' + t('web.scale_was', { value: g.converted_from }) + ')' : '';
+      var cells = [el('td', { text: i + 1 }), el('td', { text: (g.opponent === null ? '–' : g.opponent) + was + (g.name ? ' ' + g.name : '') }),
         el('td', { text: g.result })];
       if (!first) {
         cells.push(el('td', { 'class': 'num', text: D.num(g.D) }));
@@ -349,7 +351,8 @@
     var where = { game: [], rest: [] };
     var body_ = {
       rating: s.rating.trim() || null, birth_year: s.birth_year.trim() || null, end: s.end || null,
-      games: games('game', where.game), restpartien: first ? games('rest', where.rest) : []
+      games: games('game', where.game), restpartien: first ? games('rest', where.rest) : [],
+      scale: s.scale_old ? 'old' : null  // "Werte von vor der Umstufung": converted first (spec dwz-2026 §6)
     };
     var my = ++seq;
     if (!body_.rating && !body_.games.length) {
@@ -362,10 +365,14 @@
       if (res.status === 200) {
         renderResult(res.data);
         normalize(res.data, where);
-        var opps = res.data.games.filter(function (g) { return g.counted && !g.restpartie; }).map(function (g) { return g.opponent; });
+        // the opponents as typed: a converted one with its old value (the scenarios convert it themselves)
+        var opps = res.data.games.filter(function (g) { return g.counted && !g.restpartie; }).map(function (g) {
+          return g.converted_from !== undefined ? g.converted_from : g.opponent;
+        });
         if (!opps.length) { D.clear(scen); return; }
         return D.api('/api/dwz/scenarios', {
-          rating: body_.rating, birth_year: body_.birth_year, end: body_.end, opponents: opps, restpartien: body_.restpartien
+          rating: body_.rating, birth_year: body_.birth_year, end: body_.end, opponents: opps, restpartien: body_.restpartien,
+          scale: body_.scale
         }).then(function (sres) {
           if (my !== seq) return;
           renderScenarios(sres.status === 200 ? sres.data : null, res.data.W);
