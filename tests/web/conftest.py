@@ -30,9 +30,16 @@ def app() -> Any:
 
 
 @pytest.fixture(scope="session")
-def client(app: Any) -> Iterator[TestClient]:
+def _session_client(app: Any) -> Iterator[TestClient]:
     with TestClient(app) as c:
         yield c
+
+
+@pytest.fixture()
+def client(_session_client: TestClient) -> TestClient:
+    """The in-process client, without the cookies of earlier tests (a ?lang= switch sets one)."""
+    _session_client.cookies.clear()
+    return _session_client
 
 
 def _free_port() -> int:
@@ -42,10 +49,19 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def server() -> Iterator[str]:
-    """The real command, `dwz serve`, on a free loopback port."""
+def history_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small synthetic federation, evaluated: `dwz history generate` and `dwz history run`."""
+    db = tmp_path_factory.mktemp("history") / "synth.sqlite"
+    for args in (["generate", "--players", "300", "--tournaments", "60", "--seed", "3", "--no-progress"], ["run"]):
+        subprocess.run([sys.executable, "-m", "dwz", "history", *args, "--db", str(db)], check=True, capture_output=True, timeout=120)
+    return db
+
+
+@pytest.fixture(scope="session")
+def server(history_db: Path) -> Iterator[str]:
+    """The real command, `dwz serve --db`, on a free loopback port (the cards at /karte too)."""
     port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "dwz", "serve", "--port", str(port)],
+    proc = subprocess.Popen([sys.executable, "-m", "dwz", "serve", "--port", str(port), "--db", str(history_db)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"
     try:

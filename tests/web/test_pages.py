@@ -25,7 +25,7 @@ def test_dwz_page_without_javascript(client: Any) -> None:
     assert f"Neue DWZ: {new} (+{change})" in html
     assert f"K = {k:.1f}".replace(".", ",") in html and "2,300" in html and "+0,700" in html  # German numbers
     assert "Erwachsene (über 25)" in html and "WO 2026" in html
-    assert '<svg class="chart"' in html and "Was die Prognose nicht wissen kann" in html
+    assert all(f'<svg class="chart chart-{w}"' in html for w in (360, 480, 640)) and "Was die Prognose nicht wissen kann" in html
     assert 'role="status"' in html and "<details" in html
 
 
@@ -124,13 +124,17 @@ def test_catalogs_have_the_same_ui_keys() -> None:
 
 
 def test_turnier_page_limits_and_upload_errors(client: Any) -> None:
+    from dwz.web.tournament import LIMITS
+
     html = client.get("/turnier").text
-    assert 'enctype="multipart/form-data"' in html and "512 KB" in html
-    r = client.post("/turnier", files={"file": ("big.trf", b"x" * (600 * 1024))})
+    mib = LIMITS["file_bytes"] // (1 << 20)
+    assert 'enctype="multipart/form-data"' in html and f"höchstens {mib} MB" in html
+    assert f"höchstens {LIMITS['list_bytes'] // (1 << 20)} MB" in html  # a Landesverband's DSB list fits
+    r = client.post("/turnier", files={"file": ("big.trf", b"x" * (LIMITS["file_bytes"] + 1))})
     assert r.status_code == 413 and "zu groß" in r.text
     r = client.post("/turnier", files={"file": ("empty.trf", b"")})
     assert r.status_code == 400 and "Bitte eine Turnierdatei" in r.text
-    r = client.post("/api/turnier", files={"file": ("big.trf", b"x" * (1100 * 1024))})
+    r = client.post("/api/turnier", files={"file": ("big.trf", b"x" * (LIMITS["body_bytes"] + 1))})
     assert r.status_code == 413
 
 
@@ -161,7 +165,7 @@ def test_turnier_upload_evaluates_every_player(client: Any) -> None:
     r = client.post("/api/turnier", files={"file": (SWI.name, data)})
     assert r.status_code == 200 and len(r.json()["players"]) == 12
     html = client.post("/turnier", files={"file": ("../../etc/" + SWI.name, data)}).text
-    assert html.count('<th scope="row">') == 12
+    assert html.count('<th scope="row" translate="no"><a href="#rw-') == 12
     r = client.post("/turnier", files={"file": ("bad.trf", b"012 x\n001 garbage\n")})
     assert r.status_code == 422 and 'class="line">Zeile 2<' in r.text
     r = client.post("/api/turnier", files={"file": ("bad.trf", b"012 x\n001 garbage\n")})

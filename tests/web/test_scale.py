@@ -110,7 +110,7 @@ def test_checkbox_in_the_browser(page: Any, console: Any) -> None:
     expect(page.locator("#new-dwz")).to_have_text(f"{conv.new_rating}-{conv.new_index}")
     assert page.locator("#result-body .warnings").count() == 0
     assert "alt 950" in page.locator("#result-body table.games").inner_text()
-    page.wait_for_selector("#scenarios svg.chart")
+    page.wait_for_selector("#scenarios svg.chart:visible")
     page.reload()  # kept in the browser like every other input
     expect(page.locator("#scale_old")).to_be_checked()
     expect(page.locator("#new-dwz")).to_have_text(f"{conv.new_rating}-{conv.new_index}")

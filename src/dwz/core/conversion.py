@@ -27,7 +27,7 @@ class UmstufungResult(Explained):
     unique: bool
     steps: tuple[Step, ...]
 
-    def to_dict(self, lang: str = "de") -> dict[str, Any]:
+    def to_dict(self, lang: str = "de", steps: bool = True) -> dict[str, Any]:
 
         cands = list(self.candidates)
         return {
@@ -36,7 +36,7 @@ class UmstufungResult(Explained):
             "new_rating": self.new_rating, "new_index": self.new_index,
             "candidates": cands if len(cands) <= 20 else [cands[0], cands[-1]],
             "candidates_range": len(cands) > 20, "unique": self.unique,
-            "steps": self.rechenweg(lang),
+            **({"steps": self.rechenweg(lang)} if steps else {}),
         }
 
 

@@ -250,7 +250,7 @@ class EloResult(_EloFields, Explained):
             steps.append(Step("fide.perf", "FIDE B.01 §1.4.6–1.4.9", {"Ra": ra, "p": p / 100, "dp": dp, "result": rp}))
         return tuple(steps)
 
-    def to_dict(self, lang: str = "de") -> dict[str, Any]:
+    def to_dict(self, lang: str = "de", steps: bool = True) -> dict[str, Any]:
         return {
             "kind": "elo", "rules": self.rules, "period": self.period.isoformat(), "rating": self.old_rating,
             "new_rating": self.new_rating, "new_rating_exact": self.new_rating_exact, "change": self.change,
@@ -261,7 +261,7 @@ class EloResult(_EloFields, Explained):
             "not_counted": [g.to_dict() for g in self.games if not g.counted],
             "assumptions": [s.render(lang) for s in self.assumptions],
             "warnings": [w.to_dict(lang) for w in self.warnings],
-            "steps": self.rechenweg(lang),
+            **({"steps": self.rechenweg(lang)} if steps else {}),
         }
 
 
@@ -430,12 +430,12 @@ class InitialRatingResult(Explained):
                                                                     "result": self.published}))
         return tuple(steps)
 
-    def to_dict(self, lang: str = "de") -> dict[str, Any]:
+    def to_dict(self, lang: str = "de", steps: bool = True) -> dict[str, Any]:
         return {
             "kind": "elo_initial", "rules": self.rules, "period": self.period.isoformat(), "eligible": self.eligible,
             "new_rating": self.new_rating, "published": self.published, "n": self.n, "W": self.W, "Ra": self.Ra,
             "dropped_first_event": self.dropped_first_event, "reasons": [p.to_dict(lang) for p in self.reasons],
-            "steps": self.rechenweg(lang),
+            **({"steps": self.rechenweg(lang)} if steps else {}),
         }
 
 
@@ -537,8 +537,9 @@ class CompressionResult:
     def rechenweg(self, lang: str = "de") -> list[dict[str, Any]]:
         return render_steps(self.steps, lang)
 
-    def to_dict(self, lang: str = "de") -> dict[str, Any]:
-        return {"kind": "elo_compression", "old": self.old_rating, "new": self.new_rating, "steps": render_steps(self.steps, lang)}
+    def to_dict(self, lang: str = "de", steps: bool = True) -> dict[str, Any]:
+        return {"kind": "elo_compression", "old": self.old_rating, "new": self.new_rating,
+                **({"steps": render_steps(self.steps, lang)} if steps else {})}
 
 
 def compression_2024(rating: int | str) -> CompressionResult:

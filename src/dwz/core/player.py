@@ -315,8 +315,8 @@ class RatingResult(_RatingFields, Explained, WithCoefficient):
         steps.extend(performance_steps(self._performance, n))
         return tuple(steps)
 
-    def to_dict(self, lang: str = "de") -> dict[str, Any]:
-        """JSON-ready: the same keys as the CLI's ``--json`` and the web API."""
+    def to_dict(self, lang: str = "de", steps: bool = True) -> dict[str, Any]:
+        """JSON-ready: the same keys as the CLI's ``--json`` and the web API (``steps``: with the Rechenweg)."""
         from dwz.i18n import term
 
         d: dict[str, Any] = {
@@ -351,7 +351,8 @@ class RatingResult(_RatingFields, Explained, WithCoefficient):
         d["not_counted"] = [g.to_dict() for g in self.not_counted]
         d["assumptions"] = [s.render(lang) for s in self.assumptions]
         d["warnings"] = [w.to_dict(lang) for w in self.warnings]
-        d["steps"] = self.rechenweg(lang)
+        if steps:
+            d["steps"] = self.rechenweg(lang)
         return d
 
 
@@ -713,7 +714,7 @@ class FirstRatingResult(_FirstFields, Explained):
         steps.extend(performance_steps(self._performance, n_t))
         return tuple(steps)
 
-    def to_dict(self, lang: str = "de") -> dict[str, Any]:
+    def to_dict(self, lang: str = "de", steps: bool = True) -> dict[str, Any]:
         from dwz.i18n import term
 
         sc = self.strength_class
@@ -747,7 +748,7 @@ class FirstRatingResult(_FirstFields, Explained):
             "warnings": [w.to_dict(lang) for w in self.warnings],
             "scale": self.scale,
             "conversions": [c.to_dict() for c in self.conversions],
-            "steps": self.rechenweg(lang),
+            **({"steps": self.rechenweg(lang)} if steps else {}),
         }
 
 

@@ -82,14 +82,14 @@ class ScenarioTable(Explained):
             steps.append(Step("scen.first", "WO 3.4", {"n": self.n, "result": len(self.rows)}))
         return tuple(steps)
 
-    def to_dict(self, lang: str = "de") -> dict[str, Any]:
+    def to_dict(self, lang: str = "de", steps: bool = True) -> dict[str, Any]:
         return {
             "kind": "scenarios", "rules": self.rules, "old_rating": self.old_rating, "old_index": self.old_index,
             "new_index": self.new_index, "n": self.n, "W_played": self.W_played, "We": self.We,
             "coefficient": self.coefficient_name, "rows": [r.to_dict() for r in self.rows],
             "keep_score": self.keep_score, "raise_score": self.raise_score, "age_group": self.age_group.value,
             "warnings": [w.to_dict(lang) for w in self.warnings], "scale": self.scale,
-            "conversions": [c.to_dict() for c in self.conversions], "steps": self.rechenweg(lang),
+            "conversions": [c.to_dict() for c in self.conversions], **({"steps": self.rechenweg(lang)} if steps else {}),
         }
 
 

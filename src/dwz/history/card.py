@@ -219,60 +219,73 @@ def card_table(card: Card, lang: str = "de") -> tuple[list[str], list[dict[str, 
 
 W, H = 720, 300
 LEFT, RIGHT, TOP, BOTTOM = 56, 20, 36, 40
+INLINE_VARIANTS = (360, 480, 640)  # the web page's widths (user units): its stylesheet shows the one that fits
 
 
-def _nice(span: float) -> int:
+def _nice(span: float, ticks: int = 8) -> int:
+    """A round step for the rating axis with at most ``ticks`` steps over ``span``."""
     for step in (10, 20, 25, 50, 100, 200, 250, 500):
-        if span / step <= 8:
+        if span / step <= ticks:
             return step
     return 1000
 
 
 def card_svg(card: Card, lang: str = "de", *, inline: bool = False) -> str:
-    """The rating over time as SVG (no scripts, no styles: attributes only); ``inline``
-    leaves out the fixed size so that the chart fills the width of a web page."""
+    """The rating over time as SVG (no scripts, no styles: attributes only).  ``inline``: for a
+    web page — the chart in three widths without a fixed size (the page's stylesheet shows the
+    one that fits its container, so that the labels render at 11–15 px on a phone too)."""
+    if not inline:
+        return _card_svg(card, lang, W, H, LEFT, 11, "history-chart", "", f' width="{W}" height="{H}"') + "\n"
+    return "".join(_card_svg(card, lang, w, round(w * 0.42) + 50, 48, 13, f"history-chart chart-{w}", f"-{w}", "")
+                   for w in INLINE_VARIANTS) + "\n"
+
+
+def _card_svg(card: Card, lang: str, w: int, h: int, left: int, font: int, cls: str, suffix: str, size: str) -> str:
     pts = card.points()
     title = escape(text("history.chart_title", lang, name=card.player["name"]))
     desc = escape(text("history.chart_desc", lang))
-    size = "" if inline else f' width="{W}" height="{H}"'
-    head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="history-chart" viewBox="0 0 {W} {H}"{size} '
-            f'role="img" aria-labelledby="hc-title hc-desc"><title id="hc-title">{title}</title><desc id="hc-desc">{desc}</desc>')
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="{cls}" viewBox="0 0 {w} {h}"{size} '
+            f'role="img" aria-labelledby="hc-title{suffix} hc-desc{suffix}"><title id="hc-title{suffix}">{title}</title>'
+            f'<desc id="hc-desc{suffix}">{desc}</desc>')
     if not pts:
-        return head + f'<text x="{W // 2}" y="{H // 2}" text-anchor="middle" font-family="sans-serif" font-size="14">' \
-                      f'{escape(text("history.no_rows", lang))}</text></svg>\n'
+        return head + f'<text x="{w // 2}" y="{h // 2}" text-anchor="middle" font-family="sans-serif" font-size="14">' \
+                      f'{escape(text("history.no_rows", lang))}</text></svg>'
     d0 = pts[0][0].toordinal()
     d1 = max(pts[-1][0].toordinal(), d0 + 1)
     ys = [p[1] for p in pts]
-    step = _nice(max(ys) - min(ys) or 1)
+    step = _nice(max(ys) - min(ys) or 1, min(8, (h - TOP - BOTTOM) // (2 * font)))  # labels at least two lines apart
     y0 = (min(ys) // step) * step
     y1 = -(-max(ys) // step) * step
     if y1 == y0:
         y1 = y0 + step
 
     def px(d: date) -> float:
-        return round(LEFT + (d.toordinal() - d0) / (d1 - d0) * (W - LEFT - RIGHT), 1)
+        return round(left + (d.toordinal() - d0) / (d1 - d0) * (w - left - RIGHT), 1)
 
     def py(v: float) -> float:
-        return round(H - BOTTOM - (v - y0) / (y1 - y0) * (H - TOP - BOTTOM), 1)
+        return round(h - BOTTOM - (v - y0) / (y1 - y0) * (h - TOP - BOTTOM), 1)
 
-    out = [head, f'<text x="{LEFT}" y="20" font-family="sans-serif" font-size="14" font-weight="bold">{title}</text>',
-           '<g font-family="sans-serif" font-size="11" fill="currentColor">']
+    out = [head, f'<text x="{left}" y="20" font-family="sans-serif" font-size="{font + 3}" font-weight="bold">{title}</text>',
+           f'<g font-family="sans-serif" font-size="{font}" fill="currentColor">']
     v = y0
     while v <= y1:
         y = py(v)
-        out.append(f'<line x1="{LEFT}" y1="{y}" x2="{W - RIGHT}" y2="{y}" stroke="#999" stroke-opacity="0.35"/>')
-        out.append(f'<text x="{LEFT - 6}" y="{y + 4}" text-anchor="end">{v}</text>')
+        out.append(f'<line x1="{left}" y1="{y}" x2="{w - RIGHT}" y2="{y}" stroke="#999" stroke-opacity="0.35"/>')
+        out.append(f'<text x="{left - 6}" y="{y + 4}" text-anchor="end">{v}</text>')
         v += step
     first_year, last_year = pts[0][0].year, pts[-1][0].year
     every = max(1, (last_year - first_year + 1) // 10 + (1 if last_year - first_year >= 10 else 0))
+    per_year = (w - left - RIGHT) * 365.25 / (d1 - d0)
+    while every * per_year < font * 3.4:  # a year label ("2024") is about 2.5 font sizes wide
+        every += 1
     for year in range(first_year + 1, last_year + 1, every):
         x = px(date(year, 1, 1))
-        out.append(f'<line x1="{x}" y1="{TOP}" x2="{x}" y2="{H - BOTTOM}" stroke="#999" stroke-opacity="0.2"/>')
-        out.append(f'<text x="{x}" y="{H - BOTTOM + 16}" text-anchor="middle">{year}</text>')
+        out.append(f'<line x1="{x}" y1="{TOP}" x2="{x}" y2="{h - BOTTOM}" stroke="#999" stroke-opacity="0.2"/>')
+        out.append(f'<text x="{x}" y="{h - BOTTOM + 16}" text-anchor="middle">{year}</text>')
     switch = date(2026, 6, 8)
     if pts[0][0] <= switch <= pts[-1][0]:
         x = px(switch)
-        out.append(f'<line x1="{x}" y1="{TOP}" x2="{x}" y2="{H - BOTTOM}" stroke="#c60" stroke-dasharray="4 3"/>')
+        out.append(f'<line x1="{x}" y1="{TOP}" x2="{x}" y2="{h - BOTTOM}" stroke="#c60" stroke-dasharray="4 3"/>')
         out.append(f'<text x="{x - 4}" y="{TOP + 10}" text-anchor="end" fill="#c60">{escape(text("history.umstufung_row", lang))}</text>')
     out.append("</g>")
     # a step line: the rating holds until the next evaluation (or the Umstufung) changes it
@@ -285,5 +298,5 @@ def card_svg(card: Card, lang: str = "de", *, inline: bool = False) -> str:
         colour = "#c60" if kind == "umstufung" else ("#777" if kind == "start" else "#1f5fa8")
         label = escape(f"{d.isoformat()}: {r}")
         out.append(f'<circle cx="{px(d)}" cy="{py(r)}" r="3" fill="{colour}"><title>{label}</title></circle>')
-    out.append("</svg>\n")
+    out.append("</svg>")
     return "".join(out)

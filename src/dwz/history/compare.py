@@ -144,14 +144,39 @@ def histogram_lines(c: Comparison, lang: str = "de", width: int = 50) -> list[st
     most = max(b[2] for b in c.bins) or 1
     lines = []
     for a, b, n in c.bins:
-        label = f"{a:+d}" if b - a == 1 else f"{a:+d} … {b - 1:+d}"
+        label = _bin_label(a) if b - a == 1 else f"{_bin_label(a)} … {_bin_label(b - 1)}"
         bar = "█" * (round(n / most * width) if n else 0)
         lines.append(f"{label:>13} │{bar} {n}")
     return lines
 
 
+def _tick_step(top: int, ticks: int = 5) -> int:
+    """A round step for a count axis: 1, 2, 5, 10, 20, 25, 50, … with at most ``ticks`` steps up to ``top``.
+
+    >>> _tick_step(37), _tick_step(4), _tick_step(1234)
+    (10, 1, 250)
+    """
+    mag = 1
+    while True:
+        for m in ((1, 2, 5) if mag == 1 else (1, 2, 2.5, 5)):
+            step = int(m * mag)
+            if top / step <= ticks:
+                return step
+        mag *= 10
+
+
+def _bin_label(v: int) -> str:
+    """A bin's lower edge as an axis label: "0" (never "+0"), "+20", "−20".
+
+    >>> _bin_label(0), _bin_label(20), _bin_label(-20)
+    ('0', '+20', '−20')
+    """
+    return "0" if v == 0 else (f"+{v}" if v > 0 else f"−{-v}")
+
+
 def compare_svg(c: Comparison, lang: str = "de") -> str:
-    """The histogram of the rules effect as a standalone SVG."""
+    """The histogram of the rules effect as a standalone SVG: bars per bin, a count axis with
+    round ticks, the bins' lower edges below (at most about a dozen labels)."""
     w, h, left, right, top, bottom = 720, 320, 56, 16, 40, 48
     title = escape(text("history.compare_chart_title", lang))
     desc = escape(text("history.compare_chart_desc", lang))
@@ -162,23 +187,26 @@ def compare_svg(c: Comparison, lang: str = "de") -> str:
         out.append("</svg>\n")
         return "".join(out)
     most = max(b[2] for b in c.bins) or 1
+    step = _tick_step(most)
+    ceiling = -(-most // step) * step  # the axis ends on a round tick at or above the highest bar
     n = len(c.bins)
     bw = (w - left - right) / n
-    out.append('<g font-family="sans-serif" font-size="10">')
-    for k in range(5):
-        v = most * k / 4
-        y = round(h - bottom - v / most * (h - top - bottom), 1)
+    out.append('<g font-family="sans-serif" font-size="11">')
+    for v in range(0, ceiling + 1, step):
+        y = round(h - bottom - v / ceiling * (h - top - bottom), 1)
         out.append(f'<line x1="{left}" y1="{y}" x2="{w - right}" y2="{y}" stroke="#999" stroke-opacity="0.3"/>')
-        out.append(f'<text x="{left - 6}" y="{y + 3}" text-anchor="end">{round(v)}</text>')
+        out.append(f'<text x="{left - 6}" y="{y + 4}" text-anchor="end">{escape(fmt_num(v, "d", lang))}</text>')
+    every = max(1, -(-n // 12))
     for i, (a, b, cnt) in enumerate(c.bins):
         x = round(left + i * bw + 1, 1)
-        bh = round(cnt / most * (h - top - bottom), 1)
+        bh = round(cnt / ceiling * (h - top - bottom), 1)
         y = round(h - bottom - bh, 1)
         colour = "#1f5fa8" if a >= 0 else "#c60"
+        span = _bin_label(a) if b - a == 1 else f"{_bin_label(a)} … {_bin_label(b - 1)}"
         out.append(f'<rect x="{x}" y="{y}" width="{round(bw - 2, 1)}" height="{bh}" fill="{colour}">'
-                   f'<title>{escape(f"{a:+d} … {b - 1:+d}: {cnt}")}</title></rect>')
-        if n <= 25 or i % max(1, n // 12) == 0:
-            out.append(f'<text x="{round(x + bw / 2, 1)}" y="{h - bottom + 14}" text-anchor="middle">{a:+d}</text>')
+                   f'<title>{escape(f"{span}: {cnt}")}</title></rect>')
+        if i % every == 0:
+            out.append(f'<text x="{round(left + i * bw, 1)}" y="{h - bottom + 16}" text-anchor="middle">{escape(_bin_label(a))}</text>')
     out.append(f'<text x="{w // 2}" y="{h - 8}" text-anchor="middle">{escape(text("history.compare_axis", lang))}</text>')
     if c.mean is not None:
         out.append(f'<text x="{w - right}" y="22" text-anchor="end">'

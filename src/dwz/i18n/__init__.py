@@ -382,6 +382,7 @@ def render_steps(steps: Iterable[Any], lang: str = "de") -> list[dict[str, Any]]
 # is shown as it is; one that is the right-hand side ("0,598 + 0,402 … = 2,300") after "= ".
 _EQUATION = re.compile(r"^\s*[^\W\d][\w′']*\s*=")
 _EXPRESSION = re.compile(r"^\s*[\d(−+\-–]")
+_COMPARISON = re.compile(r"[≥≤<>]\s*[\d,.]+:\s")  # a test and its answer ("1657 ≥ 1400: ja") is no value to equate
 
 
 def calculation_line(calc: str) -> str:
@@ -390,8 +391,10 @@ def calculation_line(calc: str) -> str:
 
     >>> calculation_line("8400 / 5 = 1680"), calculation_line("a = 0,00"), calculation_line("Turnierende 14.09.2026 → WO 2026")
     ('= 8400 / 5 = 1680', 'a = 0,00', 'Turnierende 14.09.2026 → WO 2026')
+    >>> calculation_line("1657 ≥ 1400: ja")
+    '1657 ≥ 1400: ja'
     """
-    if _EQUATION.match(calc):
+    if _EQUATION.match(calc) or _COMPARISON.search(calc):
         return calc
     head = re.split(r"=|→", calc, maxsplit=1)[0]
     if _EXPRESSION.match(calc) and not re.search(r"[^\W\d_]{3,}", head.replace("e^", "")):

@@ -27,6 +27,13 @@ else 0.
 ('1 Fehler, keine Warnungen, keine Hinweise', '1 error, no warnings, no notes')
 >>> r.findings[0].fix("en")
 'Add the birth year to the tournament file, or give the DWZ list with --list: the DSB XML 2.5 requires it (dobYear).'
+
+The fixes are worded for where the user acts (``surface``): ``"cli"`` names the command's
+options (``--list``, ``--end``), ``"web"`` the upload page's fields — a catalog entry
+``check.<kind>.fix.web`` where the wording differs:
+
+>>> r.findings[0].fix("en", "web")
+'Add the birth year to the tournament file, or upload the DWZ list above: the DSB XML 2.5 requires it (dobYear).'
 """
 
 from __future__ import annotations
@@ -49,11 +56,24 @@ from dwz.formats.fide_list import FideEntry
 from dwz.formats.lists import Candidate, MatchReport, closest_entries
 from dwz.i18n import CATALOGS, fmt_rating, term, text
 
-__all__ = ["CheckReport", "Condensed", "Finding", "Inputs", "ListInfo", "SEVERITIES", "check_tournament", "condense",
-           "dsb_list_date", "gather", "round_dates_trf", "scales_differ"]
+__all__ = ["SEVERITIES", "SURFACES", "CheckReport", "Condensed", "Finding", "Inputs", "ListInfo", "check_tournament", "condense",
+           "dsb_list_date", "gather", "round_dates_trf", "scales_differ", "surface_text"]
 
 Severity = Literal["error", "warning", "note"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "note")
+SURFACES = ("cli", "web")  # where the user acts on a fix: the command line, the upload page
+
+
+def surface_text(key: str, lang: str, surface: str = "cli", **values: Any) -> str:
+    """A catalog text in the words of ``surface``: ``<key>.web`` where the web wording differs
+    (a field to fill in instead of an option to give), else ``key`` itself.
+
+    >>> surface_text("check.no_list", "de", "web")
+    'ohne DWZ-Liste: Namen, DWZ und Index sind nicht gegen die Liste geprüft (oben eine DWZ-Liste hochladen)'
+    """
+    if surface != "cli" and f"{key}.{surface}" in CATALOGS["de"]["ui"]:
+        key = f"{key}.{surface}"
+    return text(key, lang, **values)
 
 # The kinds of finding in the order they are reported, each with the rule or format
 # section it rests on (language-neutral; WO = DSB-Wertungsordnung, DSB-XML = the
@@ -148,7 +168,7 @@ class Finding:
 
     @property
     def line(self) -> int | None:
-        return int(self.where) if self.where and self.where.isdigit() else None
+        return int(self.where) if self.where and self.where.isascii() and self.where.isdigit() else None  # "²" is no line
 
     def title(self, lang: str = "de") -> str:
         return text(f"check.{self.kind}.title", lang)
@@ -160,15 +180,15 @@ class Finding:
         key = f"check.{self.kind}.{self.variant}" if self.variant else f"check.{self.kind}"
         return text(key, lang, **_rendered(self.values, lang))
 
-    def fix(self, lang: str = "de") -> str:
-        """What to do about it."""
+    def fix(self, lang: str = "de", surface: str = "cli") -> str:
+        """What to do about it, in the words of ``surface`` (``"cli"``: the options; ``"web"``: the page's fields)."""
         if self.problem is not None:
             specific = f"check.fix.{self.problem.code}"
             if specific in CATALOGS["de"]["ui"]:
-                return text(specific, lang)
+                return surface_text(specific, lang, surface)
         if self.variant and f"check.{self.kind}.{self.variant}.fix" in CATALOGS["de"]["ui"]:
-            return text(f"check.{self.kind}.{self.variant}.fix", lang, **_rendered(self.values, lang))
-        return text(f"check.{self.kind}.fix", lang, **_rendered(self.values, lang))
+            return surface_text(f"check.{self.kind}.{self.variant}.fix", lang, surface, **_rendered(self.values, lang))
+        return surface_text(f"check.{self.kind}.fix", lang, surface, **_rendered(self.values, lang))
 
     def who(self, lang: str = "de") -> str:
         """The player ("5. Böhmler, Thomas") or the place ("Zeile 12")."""
@@ -180,11 +200,11 @@ class Finding:
             return text("check.round", lang, round=self.round)
         return self.where or ""
 
-    def to_dict(self, lang: str = "de") -> dict[str, Any]:
+    def to_dict(self, lang: str = "de", surface: str = "cli") -> dict[str, Any]:
         return {
             "severity": self.severity, "kind": self.kind, "code": self.problem.code if self.problem else None,
             "player": self.player, "name": self.name, "where": self.where, "line": self.line, "round": self.round,
-            "title": self.title(lang), "message": self.message(lang), "rule": self.rule_in(lang), "fix": self.fix(lang),
+            "title": self.title(lang), "message": self.message(lang), "rule": self.rule_in(lang), "fix": self.fix(lang, surface),
             "values": {k: _plain(v, lang) for k, v in self.values},
         }
 
@@ -246,7 +266,7 @@ class CheckReport:
                 out.append((f.severity, f.kind, [f]))
         return [(sev, kind, tuple(fs)) for sev, kind, fs in out]
 
-    def to_dict(self, lang: str = "de") -> dict[str, Any]:
+    def to_dict(self, lang: str = "de", surface: str = "cli") -> dict[str, Any]:
         return {
             "kind": "check",
             "source": self.source,
@@ -258,7 +278,7 @@ class CheckReport:
             "summary": {"errors": self.count("error"), "warnings": self.count("warning"), "notes": self.count("note"),
                         "text": self.summary(lang)},
             "exit_code": self.exit_code,
-            "findings": [f.to_dict(lang) for f in self.findings],
+            "findings": [f.to_dict(lang, surface) for f in self.findings],
         }
 
 
@@ -334,7 +354,7 @@ def check_tournament(
 def _sort_key(f: Finding) -> tuple[int, int, int, int, tuple[tuple[int, str], ...]]:
     line = f.line if f.line is not None else 1 << 30
     # "games[2]" before "games[10]": numbers in a place compare as numbers
-    where = tuple((int(part), "") if part.isdigit() else (0, part) for part in re.split(r"(\d+)", f.where or "") if part)
+    where = tuple((int(part), "") if part.isascii() and part.isdigit() else (0, part) for part in re.split(r"([0-9]+)", f.where or "") if part)
     return (SEVERITIES.index(f.severity), _ORDER.get(f.kind, len(_ORDER)), f.player or f.round or 0, line, where)
 
 

@@ -1,8 +1,13 @@
 """The JSON API: same engine, same keys as the results' ``to_dict()``.
 
-Language: ``?lang=de|en`` or Accept-Language (German by default).  Invalid input
-→ HTTP 422 ``{"detail": [{"loc": [...], "msg": "...", "type": "..."}]}``, engine
-problems included (``games[2].result`` → ``["body", "games", 2, "result"]``).
+Language: ``?lang=de|en``, else the language cookie of the pages, else Accept-Language
+(German by default, :mod:`dwz.web.lang`).  ``?steps=false`` leaves the Rechenweg out.
+Invalid input → HTTP 422 ``{"detail": [{"loc": [...], "msg": "...", "type": "..."}]}``,
+engine problems included (``games[2].result`` → ``["body", "games", 2, "result"]``).
+
+The hot endpoints (:data:`ENDPOINTS`) are answered by :mod:`dwz.web.fast` for the common
+request, without FastAPI's per-request machinery; these routes answer everything else
+(and document every endpoint in OpenAPI) with the same bytes.
 """
 
 from __future__ import annotations
@@ -10,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, File, Header, Query, UploadFile
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
+from pydantic import BaseModel
 
 from dwz.basics.errors import InputError
 from dwz.web import lang as langs
@@ -30,9 +36,12 @@ from dwz.web.work import INLINE, compute
 
 router = APIRouter(prefix="/api")
 
-LangQuery = Annotated[str | None, Query(description="Language of messages and Rechenweg: de (default) or en.",
-                                        pattern="^(de|en)$")]
-AcceptLanguage = Annotated[str | None, Header(include_in_schema=False)]
+LangQuery = Annotated[str | None, Query(
+    description="Language of messages and Rechenweg: de or en. Without it: the pages' language cookie (dwz_lang), "
+                "then Accept-Language, then German.", pattern="^(de|en)$")]
+StepsQuery = Annotated[bool, Query(
+    description="false: only the numbers, without the Rechenweg (the `steps` list) — faster for callers that "
+                "do not show it.")]
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
     422: {
@@ -68,93 +77,134 @@ async def _run(fn: Callable[[], dict[str, Any]], lang: str, size: int = 0, root:
                  "kind": "folge", "rules": "dwz-2026", "old_rating": 1650, "old_index": 12, "new_rating": 1670,
                  "new_index": 13, "change": 20, "W": 3.0, "n": 5, "We": 2.29973, "Rc": 1680, "performance": 1755,
                  "coefficient": "K", "K": 28.0, "K0": 28, "a": 0.0, "b": 1.0, "steps": ["…"]}))
-async def post_dwz(req: DwzRequest, lang: LangQuery = None, accept_language: AcceptLanguage = None) -> Any:
+async def post_dwz(request: Request, req: DwzRequest, lang: LangQuery = None, steps: StepsQuery = True) -> Any:
     """With a DWZ (`"1650-12"`): the new DWZ after the tournament (`kind: "folge"`).
     Without one (empty or 0): the first DWZ from the games plus `restpartien` (`kind: "first"`).
     Forfeits, byes and unrated opponents are listed under `not_counted`."""
-    lg = langs.pick(lang, accept_language)
-    return await _run(lambda: service.dwz(req, lg), lg, work(req))
+    lg = langs.from_scope(request.scope)
+    return await _run(lambda: service.dwz(req, lg, steps=steps), lg, work(req))
 
 
 @router.post("/dwz/scenarios", tags=["DWZ"], summary="New DWZ for every possible score",
              responses=_ok("One row per score W with the new DWZ; keep/raise scores.", {
                  "kind": "scenarios", "rows": [{"W": 0.0, "new_rating": 1586, "change": -64, "exact": 1585.6}],
                  "keep_score": 2.5, "raise_score": 2.5}))
-async def post_scenarios(req: ScenarioRequest, lang: LangQuery = None, accept_language: AcceptLanguage = None) -> Any:
+async def post_scenarios(request: Request, req: ScenarioRequest, lang: LangQuery = None, steps: StepsQuery = True) -> Any:
     """What-if table: the new DWZ for W = 0, ½, …, n against `opponents` (on top of `played`)."""
-    lg = langs.pick(lang, accept_language)
-    return await _run(lambda: service.dwz_scenarios(req, lg), lg, work(req))
+    lg = langs.from_scope(request.scope)
+    return await _run(lambda: service.dwz_scenarios(req, lg, steps=steps), lg, work(req))
 
 
 @router.get("/dwz/context", tags=["DWZ"], summary="Rule edition and age group",
             responses=_ok("Which rules the end date selects and the age group of the birth year.", {
                 "kind": "context", "rules": "dwz-2026", "age": 41, "age_group": "adult"}))
 async def get_context(
+    request: Request,
     end: Annotated[str | None, Query(max_length=40, description="Tournament end YYYY-MM-DD (default today).")] = None,
     birth_year: Annotated[str | None, Query(max_length=40, description="Birth year (none: adult assumed).")] = None,
-    lang: LangQuery = None, accept_language: AcceptLanguage = None,
+    lang: LangQuery = None, steps: StepsQuery = True,
 ) -> Any:
     """The live hints of the calculator: edition by end date (WO 2026 from 2026-06-08), age group by birth year."""
-    lg = langs.pick(lang, accept_language)
-    return await _run(lambda: service.dwz_context(end, birth_year, lg), lg, root="query")
+    lg = langs.from_scope(request.scope)
+    return await _run(lambda: service.dwz_context(end, birth_year, lg, steps=steps), lg, root="query")
 
 
 @router.post("/umstufung", tags=["DWZ"], summary="Umstufung 2026 (old ↔ new scale)",
              responses=_ok("The converted DWZ-index; the inverse lists every candidate.", {
                  "kind": "umstufung", "direction": "forward", "old_rating": 2063, "old_index": 15,
                  "new_rating": 2080, "new_index": 16, "unique": True}))
-async def post_umstufung(req: UmstufungRequest, lang: LangQuery = None, accept_language: AcceptLanguage = None) -> Any:
+async def post_umstufung(request: Request, req: UmstufungRequest, lang: LangQuery = None, steps: StepsQuery = True) -> Any:
     """Old → new scale (index + 1); with `inverse` every old value that maps to the new one (`unique` false if several)."""
-    lg = langs.pick(lang, accept_language)
-    return await _run(lambda: service.umstufung(req, lg), lg)
+    lg = langs.from_scope(request.scope)
+    return await _run(lambda: service.umstufung(req, lg, steps=steps), lg)
 
 
 @router.post("/elo", tags=["Elo"], summary="FIDE rating change",
              responses=_ok("New rating, per-game rows and the Rechenweg.", {
                  "kind": "elo", "rules": "fide-2025-10", "rating": 1500, "new_rating": 1513, "change": 12.8,
                  "rounded_change": 13, "K": 20, "n": 1, "W": 1.0, "We": 0.36, "expected_pct": 36.0}))
-async def post_elo(req: EloRequest, lang: LangQuery = None, accept_language: AcceptLanguage = None) -> Any:
+async def post_elo(request: Request, req: EloRequest, lang: LangQuery = None, steps: StepsQuery = True) -> Any:
     """FIDE B.02 for the rating `period`: K by rule or given, the 400-point rule by period, K·n ≤ 700,
     table 8.1.2; `mode: "game"` updates after each game (not FIDE)."""
-    lg = langs.pick(lang, accept_language)
-    return await _run(lambda: service.elo_rate(req, lg), lg, work(req))
+    lg = langs.from_scope(request.scope)
+    return await _run(lambda: service.elo_rate(req, lg, steps=steps), lg, work(req))
 
 
 @router.post("/elo/initial", tags=["Elo"], summary="Initial FIDE rating",
              responses=_ok("The initial rating, or the reasons why there is none yet.", {
                  "kind": "elo_initial", "eligible": True, "new_rating": 1657, "published": True, "n": 5}))
-async def post_elo_initial(req: EloInitialRequest, lang: LangQuery = None, accept_language: AcceptLanguage = None) -> Any:
+async def post_elo_initial(request: Request, req: EloInitialRequest, lang: LangQuery = None, steps: StepsQuery = True) -> Any:
     """Initial rating of an unrated player (at least 5 games against rated opponents)."""
-    lg = langs.pick(lang, accept_language)
-    return await _run(lambda: service.elo_initial(req, lg), lg, work(req))
+    lg = langs.from_scope(request.scope)
+    return await _run(lambda: service.elo_initial(req, lg, steps=steps), lg, work(req))
 
 
 @router.post("/elo/compression", tags=["Elo"], summary="FIDE compression of March 2024",
              responses=_ok("The rating after the one-off compression.", {"kind": "elo_compression", "old": 1600, "new": 1760}))
-async def post_compression(req: CompressionRequest, lang: LangQuery = None, accept_language: AcceptLanguage = None) -> Any:
+async def post_compression(request: Request, req: CompressionRequest, lang: LangQuery = None, steps: StepsQuery = True) -> Any:
     """R < 2000: R + 0.4·(2000 − R), rounded."""
-    lg = langs.pick(lang, accept_language)
-    return await _run(lambda: service.compression(req, lg), lg)
+    lg = langs.from_scope(request.scope)
+    return await _run(lambda: service.compression(req, lg, steps=steps), lg)
 
 
-@router.post("/turnier", tags=["Turnier"], summary="Evaluate a tournament file",
-             responses=_ok("The evaluation table of the whole tournament.", {"kind": "tournament", "players": ["…"]}))
-async def post_turnier(
-    file: Annotated[UploadFile, File(description="TRF, Swiss-Chess SWI, CSV or JSON.")],
-    rating_list: Annotated[UploadFile | None, File(description="DSB rating list (CSV), optional.")] = None,
-    lang: LangQuery = None, accept_language: AcceptLanguage = None,
-) -> Any:
-    """Reads the files in memory (size, player and round limits apply); parse errors name the file line."""
+def _binary(description: str) -> dict[str, Any]:
+    return {"type": "string", "format": "binary", "description": description}
+
+
+def _choice(description: str, values: list[str]) -> dict[str, Any]:
+    return {"type": "string", "enum": values, "description": description}
+
+
+_SWITCH = ["on", "off", "true", "false"]
+# The upload is read by dwz.web.tournament.form_upload (in memory, every limit checked); its form
+# is documented here, as FastAPI would do for File()/Form() parameters.
+_TURNIER_FORM: dict[str, Any] = {"requestBody": {"required": True, "content": {"multipart/form-data": {"schema": {
+    "type": "object", "required": ["file"], "properties": {
+        "file": _binary("The tournament file: TRF, Swiss-Chess SWT or SWI, DSB XML 2.5, DeWIS XML, PGN, CSV or JSON (at most 1 MiB)."),
+        "rating_list": _binary("The DSB's DWZ list (ZIP or spieler.csv), e.g. a regional federation's (at most 16 MiB)."),
+        "fide_list": _binary("A FIDE list (TXT or XML, also as ZIP; at most 16 MiB)."),
+        "restpartien": _binary("Stored Restpartien of an earlier evaluation (JSON, as /turnier downloads them)."),
+        "end": {"type": "string", "description": "Tournament end YYYY-MM-DD, when the file names none."},
+        "list_date": {"type": "string", "description": "Date of the DWZ list YYYY-MM-DD (else from its name or content)."},
+        "rules": _choice("Force a rule edition (empty: by the end date).", ["", "classic", "2026"]),
+        "foreign_e_index": _choice("Classic rules: the index for E of a player entering with his Elo.", ["1", "6"]),
+        "sonderwertung": _choice("Apply the Sonderwertung (WO 3.6.3); default on.", _SWITCH),
+        "sonder_extremes": _choice("A 100 % score may trigger the Sonderwertung; default on.", _SWITCH),
+        "elo_for_unrated": _choice("Players without DWZ enter with their Elo (WO 4.1.2); default on.", _SWITCH),
+        "elo_from_2400": _choice("From DWZ 2400 the Elo is the starting value; default off.", _SWITCH),
+        "restpartien_vs_stage2": _choice("Also store games against 2nd-stage newcomers as Restpartien; default off.", _SWITCH),
+        "sonder_foreign": _choice("A player entering with his Elo can be an Ausnahmespieler (WO 3.6.3); default on.", _SWITCH),
+        "old_scale": _choice("The file's DWZ are from before the Umstufung 2026: convert them first; default off.", _SWITCH),
+    }}}}}}
+
+
+@router.post("/turnier", tags=["Turnier"], summary="Evaluate a tournament file, with the pre-upload check",
+             openapi_extra=_TURNIER_FORM,
+             responses=_ok("The evaluation of the whole tournament (to_dict), its pre-upload check (`check`) and the "
+                           "matching with the lists (`lists`).", {"kind": "tournament", "players": ["…"], "check": {"findings": []}}))
+async def post_turnier(request: Request, lang: LangQuery = None) -> Any:
+    """Reads the files in memory (size, player and round limits apply); parse errors name the file line
+    (`line`) and land on their upload field (`loc`)."""
     from dwz.web import tournament
 
-    lg = langs.pick(lang, accept_language)
+    lg = langs.from_scope(request.scope)
     try:
-        data = await tournament.read_upload(file)
-        list_data = await tournament.read_upload(rating_list, field="rating_list") if rating_list and rating_list.filename else None
-        listed = (rating_list.filename or "list", list_data) if rating_list is not None and list_data is not None else None
-        name = file.filename or "upload"
-        return _Json(await compute(lambda: tournament.evaluate(name, data, listed, lg), INLINE + 1))  # always a worker thread
+        up = await tournament.form_upload(request)
+        return _Json(await compute(lambda: tournament.evaluate(up, lg), INLINE + 1))  # always a worker thread
     except tournament.UploadError as e:
         return _Json({"detail": e.details(lg)}, status_code=e.status)
     except InputError as e:  # reader problems name "file:line": loc is the upload field, "line" the file line
         return _Json({"detail": tournament.problem_rows(e, lg)}, status_code=422)
+
+
+# The hot endpoints, for dwz.web.fast: path → (request model, engine call).  The routes above
+# make the same calls; the fast path only skips FastAPI's routing, dependencies and encoding.
+EngineCall = Callable[[Any, str, bool], dict[str, Any]]
+ENDPOINTS: dict[str, tuple[type[BaseModel], EngineCall]] = {
+    "/api/dwz": (DwzRequest, lambda r, lg, st: service.dwz(r, lg, steps=st)),
+    "/api/dwz/scenarios": (ScenarioRequest, lambda r, lg, st: service.dwz_scenarios(r, lg, steps=st)),
+    "/api/umstufung": (UmstufungRequest, lambda r, lg, st: service.umstufung(r, lg, steps=st)),
+    "/api/elo": (EloRequest, lambda r, lg, st: service.elo_rate(r, lg, steps=st)),
+    "/api/elo/initial": (EloInitialRequest, lambda r, lg, st: service.elo_initial(r, lg, steps=st)),
+    "/api/elo/compression": (CompressionRequest, lambda r, lg, st: service.compression(r, lg, steps=st)),
+}

@@ -7,10 +7,12 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 import dwz
@@ -26,17 +28,34 @@ German DWZ (classic rules and the 2026 Wertungsordnung) and FIDE Elo, computed e
 and explained step by step (the *Rechenweg*). The same engine as the `dwz` command line;
 every response has the keys of the result's `to_dict()`.
 
-* Language of messages and steps: `?lang=de` (default) or `?lang=en`, or the `Accept-Language` header.
+* Language of messages and steps: `?lang=de` (default) or `?lang=en`; without it the pages' language
+  cookie, then the `Accept-Language` header.
+* `?steps=false`: only the numbers, without the Rechenweg (`steps`).
 * Invalid input: HTTP 422 with `detail[].loc` naming the field (`["body", "games", 2, "result"]`)
   and `detail[].msg` in the requested language.
 * Nothing you send is stored.
 """
 
 
-def create_app(allowed_hosts: list[str] | None = None) -> FastAPI:
+def _api(request: Request) -> bool:
+    return request.url.path.startswith("/api/") or request.url.path == "/openapi.json"
+
+
+def _invalid_page(request: Request, details: list[dict[str, Any]], lang: str) -> Response:
+    from dwz.web import pages
+    from dwz.web.errors import loc_label
+
+    messages = [f"{label}: {d['msg']}" if (label := loc_label(d["loc"], lang)) else d["msg"] for d in details]
+    return pages.error_page(request, 422, messages)
+
+
+def create_app(allowed_hosts: list[str] | None = None, *, fast: bool = True) -> FastAPI:
     """The application.  ``allowed_hosts``: the Host names to answer (default: what
-    `dwz serve` configured, see :func:`dwz.web.security.configured_hosts`)."""
-    from dwz.web import api, pages
+    `dwz serve` configured, see :func:`dwz.web.security.configured_hosts`); ``fast``: the hot
+    JSON endpoints' common requests answered by :mod:`dwz.web.fast` (off: every request takes
+    its FastAPI route — the same answers, which the tests compare)."""
+    from dwz.web import api, pages, service, tournament
+    from dwz.web.fast import FastRoutes
 
     app = FastAPI(
         title="dwz",
@@ -53,18 +72,28 @@ def create_app(allowed_hosts: list[str] | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def _validation(request: Request, exc: RequestValidationError) -> Response:
-        lg = langs.pick(request.query_params.get("lang"), request.headers.get("accept-language"))
-        return SafeJSONResponse({"detail": validation_details(exc.errors(), lg)}, status_code=422)
+        lg = langs.from_scope(request.scope)
+        details = validation_details(exc.errors(), lg)
+        if _api(request):
+            return SafeJSONResponse({"detail": details}, status_code=422)
+        return _invalid_page(request, details, lg)
 
     @app.exception_handler(ValidationError)
     async def _model_validation(request: Request, exc: ValidationError) -> Response:
         # A request model validated by hand (the HTML pages build them from query fields) that
         # a page did not catch itself: a 422 naming the fields, never a 500.
-        lg = langs.pick(request.query_params.get("lang"), request.headers.get("accept-language"))
+        lg = langs.from_scope(request.scope)
         details = validation_details(exc.errors(), lg)
-        if request.url.path.startswith("/api/"):
+        if _api(request):
             return SafeJSONResponse({"detail": details}, status_code=422)
-        return pages.render(request, "error.html", {"page": "error", "details": details}, status=422)
+        return _invalid_page(request, details, lg)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        # The JSON API keeps FastAPI's JSON ({"detail": "Not Found"}); a page is a page.
+        if _api(request):
+            return await http_exception_handler(request, exc)
+        return pages.error_page(request, exc.status_code)
 
     @app.get("/docs", include_in_schema=False, response_class=HTMLResponse)
     async def docs(request: Request) -> Any:
@@ -79,8 +108,11 @@ def create_app(allowed_hosts: list[str] | None = None) -> FastAPI:
         app.include_router(make_router(Path(history_db)))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     # Added innermost first.  Outermost: the headers (on every answer, 400/413/500/503 included),
-    # then the catch-all for errors, the bound on requests in progress, the Host check, the body limit.
-    app.add_middleware(BodyLimit)
+    # then the catch-all for errors, the bound on requests in progress, the Host check, the body
+    # limit, and innermost the hot JSON endpoints' common requests (dwz.web.fast).
+    if fast:
+        app.add_middleware(FastRoutes, endpoints=api.ENDPOINTS, context=service.dwz_context)
+    app.add_middleware(BodyLimit, upload_limit=tournament.LIMITS["body_bytes"], big=tournament.BIG_UPLOAD, slots=tournament.BIG_UPLOADS)
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts if allowed_hosts is not None else configured_hosts())
     app.add_middleware(ConcurrencyLimit)
     app.add_middleware(ServerErrors)

@@ -1,6 +1,10 @@
 """The scenario chart as SVG (server-rendered twin of ``static/chart.js``).
 
 Geometry only: it places the engine's numbers on a canvas; every label is escaped.
+The chart comes in three widths (:data:`VARIANTS`, user units); the stylesheet shows
+the one that fits its container (container queries), so that the labels render at
+11–15 px on a phone as on a desktop — one SVG scaled down to 360 px would shrink
+them to 7 px.
 """
 
 from __future__ import annotations
@@ -13,8 +17,10 @@ from markupsafe import Markup, escape
 
 from dwz.i18n import fmt_num, text
 
-W, H = 640, 280
-LEFT, RIGHT, TOP, BOTTOM = 56, 16, 16, 40
+VARIANTS = (360, 480, 640)  # widths in user units; app.css picks one per container width
+FONT = 13  # label size in user units
+RIGHT, TOP, BOTTOM = 16, 16, 44
+MIN_LABEL_GAP = 36  # user units between x labels ("10,5" is ~30 wide at FONT)
 
 
 def _nice_step(span: float, target: int = 5) -> float:
@@ -24,6 +30,18 @@ def _nice_step(span: float, target: int = 5) -> float:
         if raw <= m * mag:
             return float(m * mag)
     return float(10 * mag)
+
+
+def x_step(span: float, plot_width: float) -> float:
+    """The step between labelled scores: the smallest of ½, 1, 2, 5, … that keeps the labels apart.
+
+    >>> x_step(5, 568), x_step(5, 288), x_step(9, 288), x_step(40, 568)
+    (0.5, 1.0, 2.0, 5.0)
+    """
+    for step in (0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0):
+        if plot_width * step / max(span, 0.5) >= MIN_LABEL_GAP:
+            return step
+    return 200.0
 
 
 def scale(rows: Sequence[dict[str, Any]], old: int | None) -> dict[str, Any] | None:
@@ -44,35 +62,43 @@ def scale(rows: Sequence[dict[str, Any]], old: int | None) -> dict[str, Any] | N
     return {"pts": pts, "x0": x0, "x1": x1, "y0": y0, "y1": y1, "ystep": step}
 
 
-def svg(rows: Sequence[dict[str, Any]], old: int | None, lang: str) -> Markup:
-    s = scale(rows, old)
-    if s is None:
-        return Markup("")
+def _left(s: dict[str, Any], lang: str) -> int:
+    """Room for the longest y label."""
+    longest = max(len(fmt_num(int(s["y0"]), "d", lang)), len(fmt_num(int(s["y1"]), "d", lang)))
+    return int(longest * FONT * 0.62) + 14
+
+
+def _variant(s: dict[str, Any], old: int | None, lang: str, width: int) -> str:
+    height = round(width * 0.42) + 40
+    left = _left(s, lang)
+    x0, x1, y0, y1 = float(s["x0"]), float(s["x1"]), float(s["y0"]), float(s["y1"])
 
     def px(x: float) -> float:
-        return round(LEFT + (x - float(s["x0"])) / (float(s["x1"]) - float(s["x0"])) * (W - LEFT - RIGHT), 1)
+        return round(left + (x - x0) / (x1 - x0) * (width - left - RIGHT), 1)
 
     def py(y: float) -> float:
-        return round(H - BOTTOM - (y - float(s["y0"])) / (float(s["y1"]) - float(s["y0"])) * (H - TOP - BOTTOM), 1)
+        return round(height - BOTTOM - (y - y0) / (y1 - y0) * (height - TOP - BOTTOM), 1)
 
-    title = escape(text("web.chart_title", lang))
-    desc = escape(text("web.chart_desc", lang))
-    out = [f'<svg class="chart" viewBox="0 0 {W} {H}" role="img" aria-labelledby="chart-title chart-desc" '
-           f'xmlns="http://www.w3.org/2000/svg"><title id="chart-title">{title}</title><desc id="chart-desc">{desc}</desc>']
-    y = s["y0"]
-    while y <= s["y1"] + 1e-9:
-        out.append(f'<line class="grid" x1="{LEFT}" x2="{W - RIGHT}" y1="{py(y)}" y2="{py(y)}"/>'
-                   f'<text class="tick" x="{LEFT - 6}" y="{py(y) + 4}" text-anchor="end">{escape(fmt_num(int(y), "d", lang))}</text>')
+    ids = f"chart-title-{width} chart-desc-{width}"
+    out = [f'<svg class="chart chart-{width}" viewBox="0 0 {width} {height}" role="img" aria-labelledby="{ids}" '
+           f'font-size="{FONT}" xmlns="http://www.w3.org/2000/svg"><title id="chart-title-{width}">'
+           f'{escape(text("web.chart_title", lang))}</title><desc id="chart-desc-{width}">{escape(text("web.chart_desc", lang))}</desc>']
+    y = y0
+    while y <= y1 + 1e-9:
+        out.append(f'<line class="grid" x1="{left}" x2="{width - RIGHT}" y1="{py(y)}" y2="{py(y)}"/>'
+                   f'<text class="tick" x="{left - 6}" y="{py(y) + 4}" text-anchor="end">{escape(fmt_num(int(y), "d", lang))}</text>')
         y += s["ystep"]
-    xstep = 0.5 if s["x1"] - s["x0"] <= 6 else (1.0 if s["x1"] - s["x0"] <= 14 else 2.0)
-    x = s["x0"]
-    while x <= s["x1"] + 1e-9:
-        out.append(f'<text class="tick" x="{px(x)}" y="{H - BOTTOM + 18}" text-anchor="middle">{escape(fmt_num(x, ".1f", lang))}</text>')
+    xstep = x_step(x1 - x0, width - left - RIGHT)
+    x = math.ceil(x0 / xstep) * xstep
+    while x <= x1 + 1e-9:
+        out.append(f'<text class="tick" x="{px(x)}" y="{height - BOTTOM + 18}" text-anchor="middle">'
+                   f'{escape(fmt_num(x, ".1f", lang))}</text>')
         x += xstep
-    out.append(f'<text class="axis-label" x="{(LEFT + W - RIGHT) / 2}" y="{H - 4}" text-anchor="middle">{escape(text("web.scen_points", lang))}</text>')
+    out.append(f'<text class="axis-label" x="{(left + width - RIGHT) / 2}" y="{height - 6}" text-anchor="middle">'
+               f'{escape(text("web.scen_points", lang))}</text>')
     if old is not None:
-        out.append(f'<line class="old" x1="{LEFT}" x2="{W - RIGHT}" y1="{py(old)}" y2="{py(old)}"/>'
-                   f'<text class="old-label" x="{W - RIGHT - 4}" y="{py(old) - 6}" text-anchor="end">'
+        out.append(f'<line class="old" x1="{left}" x2="{width - RIGHT}" y1="{py(old)}" y2="{py(old)}"/>'
+                   f'<text class="old-label" x="{width - RIGHT - 4}" y="{py(old) - 6}" text-anchor="end">'
                    f'{escape(text("web.chart_old", lang))} {old}</text>')
     line = " ".join(f"{px(a)},{py(b)}" for a, b in s["pts"])
     out.append(f'<polyline class="curve" points="{line}"/>')
@@ -80,4 +106,12 @@ def svg(rows: Sequence[dict[str, Any]], old: int | None, lang: str) -> Markup:
         out.append(f'<circle class="dot" cx="{px(a)}" cy="{py(b)}" r="4"><title>W = {escape(fmt_num(a, ".1f", lang))} → '
                    f'{int(b)}</title></circle>')
     out.append("</svg>")
-    return Markup("".join(out))
+    return "".join(out)
+
+
+def svg(rows: Sequence[dict[str, Any]], old: int | None, lang: str) -> Markup:
+    """Every variant of the chart (the page shows one)."""
+    s = scale(rows, old)
+    if s is None:
+        return Markup("")
+    return Markup("".join(_variant(s, old, lang, w) for w in VARIANTS))

@@ -19,7 +19,7 @@ from dwz.basics.parsing import json_safe
 from dwz.formats._common import short
 from dwz.i18n import text
 
-__all__ = ["MAX_DETAILS", "SafeJSONResponse", "field_loc", "problem_details", "shown", "validation_details"]
+__all__ = ["MAX_DETAILS", "SafeJSONResponse", "field_loc", "loc_label", "problem_details", "shown", "validation_details"]
 
 
 class SafeJSONResponse(Response):
@@ -66,6 +66,27 @@ def field_loc(field: str, root: str = "body", rename: dict[str, str] | None = No
     if parts and rename and isinstance(parts[0], str) and parts[0] in rename:
         parts[0] = rename[parts[0]]
     return [root, *parts]
+
+
+def loc_label(loc: Sequence[Any], lang: str) -> str:
+    """A validation error's place as the user sees it: ``["body", "games", 0, "result"]`` →
+    "Partie 1, Ergebnis" (:func:`dwz.i18n.field_label`), the request part left out.
+
+    >>> loc_label(["body", "games", 0, "result"], "de"), loc_label(["path", "player_id"], "en"), loc_label(["x"], "de")
+    ('Partie 1, Ergebnis', 'player number', 'x')
+    """
+    from dwz.i18n import field_label
+
+    parts = list(loc)
+    if parts and parts[0] in ("body", "query", "path", "header", "cookie"):
+        parts = parts[1:]
+    field = ""
+    for part in parts:
+        if isinstance(part, int):
+            field += f"[{part}]"
+        else:
+            field += ("." if field else "") + str(part)
+    return field_label(field, lang) if field else ""
 
 
 MAX_DETAILS = 100  # a file with 100,000 bad lines gets the first 100 and a count, not a 20 MB answer

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request
 from fastapi import Path as PathParam
 from fastapi.responses import HTMLResponse, Response
 from markupsafe import Markup
@@ -39,7 +39,7 @@ def make_router(db_path: Path) -> APIRouter:
             try:
                 conn = open_store(db, readonly=True)
             except InputError:
-                raise HTTPException(status_code=503, detail="history database unavailable") from None
+                return _unavailable(request)
             try:
                 hits = find_players(conn, query)
             finally:
@@ -56,17 +56,19 @@ def make_router(db_path: Path) -> APIRouter:
         from dwz.history.store import open_store
         from dwz.i18n import text
         from dwz.web import lang as langs
-        from dwz.web.pages import render
+        from dwz.web.pages import error_page, fmt_date, render
 
-        lg = langs.pick(request.query_params.get("lang"), request.headers.get("accept-language"))
+        lg = langs.from_scope(request.scope)  # the frame, the table and the chart: one language
         try:
             conn = open_store(db, readonly=True)
         except InputError:
-            raise HTTPException(status_code=503, detail="history database unavailable") from None
+            return _unavailable(request)
         try:
             card = load_card(conn, player_id)
         except InputError:
-            raise HTTPException(status_code=404, detail="player not found") from None
+            keep = f"?lang={langs.chosen(request.scope)}" if langs.chosen(request.scope) else ""
+            return error_page(request, 404, [text("web.player_unknown", lg, id=player_id)],
+                              links=[(f"/karte{keep}", text("web.to_search", lg))])
         finally:
             conn.close()
         titles, rows = card_table(card, lg)
@@ -75,9 +77,17 @@ def make_router(db_path: Path) -> APIRouter:
         if p["start_rating"]:
             rating = f"{p['start_rating']}-{p['start_index']}" if p["start_index"] is not None else str(p["start_rating"])
             start = text("history.start_value", lg, rating=rating, source=text(f"history.source_{p['start_source']}", lg),
-                         date=p["start_date"])
+                         date=fmt_date(p["start_date"], lg))
         ctx: dict[str, Any] = {"page": "history", "card": card, "titles": titles, "rows": rows, "columns": COLUMNS,
                                "start": start, "svg": Markup(card_svg(card, lg, inline=True))}  # card_svg escapes every text itself
         return render(request, "history_card.html", ctx)
 
     return router
+
+
+def _unavailable(request: Request) -> Response:
+    from dwz.i18n import text
+    from dwz.web import lang as langs
+    from dwz.web.pages import error_page
+
+    return error_page(request, 503, [text("web.history_unavailable", langs.from_scope(request.scope))])

@@ -8,14 +8,16 @@ import contextlib
 import json
 import os
 from datetime import date
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 import jinja2
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from pydantic import ValidationError
 
 import dwz
@@ -24,7 +26,7 @@ from dwz.basics.values import parse_result
 from dwz.i18n import CATALOGS, field_label, fmt_num, fmt_signed, term, text
 from dwz.web import chart, service
 from dwz.web import lang as langs
-from dwz.web.errors import validation_details
+from dwz.web.errors import loc_label, validation_details
 from dwz.web.models import MAX_GAMES, DwzRequest, EloInitialRequest, EloRequest, ScenarioRequest, UmstufungRequest
 from dwz.web.work import INLINE, compute
 
@@ -34,20 +36,39 @@ HERE = Path(__file__).resolve().parent  # dwz/web (the app module mounts these p
 _env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True, trim_blocks=True, lstrip_blocks=True)
 templates = Jinja2Templates(env=_env)
 
+
+def _breakable(name: Any) -> Markup:
+    """A name that may break after its comma on a phone ("Henderson,Anthony" has no space)."""
+    return Markup(str(escape(name)).replace(",", ",<wbr>"))
+
+
+_env.filters["breakable"] = _breakable
+
 RESULT_OPTIONS = ("1", "½", "0", "+", "-")
 MAX_ROWS = MAX_GAMES
 
 
+_NOT_FOR_SCRIPTS = ("history.", "check.", "cli.", "xml.", "swt.")  # texts of other surfaces: not sent to the browser
+
+
+@lru_cache(maxsize=4)
 def _js_texts(lang: str) -> Markup:
-    """The UI texts and terms the scripts need, as a JSON data block (not executed, CSP-safe)."""
+    """The UI texts and terms the scripts need, as a JSON data block (not executed, CSP-safe);
+    built once per language."""
     cat = CATALOGS[lang]
-    data = {"lang": lang, "ui": cat["ui"], "terms": {k: v for k, v in cat["terms"].items() if isinstance(v, str)}}
+    data = {"lang": lang, "ui": {k: v for k, v in cat["ui"].items() if not k.startswith(_NOT_FOR_SCRIPTS)},
+            "terms": {k: v for k, v in cat["terms"].items() if isinstance(v, str) and not k.startswith(_NOT_FOR_SCRIPTS)}}
     # "</" must not end the surrounding <script type="application/json"> element
     return Markup(json.dumps(data, ensure_ascii=False).replace("</", "<\\/"))
 
 
 def render(request: Request, name: str, ctx: dict[str, Any], status: int = 200) -> Response:
-    lg = langs.pick(request.query_params.get("lang"))
+    """A page in the request's language (:mod:`dwz.web.lang`: query, cookie, Accept-Language).
+    A language named in the query is a switch: remembered in the cookie, and kept in the page's
+    links and forms (so that it holds without cookies too)."""
+    lg = langs.from_scope(request.scope)
+    chosen = langs.chosen(request.scope)
+    keep = f"?lang={chosen}" if chosen else ""
 
     def t(key: str, **kw: Any) -> str:
         return text(key, lg, **kw)
@@ -61,20 +82,63 @@ def render(request: Request, name: str, ctx: dict[str, Any], status: int = 200) 
     def signed(v: float | None, spec: str = "d") -> str:
         return fmt_signed(v, spec, lg)
 
+    def rule(citation: str) -> str:
+        # a step's rule citation; the few given in words are translated ("Inkrafttreten WO 2026")
+        found = CATALOGS[lg]["terms"].get(f"rule.{citation}")
+        return citation if found is None else str(found)
+
+    def switch_href(target: str) -> str:
+        # the same page in the other language, its GET form values kept (no-JS users keep their input)
+        rest = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"][:400]
+        return request.url.path + "?" + urlencode([*rest, ("lang", target)])
+
     base = {
         "lang": lg,
         "other_lang": "en" if lg == "de" else "de",
+        "keep": keep,
+        "keep_lang": chosen,
+        "switch_href": switch_href,
         "t": t,
         "term": term_,
+        "rule": rule,
         "num": num,
         "signed": signed,
+        "date": lambda d: fmt_date(d, lg),
         "js_texts": _js_texts(lg),
         "version": dwz.__version__,
         "path": request.url.path,
         "history_enabled": bool(os.environ.get("DWZ_HISTORY_DB")),  # `dwz serve --db FILE`
     }
     base.update(ctx)
-    return templates.TemplateResponse(request, name, base, status_code=status)
+    response = templates.TemplateResponse(request, name, base, status_code=status)
+    response.headers["vary"] = "Cookie, Accept-Language"  # the language comes from them
+    if chosen:
+        response.headers.append("set-cookie", langs.cookie_header(chosen))
+    return response
+
+
+def fmt_date(value: Any, lang: str) -> str:
+    """A date as the page's language writes it: 16.02.2012 / 2012-02-16 (ISO text or a date)."""
+    if not value:
+        return "–"
+    try:
+        d = value if isinstance(value, date) else date.fromisoformat(str(value))
+    except ValueError:
+        return str(value)
+    return f"{d.day:02d}.{d.month:02d}.{d.year}" if lang == "de" else d.isoformat()
+
+
+def error_page(request: Request, status: int, messages: list[str] | None = None, *, title: str | None = None,
+               links: list[tuple[str, str]] | None = None) -> Response:
+    """An error as an HTML page in the page's language, with the site's navigation: what went
+    wrong (``messages``, in the user's words) and where to go on (``links``: (href, text))."""
+    lg = langs.from_scope(request.scope)
+    ui = CATALOGS["de"]["ui"]
+    key = f"web.http_{status}" if f"web.http_{status}" in ui else "web.http_other"
+    if messages is None:
+        messages = [text(f"{key}_text", lg)]
+    return render(request, "error.html", {"page": "error", "status": status, "heading": title or text(key, lg),
+                                          "messages": messages, "links": links or []}, status=status)
 
 
 # --- form helpers -------------------------------------------------------------------------------
@@ -105,6 +169,32 @@ def _paste(text_: str) -> list[dict[str, Any]]:
             opp, res = token, ""
         rows.append({"opp": opp[:40], "res": _canonical(res)[:40] if res else "", "errors": [], "incomplete": False})
     return rows
+
+
+def merge_paste(rows: list[dict[str, Any]], pasted: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows after "Partien einfügen": the pasted games take the place of the empty rows,
+    and pasting a list again never duplicates it — a pasted list that starts with the games
+    already there replaces them, one that the games already start with adds nothing.
+
+    >>> g = lambda *xs: [{"opp": o, "res": r} for o, r in xs]
+    >>> [r["opp"] for r in merge_paste(g(("1580", "1"), ("", "")), g(("1720", "½")))]
+    ['1580', '1720']
+    >>> [r["opp"] for r in merge_paste(g(("1580", "1"), ("1720", "½")), g(("1580", "1"), ("1720", "½"), ("1810", "0")))]
+    ['1580', '1720', '1810']
+    >>> [r["opp"] for r in merge_paste(g(("1580", "1"), ("1720", "½")), g(("1580", "1")))]
+    ['1580', '1720']
+    """
+    filled = [r for r in rows if r["opp"] or r["res"]]
+
+    def key(items: list[dict[str, Any]]) -> list[tuple[str, str]]:
+        return [(str(r["opp"]).strip(), _canonical(str(r["res"]).strip())) for r in items]
+
+    have, new = key(filled), key(pasted)
+    if new[:len(have)] == have:
+        return pasted
+    if have[:len(new)] == new:
+        return filled
+    return (filled + pasted)[:MAX_ROWS]
 
 
 def _apply_row_action(rows: list[dict[str, Any]], action: str, kind: str) -> None:
@@ -168,7 +258,8 @@ def _invalid(e: ValidationError, lang: str, fields: dict[str, list[str]], rename
         if key in fields:
             fields[key].append(d["msg"])
         else:
-            general.append(f"{'.'.join(loc)}: {d['msg']}" if loc else d["msg"])
+            label = loc_label(d["loc"], lang)
+            general.append(f"{label}: {d['msg']}" if label else d["msg"])
     return general
 
 
@@ -178,7 +269,7 @@ def _invalid(e: ValidationError, lang: str, fields: dict[str, list[str]], rename
 @router.get("/", response_class=HTMLResponse)
 async def dwz_page(request: Request) -> Response:
     q = request.query_params
-    lg = langs.pick(q.get("lang"))
+    lg = langs.from_scope(request.scope)
     rows = len(q.getlist("opp")) + len(q.getlist("rest_opp")) + len(q.get("paste", "").split())
     ctx = await compute(lambda: _dwz_context(q, lg), rows)  # many rows: a worker thread (dwz.web.work)
     return render(request, "dwz.html", ctx, status=200)
@@ -194,10 +285,10 @@ def _dwz_context(q: Any, lg: str) -> dict[str, Any]:
     rest_rows = _rows(q.getlist("rest_opp"), q.getlist("rest_res"))
     paste = _first(q, "paste", "")
     if paste.strip():
-        rows = [r for r in rows if r["opp"] or r["res"]] + _paste(paste)
+        rows = merge_paste(rows, _paste(paste))
     _apply_row_action(rows, action, "game")
     _apply_row_action(rest_rows, action, "rest")
-    submitted = bool(q)
+    submitted = any(k != "lang" for k in q)  # a form was sent (the language alone is no input)
     field_errors: dict[str, list[str]] = {"rating": [], "index": [], "birth_year": [], "end": [], "age_group": [], "rules": []}
     general: list[str] = []
     first = service.is_first(form["rating"])
@@ -299,7 +390,7 @@ def _int_or_text(v: str) -> int | str | None:
 @router.get("/elo", response_class=HTMLResponse)
 async def elo_page(request: Request) -> Response:
     q = request.query_params
-    lg = langs.pick(q.get("lang"))
+    lg = langs.from_scope(request.scope)
     lines = min(len(q.get("games") or "") + len(q.get("i_games") or ""), 16000) // 8  # ~8 characters per game line
     ctx = await compute(lambda: _elo_context(q, lg), lines)
     return render(request, "elo.html", ctx)
@@ -355,48 +446,75 @@ def _elo_context(q: Any, lg: str) -> dict[str, Any]:
             i_general = _invalid(e, lg, i_errors, {"games": "i_games"})
     return {
         "page": "elo", "form": form, "result": result, "field_errors": field_errors, "general": general,
-        "initial": initial, "i_errors": i_errors, "i_general": i_general, "submitted": bool(q),
+        "initial": initial, "i_errors": i_errors, "i_general": i_general, "submitted": any(k != "lang" for k in q),
     }
 
 
 # --- Turnier ------------------------------------------------------------------------------------
 
 
-@router.get("/turnier", response_class=HTMLResponse)
-async def turnier_page(request: Request) -> Response:
+def _turnier_form(up: Any = None) -> dict[str, Any]:
+    """The form's values to show again (a file cannot be: the browser keeps it with the script)."""
     from dwz.web import tournament
 
-    return render(request, "turnier.html", {"page": "turnier", "limits": tournament.LIMITS, "evaluation": None,
-                                            "errors": [], "available": tournament.available(), "output": "page"})
+    if up is None:
+        return {"end": "", "list_date": "", "rules": "", "foreign_e_index": "1",
+                "options": {k: d for k, (_, d) in tournament.OPTIONS.items()}, "xml": {}, "open_options": False}
+    defaults = {k: d for k, (_, d) in tournament.OPTIONS.items()}
+    return {"end": up.end, "list_date": up.list_date, "rules": up.rules, "foreign_e_index": up.foreign_e_index,
+            "options": up.options, "xml": up.xml, "open_options": up.options != defaults or bool(up.rules) or up.foreign_e_index != "1"}
+
+
+def _turnier_ctx(lg: str, **ctx: Any) -> dict[str, Any]:
+    from dwz.web import tournament
+
+    base: dict[str, Any] = {"page": "turnier", "limits": tournament.LIMITS, "errors": [], "form_errors": {},
+                            "available": tournament.available(), "evaluation": None, "output": "page", "form": _turnier_form(),
+                            "options": tuple(tournament.OPTIONS)}
+    base.update(ctx)
+    return base
+
+
+def _evaluated(outcome: Any, lg: str) -> dict[str, Any]:
+    """The page's parts of an evaluation (in the worker thread: every player's Rechenweg is rendered here)."""
+    from dwz.reports import COLUMNS, ELO_COLUMNS, TEAM_COLUMNS, elo_rows, evaluation_rows, team_tables
+    from dwz.web import tournament
+
+    ev = outcome.evaluation
+    return {"evaluation": ev.to_dict(lg, steps=False), "columns": COLUMNS.get(lg, COLUMNS["de"]), "rows": evaluation_rows(ev, lg),
+            "steps": {pe.player.no: pe.rechenweg(lg) for pe in ev.players},
+            "elo_columns": ELO_COLUMNS.get(lg, ELO_COLUMNS["de"]), "elo_rows": elo_rows(ev, lg),
+            "team_columns": TEAM_COLUMNS.get(lg, TEAM_COLUMNS["de"]), "teams": team_tables(ev, lg),
+            "check": tournament.check_view(outcome.report, lg), "matches": tournament.match_view(outcome, lg),
+            "xml": tournament.xml_reports(outcome, lg)}
+
+
+@router.get("/turnier", response_class=HTMLResponse)
+async def turnier_page(request: Request) -> Response:
+    return render(request, "turnier.html", _turnier_ctx(langs.from_scope(request.scope)))
 
 
 @router.post("/turnier", response_class=HTMLResponse)
 async def turnier_upload(request: Request) -> Response:
-    from dwz.reports import COLUMNS, ELO_COLUMNS, elo_rows, evaluation_rows
     from dwz.web import tournament
 
-    lg = langs.pick(request.query_params.get("lang"))
-    ev: Any = None
-    errors: list[dict[str, Any]] = []
+    lg = langs.from_scope(request.scope)
+    up: Any = None
     status = 200
-    output = "page"
+    errors: list[dict[str, Any]] = []
     try:
-        files = await tournament.form_files(request)
-        output = files.output
-        ev = await compute(lambda: tournament.evaluate_upload(files.name, files.data, files.rating_list), INLINE + 1)
+        up = await tournament.form_upload(request)
+        # the evaluation, the check and every player's Rechenweg: off the event loop, one at a time
+        outcome = await compute(lambda: tournament.run(up), INLINE + 1)
+        if up.output != "page":  # a download, rendered like `dwz tournament -o` / --dsb-xml
+            body, media, filename = await compute(lambda: tournament.download(outcome, lg), INLINE + 1)
+            return Response(body, media_type=media, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+        parts = await compute(lambda: _evaluated(outcome, lg), INLINE + 1)
     except tournament.UploadError as e:
-        errors, status = e.details(lg), e.status
+        errors, status, parts = e.details(lg), e.status, {}
     except InputError as e:
-        errors, status = tournament.problem_rows(e, lg), 422
-    if ev is not None and output != "page":  # a download, rendered like `dwz tournament -o`
-        body, media, filename = tournament.download(ev, output, lg)
-        return Response(body, media_type=media, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
-    ctx: dict[str, Any] = {"page": "turnier", "limits": tournament.LIMITS, "errors": errors, "available": tournament.available(),
-                           "evaluation": None, "output": output}
-    if ev is not None:
-        ctx.update(evaluation=ev.to_dict(lg, steps=False), columns=COLUMNS.get(lg, COLUMNS["de"]), rows=evaluation_rows(ev, lg),
-                   steps={pe.player.no: pe.rechenweg(lg) for pe in ev.players},
-                   elo_columns=ELO_COLUMNS.get(lg, ELO_COLUMNS["de"]), elo_rows=elo_rows(ev, lg))
-    if request.query_params.get("partial"):  # the script swaps in the result section only
-        return render(request, "_turnier_result.html", ctx, status=status)
-    return render(request, "turnier.html", ctx, status=status)
+        errors, status, parts = tournament.problem_rows(e, lg), 422, {}
+    ctx = _turnier_ctx(lg, errors=errors, form_errors=tournament.field_errors(errors), form=_turnier_form(up),
+                       output=up.output if up is not None else "page", **parts)
+    name = "_turnier_result.html" if request.query_params.get("partial") else "turnier.html"  # the script swaps in the result
+    return await compute(lambda: render(request, name, ctx, status=status), INLINE + 1)  # a big table renders off the loop too

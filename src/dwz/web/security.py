@@ -70,23 +70,31 @@ UPLOAD_PATHS = ("/turnier", "/api/turnier")
 class BodyLimit:
     """Bounds request bodies before any parser sees them.
 
-    JSON requests are small; uploads are at most ``LIMITS["body_bytes"]``, which
-    keeps Starlette's spooled upload files in memory.  An API request over the
-    limit gets 413 at once; the upload page gets an empty body and a scope flag,
-    so it can answer with its own page and message.
+    JSON requests are small; uploads are at most ``upload_limit`` (the tournament
+    file, two rating lists and stored Restpartien: ``dwz.web.tournament.LIMITS``),
+    read in memory.  An API request over the limit gets 413 at once; the upload page
+    gets an empty body and a scope flag, so it can answer with its own page and
+    message.  Uploads above ``big`` bytes (a rating list) hold one of ``slots`` places
+    while they are read and evaluated: the memory they need is bounded per worker, and
+    one more is told to try again (503, or the page's message) instead of waiting.
     """
 
-    def __init__(self, app: ASGIApp, json_limit: int = 256 * 1024, upload_limit: int = 1024 * 1024 - 1) -> None:
+    def __init__(self, app: ASGIApp, json_limit: int = 256 * 1024, upload_limit: int = 1024 * 1024 - 1,
+                 big: int | None = None, slots: int = 2) -> None:
         self.app = app
         self.json_limit = json_limit
         self.upload_limit = upload_limit
+        self.big = big if big is not None else upload_limit
+        self.slots = slots
+        self.busy = 0
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope.get("method") in ("GET", "HEAD", "OPTIONS"):
             await self.app(scope, receive, send)
             return
         path: str = scope.get("path", "")
-        limit = self.upload_limit if path in UPLOAD_PATHS else self.json_limit
+        upload = path in UPLOAD_PATHS
+        limit = self.upload_limit if upload else self.json_limit
         declared = next((v for k, v in scope.get("headers", []) if k == b"content-length"), None)
         size: int | None = None
         if declared is not None:
@@ -94,6 +102,22 @@ class BodyLimit:
                 size = int(declared)
             except ValueError:
                 size = None
+        if upload and (size is None or size > self.big) and (size is None or size <= limit):
+            if self.busy >= self.slots:
+                if path.startswith("/api/"):
+                    await _busy(send)
+                    return
+                scope = {**scope, "dwz.busy": True}
+            else:
+                self.busy += 1
+                try:
+                    await self._pass(scope, receive, send, size, limit, path)
+                finally:
+                    self.busy -= 1
+                return
+        await self._pass(scope, receive, send, size, limit, path)
+
+    async def _pass(self, scope: Scope, receive: Receive, send: Send, size: int | None, limit: int, path: str) -> None:
         if size is not None and size <= limit:
             await self.app(scope, receive, send)  # the server never delivers more than declared
             return
@@ -126,6 +150,15 @@ class BodyLimit:
             return {"type": "http.request", "body": body, "more_body": False}
 
         await self.app(scope, replay, send)
+
+
+async def _busy(send: Send) -> None:
+    payload = (b'{"detail": [{"loc": ["body"], "msg": "Other large uploads are being evaluated; try again in a few seconds / '
+               b'Gerade werden andere gro\xc3\x9fe Dateien ausgewertet", "type": "uploads_busy"}]}')
+    await send({"type": "http.response.start", "status": 503,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode()),
+                            (b"retry-after", b"5")]})
+    await send({"type": "http.response.body", "body": payload})
 
 
 async def _reject(send: Send) -> None:
@@ -166,15 +199,35 @@ class ServerErrors:
                 await _internal_error(scope, send)
 
 
+# The last line of defence renders nothing that could fail again: fixed pages per language,
+# with the site's stylesheet and navigation.
+_ERROR_PAGE = (
+    '<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, '
+    'initial-scale=1"><title>{title}</title><link rel="stylesheet" href="/static/app.css"></head><body>'
+    '<header class="site"><div class="wrap header-row"><a class="brand" href="/">{site}</a></div></header>'
+    '<main class="wrap"><h1>{title}</h1><div class="error-box" role="alert"><p>{text}</p></div>'
+    '<ul><li><a href="/">{dwz}</a></li><li><a href="/elo">{elo}</a></li><li><a href="/turnier">{turnier}</a></li></ul>'
+    "</main></body></html>"
+)
+_ERROR_PAGES = {
+    "de": _ERROR_PAGE.format(lang="de", title="Interner Fehler", site="DWZ- und Elo-Rechner", dwz="DWZ-Rechner", elo="Elo-Rechner",
+                             turnier="Turnierauswertung",
+                             text="Die Anfrage konnte nicht bearbeitet werden. Bitte später erneut versuchen.").encode(),
+    "en": _ERROR_PAGE.format(lang="en", title="Internal error", site="DWZ and Elo calculator", dwz="DWZ calculator",
+                             elo="Elo calculator", turnier="Tournament evaluation",
+                             text="The request could not be processed. Please try again later.").encode(),
+}
+
+
 async def _internal_error(scope: Scope, send: Send) -> None:
     path: str = scope.get("path", "")
     if path.startswith("/api/"):
         body = (b'{"detail": [{"loc": [], "msg": "Interner Fehler / internal error", "type": "internal_error"}]}')
         media = b"application/json"
     else:
-        body = (b"<!doctype html><html lang=de><meta charset=utf-8><title>dwz</title>"
-                b"<h1>Interner Fehler</h1><p>Die Anfrage konnte nicht bearbeitet werden. / "
-                b"The request could not be processed.</p><p><a href=/>dwz</a></p></html>")
+        from dwz.web.lang import from_scope
+
+        body = _ERROR_PAGES.get(from_scope(scope), _ERROR_PAGES["de"])
         media = b"text/html; charset=utf-8"
     await send({"type": "http.response.start", "status": 500,
                 "headers": [(b"content-type", media), (b"content-length", str(len(body)).encode()), (b"connection", b"close")]})

@@ -1,11 +1,15 @@
 """The HTTP server settings of ``dwz serve``: uvicorn with limits on slow and idle connections.
 
+The protocol is uvicorn's httptools one (llhttp, in C) when httptools is installed — the
+per-request cost of h11's pure-Python parser was a third of a ``POST /api/dwz`` answer — with
+the guards below added (:class:`GuardedHttpTools`); :class:`GuardedH11` is the same on h11.
+
 uvicorn closes a keep-alive connection after ``timeout_keep_alive`` idle seconds,
 but it has no deadline for the request itself: a client that opens a connection
 and sends its headers one byte at a time holds a file descriptor for ever, and
 20,000 such clients exhaust them (uvicorn's ``limit_concurrency`` counts
 connections, so slow ones would even turn every real request into a 503; it is
-not used).  :class:`GuardedH11` adds
+not used).  The guarded protocols add
 
 * a deadline: the request line and headers must arrive within
   ``DWZ_HEADER_TIMEOUT`` seconds (default 10) of the connection or of the
@@ -37,7 +41,14 @@ from typing import Any
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-__all__ = ["BACKLOG", "HEADER_TIMEOUT", "KEEP_ALIVE", "LIMIT_CONCURRENCY", "MAX_HEADER_BYTES", "GuardedH11",
+try:  # uvicorn[standard]'s C parser; without it the h11 protocol (pure Python) serves
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+    HTTPTOOLS = True
+except ImportError:  # pragma: no cover
+    HTTPTOOLS = False
+
+__all__ = ["BACKLOG", "HEADER_TIMEOUT", "KEEP_ALIVE", "LIMIT_CONCURRENCY", "MAX_HEADER_BYTES", "PROTOCOL", "GuardedH11",
            "settings"]
 
 HEADER_TIMEOUT = 10.0  # seconds for the request line and headers
@@ -65,22 +76,56 @@ def _fd_budget() -> int:
 # the order they started waiting: a dict keeps insertion order, so with one timeout per dict
 # the deadlines ascend — the sweeper pops expired ones from the front and the cap evicts the
 # oldest, both in O(1).  One sweep timer per worker instead of a timer per request.
-_heads: dict[GuardedH11, float] = {}
-_bodies: dict[GuardedH11, float] = {}
+_heads: dict[_Deadlines, float] = {}
+_bodies: dict[_Deadlines, float] = {}
 _SWEEP = 0.25  # seconds between sweeps
 _sweeping: set[asyncio.AbstractEventLoop] = set()
 
 
-class GuardedH11(H11Protocol):
-    """uvicorn's h11 protocol with a deadline for each request's head and body and a cap on
-    the connections that are waiting for them."""
+class _Deadlines:
+    """The deadlines and the cap, shared by both protocols: a connection is in at most one of
+    ``_heads`` (waiting for a request head) and ``_bodies`` (waiting for the rest of a body)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    loop: asyncio.AbstractEventLoop
+    transport: asyncio.Transport
+    logger: Any
+
+    def _init_deadlines(self) -> None:
         self.head_timeout = float(os.environ.get("DWZ_HEADER_TIMEOUT", HEADER_TIMEOUT))
         self.body_timeout = float(os.environ.get("DWZ_BODY_TIMEOUT", BODY_TIMEOUT))
         self.max_pending = int(os.environ.get("DWZ_MAX_PENDING", 0)) or _fd_budget()
-        self._phase: dict[GuardedH11, float] | None = None  # _heads, _bodies or None
+        self._phase: dict[_Deadlines, float] | None = None  # _heads, _bodies or None
+
+    def _wait(self, phase: dict[_Deadlines, float]) -> None:
+        self._done()
+        self._phase = phase
+        phase[self] = self.loop.time() + (self.head_timeout if phase is _heads else self.body_timeout)
+        while len(_heads) + len(_bodies) > self.max_pending:  # crowded: the one waiting longest makes room
+            oldest = next(iter(_heads or _bodies))
+            oldest._close("too many connections still sending their request")
+        if self.loop not in _sweeping:
+            _sweeping.add(self.loop)
+            self.loop.call_later(_SWEEP, _sweep, self.loop)
+
+    def _done(self) -> None:
+        if self._phase is not None:
+            self._phase.pop(self, None)
+            self._phase = None
+
+    def _close(self, why: str) -> None:
+        self._done()
+        if not self.transport.is_closing():
+            self.logger.info(why)
+            self.transport.close()
+
+
+class GuardedH11(_Deadlines, H11Protocol):
+    """uvicorn's h11 protocol with a deadline for each request's head and body and a cap on
+    the connections that are waiting for them (the fallback without httptools)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._init_deadlines()
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -109,27 +154,52 @@ class GuardedH11(H11Protocol):
         self._done()
         super().connection_lost(exc)
 
-    def _wait(self, phase: dict[GuardedH11, float]) -> None:
-        self._done()
-        self._phase = phase
-        phase[self] = self.loop.time() + (self.head_timeout if phase is _heads else self.body_timeout)
-        while len(_heads) + len(_bodies) > self.max_pending:  # crowded: the one waiting longest makes room
-            oldest = next(iter(_heads or _bodies))
-            oldest._close("too many connections still sending their request")
-        if self.loop not in _sweeping:
-            _sweeping.add(self.loop)
-            self.loop.call_later(_SWEEP, _sweep, self.loop)
 
-    def _done(self) -> None:
-        if self._phase is not None:
-            self._phase.pop(self, None)
-            self._phase = None
+if HTTPTOOLS:
 
-    def _close(self, why: str) -> None:
-        self._done()
-        if not self.transport.is_closing():
-            self.logger.info(why)
-            self.transport.close()
+    class GuardedHttpTools(_Deadlines, HttpToolsProtocol):
+        """uvicorn's httptools protocol (llhttp, in C: a request costs a quarter of h11's time)
+        with the same deadlines and cap, and a bound on the head, which llhttp does not have:
+        a head growing past ``MAX_HEADER_BYTES`` is answered with 400 and the connection closed."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._init_deadlines()
+            self.max_head = MAX_HEADER_BYTES
+            self._head_bytes = 0
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._wait(_heads)
+
+        def data_received(self, data: bytes) -> None:
+            if self._phase is _heads:
+                self._head_bytes += len(data)
+            super().data_received(data)
+            if self._phase is _heads and self._head_bytes > self.max_head and not self.transport.is_closing():
+                self._done()
+                self.send_400_response("Request header fields too large")
+
+        def on_headers_complete(self) -> None:
+            self._head_bytes = 0
+            super().on_headers_complete()
+            self._wait(_bodies)  # until on_message_complete: at once for a request without a body
+
+        def on_message_complete(self) -> None:
+            super().on_message_complete()
+            if self._phase is _bodies:
+                self._done()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            # idle (no request parsed and unanswered), waiting for the next head: evictable, and
+            # closed by uvicorn's keep-alive timer after KEEP_ALIVE seconds
+            if not self.transport.is_closing() and self.cycle.response_complete and self._phase is None:
+                self._wait(_heads)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._done()
+            super().connection_lost(exc)
 
 
 def _sweep(loop: asyncio.AbstractEventLoop) -> None:
@@ -147,12 +217,16 @@ def _sweep(loop: asyncio.AbstractEventLoop) -> None:
         _sweeping.discard(loop)
 
 
+# The protocol `dwz serve` runs: httptools when installed (a dependency), else h11.
+PROTOCOL = "dwz.web.server:GuardedHttpTools" if HTTPTOOLS else "dwz.web.server:GuardedH11"
+
+
 def settings(*, header_timeout: float = HEADER_TIMEOUT, limit_concurrency: int = LIMIT_CONCURRENCY) -> dict[str, Any]:
     """uvicorn.run keyword arguments: the guarded protocol and the connection limits."""
     os.environ["DWZ_HEADER_TIMEOUT"] = str(header_timeout)  # read by GuardedH11 in every worker process
     os.environ["DWZ_LIMIT_CONCURRENCY"] = str(limit_concurrency)  # read by create_app (ConcurrencyLimit)
     return {
-        "http": "dwz.web.server:GuardedH11",
+        "http": PROTOCOL,
         "timeout_keep_alive": KEEP_ALIVE,
         "h11_max_incomplete_event_size": MAX_HEADER_BYTES,
         "backlog": BACKLOG,

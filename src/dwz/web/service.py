@@ -46,8 +46,8 @@ def is_first(rating: Any) -> bool:
         return False  # rate() reports the problem with everything else
 
 
-def dwz(req: DwzRequest, lang: str, today: date | None = None) -> dict[str, Any]:
-    """Folge-DWZ (``rate``) or, without a DWZ, the first DWZ (``first_rating``)."""
+def dwz(req: DwzRequest, lang: str, today: date | None = None, steps: bool = True) -> dict[str, Any]:
+    """Folge-DWZ (``rate``) or, without a DWZ, the first DWZ (``first_rating``); ``steps``: with the Rechenweg."""
     aggregate = req.points is not None or req.count is not None or req.expected is not None
     common: dict[str, Any] = {"end": _end(req.end, today), "birth_year": _blank(req.birth_year), "age_group": req.age_group,
                               "rules": req.rules, "today": today, "scale": req.scale}
@@ -58,25 +58,25 @@ def dwz(req: DwzRequest, lang: str, today: date | None = None) -> dict[str, Any]
             raise InputError([Problem("restpartien", "restpartien_with_rating", len(req.restpartien))])
         res = rate(_blank(req.rating) if _blank(req.rating) is not None else "", games_payload(req.games) or None,
                    index=_blank(req.index), points=req.points, count=req.count, expected=req.expected, **common)
-    out: dict[str, Any] = res.to_dict(lang)
+    out: dict[str, Any] = res.to_dict(lang, steps=steps)
     return out
 
 
-def dwz_scenarios(req: ScenarioRequest, lang: str, today: date | None = None) -> dict[str, Any]:
+def dwz_scenarios(req: ScenarioRequest, lang: str, today: date | None = None, steps: bool = True) -> dict[str, Any]:
     t = scenarios.scenarios(_blank(req.rating), req.opponents, end=_end(req.end, today), played=games_payload(req.played),
                             restpartien=games_payload(req.restpartien), birth_year=_blank(req.birth_year),
                             age_group=req.age_group, index=_blank(req.index), rules=req.rules, today=today, scale=req.scale)
-    out: dict[str, Any] = t.to_dict(lang)
+    out: dict[str, Any] = t.to_dict(lang, steps=steps)
     return out
 
 
-def dwz_context(end: str | None, birth_year: str | None, lang: str, today: date | None = None) -> dict[str, Any]:
+def dwz_context(end: str | None, birth_year: str | None, lang: str, today: date | None = None, steps: bool = True) -> dict[str, Any]:
     """Rule edition for the end date and age group for the birth year (live hints next to the fields)."""
     problems: list[Problem] = []
     ctx = resolve_context(_end(end, today), _blank(birth_year), None, None, problems, today)
     if problems or ctx is None:
         raise InputError(problems)
-    return {
+    out = {
         "kind": "context",
         "end": ctx.end.isoformat(),
         "rules": ctx.edition.NAME,
@@ -86,16 +86,18 @@ def dwz_context(end: str | None, birth_year: str | None, lang: str, today: date 
         "age_group_label": term(ctx.age_group.value, lang),
         "age_source": ctx.age_source,
         "warnings": [w.to_dict(lang) for w in ctx.warnings],
-        "steps": [render_step(s, lang) for s in ctx.steps],
     }
-
-
-def umstufung(req: UmstufungRequest, lang: str) -> dict[str, Any]:
-    out: dict[str, Any] = conversion.umstufung(req.rating if req.rating is not None else "", inverse=req.inverse).to_dict(lang)
+    if steps:
+        out["steps"] = [render_step(s, lang) for s in ctx.steps]
     return out
 
 
-def elo_rate(req: EloRequest, lang: str, today: date | None = None) -> dict[str, Any]:
+def umstufung(req: UmstufungRequest, lang: str, steps: bool = True) -> dict[str, Any]:
+    out: dict[str, Any] = conversion.umstufung(req.rating if req.rating is not None else "", inverse=req.inverse).to_dict(lang, steps=steps)
+    return out
+
+
+def elo_rate(req: EloRequest, lang: str, today: date | None = None, steps: bool = True) -> dict[str, Any]:
     from dwz.core.player import parse_date
 
     given = _blank(req.period)
@@ -104,11 +106,11 @@ def elo_rate(req: EloRequest, lang: str, today: date | None = None) -> dict[str,
     res = elo.rate(rating, games_payload(req.games), period=period, k=req.k, birth_year=req.birth_year,
                    games_played=req.games_played, reached_2400=req.reached_2400, reached_2300=req.reached_2300,
                    mode=req.mode, expectation=req.expectation, today=today)
-    out: dict[str, Any] = res.to_dict(lang)
+    out: dict[str, Any] = res.to_dict(lang, steps=steps)
     return out
 
 
-def elo_initial(req: EloInitialRequest, lang: str, today: date | None = None) -> dict[str, Any]:
+def elo_initial(req: EloInitialRequest, lang: str, today: date | None = None, steps: bool = True) -> dict[str, Any]:
     from dwz.core.player import parse_date
 
     given = _blank(req.period)
@@ -126,13 +128,13 @@ def elo_initial(req: EloInitialRequest, lang: str, today: date | None = None) ->
                 problems.extend(e.problems)
         if problems:
             raise InputError(problems)
-    out: dict[str, Any] = elo.initial_rating(games, period=period, today=today).to_dict(lang)
+    out: dict[str, Any] = elo.initial_rating(games, period=period, today=today).to_dict(lang, steps=steps)
     return out
 
 
-def compression(req: CompressionRequest, lang: str) -> dict[str, Any]:
+def compression(req: CompressionRequest, lang: str, steps: bool = True) -> dict[str, Any]:
     rating: Any = req.rating
-    out: dict[str, Any] = elo.compression_2024(rating).to_dict(lang)
+    out: dict[str, Any] = elo.compression_2024(rating).to_dict(lang, steps=steps)
     return out
 
 

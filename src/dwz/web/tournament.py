@@ -1,39 +1,78 @@
-"""Thin adapter between an uploaded file and the tournament engine.
+"""The tournament director's page and API: an uploaded file in, the evaluation, the
+pre-upload check and every output out — what ``dwz tournament`` and ``dwz check`` do.
 
-ADAPTER BOUNDARY: ``dwz.formats.read_tournament`` (the readers) and
-``dwz.core.tournament.evaluate_tournament`` (the evaluation) are written
-elsewhere; this module only (1) reads uploads into memory within limits,
-(2) hands the bytes — never a path — to the reader, (3) checks the player and
-round limits and (4) returns ``to_dict(lang)``.  When the reader is not there
-yet, :func:`available` is False and the page says so.
+ADAPTER BOUNDARY: this module only (1) reads the multipart upload in memory within
+limits (:func:`form_upload`), (2) hands the bytes — never a path — to
+:func:`dwz.reports.check.gather` (the readers, the DSB and FIDE list matching, stored
+Restpartien), (3) checks the player and round limits and the end date, (4) evaluates
+with the rule options the form chose (:func:`dwz.core.tournament.evaluate_tournament`)
+and (5) renders what the user asked for: the page, CSV, JSON, HTML, the DSB XML 2.5 and
+DeWIS XML files, the Restpartien for the next evaluation.  Nothing is kept on the
+server: a download is the whole form sent again (the page's script does that).
 """
 
 from __future__ import annotations
 
+import io
 import re
-from dataclasses import dataclass, replace
+import zipfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from starlette.datastructures import UploadFile
+from starlette.formparsers import MultiPartException, MultiPartParser
 from starlette.requests import Request
 
-from dwz.basics.errors import InputError
-from dwz.i18n import text
+from dwz.basics.errors import InputError, Problem
+from dwz.i18n import CATALOGS, field_label, term, text
 
-__all__ = ["LIMITS", "OUTPUTS", "UploadError", "available", "download", "evaluate", "evaluate_upload", "form_files", "problem_rows",
-           "read_upload"]
+__all__ = ["LIMITS", "OPTIONS", "OUTPUTS", "Outcome", "Upload", "UploadError", "available", "download", "evaluate", "form_upload",
+           "problem_rows", "run", "safe_name"]
 
+MIB = 1 << 20
 LIMITS = {
-    "file_bytes": 512 * 1024,  # a 500-player TRF is ~100 KB
-    "list_bytes": 16 << 20,  # a DSB list (ZIP) inflated: a regional list; the national one is for the CLI
-    "body_bytes": 1024 * 1024 - 1,  # < Starlette's 1 MiB spool size: uploads never touch the disk
+    "file_bytes": MIB,  # a tournament file: a 500-player TRF is ~100 KB, its SWT ~400 KB
+    "list_bytes": 16 * MIB,  # a DSB list of a Landesverband (ZIP or CSV, a few MB) or a FIDE list extract
+    "list_inflated": 32 * MIB,  # what a list ZIP may hold unpacked (the ZIP ratio cap applies too)
+    "rest_bytes": MIB,  # stored Restpartien (JSON)
     "players": 1000,
     "rounds": 60,
+}
+# The whole request: the four files and the form fields; bounded before any parser sees it (BodyLimit).
+LIMITS["body_bytes"] = LIMITS["file_bytes"] + 2 * LIMITS["list_bytes"] + LIMITS["rest_bytes"] + 64 * 1024
+BIG_UPLOAD = MIB  # requests above this take one of BIG_UPLOADS slots (dwz.web.security.BodyLimit)
+BIG_UPLOADS = 2  # … per worker: memory for the lists is bounded, the rest are told to try again
+
+FILES = {"file": "file_bytes", "rating_list": "list_bytes", "fide_list": "list_bytes", "restpartien": "rest_bytes"}
+
+# The rule options of `dwz tournament` (EvaluationOptions), as the form sends them: name → (field, default)
+OPTIONS: dict[str, tuple[str, Any]] = {
+    "sonderwertung": ("sonderwertung", True),
+    "sonder_extremes": ("sonderwertung_extremes", True),
+    "elo_for_unrated": ("use_elo_for_unrated", True),
+    "elo_from_2400": ("use_elo_from_2400", False),
+    "restpartien_vs_stage2": ("restpartien_vs_stage2", False),
+    "sonder_foreign": ("sonderwertung_foreign", True),
+    "old_scale": ("scale", False),  # on: the file's DWZ are from before the Umstufung 2026 (scale "old")
+}
+RULES = ("", "classic", "2026")
+FOREIGN_E_INDEX = ("1", "6")
+XML_FIELDS = ("location", "time_control", "sender")  # what the DSB XML's header asks for beyond the file
+TEXT_MAX = 200  # characters of a text field
+
+OUTPUTS = {
+    "csv": ("text/csv; charset=utf-8", "auswertung.csv"),
+    "json": ("application/json", "auswertung.json"),
+    "html": ("text/html; charset=utf-8", "auswertung.html"),
+    "dsb-xml": ("application/xml", "dsb-2.5.xml"),
+    "dewis-xml": ("application/xml", "dewis.xml"),
+    "restpartien": ("application/json", "restpartien.json"),
 }
 
 
 class UploadError(Exception):
-    """A limit or a missing file: an HTTP status and one message."""
+    """A limit, a missing file or an unreadable form: an HTTP status and one message."""
 
     def __init__(self, status: int, key: str, field: str = "file", **values: Any) -> None:
         super().__init__(key)
@@ -41,7 +80,7 @@ class UploadError(Exception):
 
     def details(self, lang: str) -> list[dict[str, Any]]:
         return [{"loc": ["body", self.field], "msg": text(self.key, lang, **self.values), "type": self.key.removeprefix("web."),
-                 "line": None}]
+                 "field": self.field, "label": field_label(self.field, lang), "line": None}]
 
 
 def available() -> bool:
@@ -67,109 +106,372 @@ def safe_name(filename: str | None) -> str:
     return base or "upload"
 
 
-async def read_upload(upload: UploadFile | None, field: str = "file") -> bytes:
-    if upload is None or not upload.filename:
-        raise UploadError(400, "web.no_file", field)
-    limit = LIMITS["file_bytes"]
-    data = await upload.read(limit + 1)
-    if len(data) > limit:
-        raise UploadError(413, "web.file_too_large", field, size=(upload.size or len(data)) // 1024, max_kb=limit // 1024)
-    if not data:
-        raise UploadError(400, "web.no_file", field)
-    return data
+# --- the upload -----------------------------------------------------------------------------------
 
 
 @dataclass
-class Files:
+class Upload:
+    """Everything the form (or an API call) sent."""
+
     name: str
     data: bytes
-    rating_list: tuple[str, bytes] | None
-    output: str = "page"  # or one of OUTPUTS: a download instead of the page
+    rating_list: tuple[str, bytes] | None = None  # (file name, content)
+    fide_list: tuple[str, bytes] | None = None
+    restpartien: tuple[str, bytes] | None = None
+    end: str = ""
+    list_date: str = ""
+    rules: str = ""
+    foreign_e_index: str = "1"
+    options: dict[str, bool] = field(default_factory=lambda: {k: d for k, (_, d) in OPTIONS.items()})
+    xml: dict[str, str] = field(default_factory=dict)
+    output: str = "page"
+    problems: list[Problem] = field(default_factory=list)  # form values that are none of their choices
 
 
-async def form_files(request: Request) -> Files:
-    """The multipart form of the /turnier page, read in memory (the body limit is enforced before)."""
+class _InMemory(MultiPartParser):
+    # every part stays in memory: the body is bounded before (BodyLimit), no upload touches the disk
+    spool_max_size = LIMITS["body_bytes"]
+
+
+_TRUE = ("on", "true", "1", "yes", "ja")
+_FALSE = ("off", "false", "0", "no", "nein")
+
+
+async def form_upload(request: Request) -> Upload:
+    """The multipart form of /turnier or /api/turnier, read in memory (the body limit is enforced before)."""
     if request.scope.get("dwz.body_too_large"):
-        raise UploadError(413, "web.file_too_large", "file", size=int(request.scope["dwz.body_too_large"]) // 1024,
-                          max_kb=LIMITS["file_bytes"] // 1024)
-    form = await request.form(max_files=2, max_fields=10)
-    main = form.get("file")
-    if not isinstance(main, UploadFile):
+        raise UploadError(413, "web.upload_too_large", "file", size=_mb(int(request.scope["dwz.body_too_large"])),
+                          max=_mb(LIMITS["body_bytes"]))
+    if request.scope.get("dwz.busy"):
+        raise UploadError(503, "web.uploads_busy", "file")
+    if not request.headers.get("content-type", "").lower().startswith("multipart/form-data"):
         raise UploadError(400, "web.no_file", "file")
-    data = await read_upload(main)
-    rl = form.get("rating_list")
-    rating_list = None
-    if isinstance(rl, UploadFile) and rl.filename:
-        rating_list = (safe_name(rl.filename), await read_upload(rl, "rating_list"))
-    output = str(form.get("output") or "page")
-    return Files(safe_name(main.filename), data, rating_list, output if output in OUTPUTS else "page")
+    try:
+        form = await _InMemory(request.headers, request.stream(), max_files=len(FILES), max_fields=40, max_part_size=4096).parse()
+    except MultiPartException:
+        raise UploadError(400, "web.form_unreadable", "file") from None
+    files: dict[str, tuple[str, bytes]] = {}
+    for name, limit in FILES.items():
+        part = form.get(name)
+        if not isinstance(part, UploadFile) or not part.filename:
+            continue
+        data = await part.read(LIMITS[limit] + 1)
+        if len(data) > LIMITS[limit]:
+            raise UploadError(413, "web.file_too_large", name, size=_mb(part.size or len(data)), max=_mb(LIMITS[limit]))
+        if data:
+            files[name] = (safe_name(part.filename), data)
+    if "file" not in files:
+        raise UploadError(400, "web.no_file", "file")
+
+    def value(key: str) -> str:
+        found = [v for v in form.getlist(key) if isinstance(v, str)]
+        return found[-1].strip()[:TEXT_MAX] if found else ""
+
+    # A checkbox the page sends as "off" (a hidden field) or "on"; the API may say true/false; absent: the default.
+    options: dict[str, bool] = {}
+    problems: list[Problem] = []
+    for key, (_, default) in OPTIONS.items():
+        raw = value(key).lower()
+        if not form.getlist(key):
+            options[key] = default
+        elif raw in _TRUE or raw in _FALSE:
+            options[key] = raw in _TRUE
+        else:
+            options[key] = default
+            problems.append(Problem(key, "upload_choice", raw, {"allowed": "on, off"}))
+    name, data = files["file"]
+    output = value("output") or "page"
+    if output != "page" and output not in OUTPUTS:
+        problems.append(Problem("output", "upload_choice", output, {"allowed": ", ".join(["page", *OUTPUTS])}))
+        output = "page"
+    return Upload(name, data, files.get("rating_list"), files.get("fide_list"), files.get("restpartien"), end=value("end"),
+                  list_date=value("list_date"), rules=value("rules"), foreign_e_index=value("foreign_e_index") or "1",
+                  options=options, xml={k: value(k) for k in XML_FIELDS if value(k)}, output=output, problems=problems)
 
 
-def evaluate(name: str, data: bytes, rating_list: tuple[str, bytes] | None, lang: str) -> dict[str, Any]:
-    """The evaluation as the API returns it: ``to_dict(lang)``."""
-    out: dict[str, Any] = evaluate_upload(name, data, rating_list).to_dict(lang)
-    return out
+def _mb(n: int) -> str:
+    return f"{n / MIB:.1f}".replace(".0", "") if n >= MIB else f"{n / MIB:.2f}"
 
 
-OUTPUTS = {"csv": ("text/csv; charset=utf-8", "csv"), "json": ("application/json", "json"), "html": ("text/html; charset=utf-8", "html")}
+# --- the evaluation -------------------------------------------------------------------------------
 
 
-def download(ev: Any, output: str, lang: str) -> tuple[bytes, str, str]:
-    """(content, media type, file name) of a download; rendered by dwz.reports like `dwz tournament -o`."""
-    from dwz.basics.parsing import json_dumps
-    from dwz.reports import to_csv, to_html
+@dataclass
+class Outcome:
+    """What one upload gave: the inputs as read, the evaluation (None when it could not run),
+    the check report, and the problems that stopped it (by form field)."""
 
-    media, suffix = OUTPUTS[output]
-    if output == "csv":
-        body = ("\ufeff" + to_csv(ev, lang)).encode("utf-8")  # BOM: spreadsheets then read UTF-8
-    elif output == "html":
-        body = to_html(ev, lang).encode("utf-8")
-    else:
-        body = json_dumps(ev.to_dict(lang), ensure_ascii=False, indent=1).encode("utf-8", "replace")  # valid JSON, always
-    stem = safe_name(ev.tournament.source or "turnier").rsplit(".", 1)[0] or "turnier"
-    return body, media, f"{stem}-auswertung.{suffix}"
+    upload: Upload
+    inputs: Any = None
+    evaluation: Any = None
+    report: Any = None
+    problems: list[Problem] = field(default_factory=list)
 
 
-def evaluate_upload(name: str, data: bytes, rating_list: tuple[str, bytes] | None) -> Any:
-    """Read (bytes only: no request can make the reader open a path) → DSB list → limits → evaluate.
+def _zip_within(data: bytes, where: str) -> None:
+    """A list ZIP may hold at most LIMITS["list_inflated"] unpacked: checked on what each
+    member declares (zipfile never returns more), before a byte is inflated."""
+    from dwz.formats._common import open_member, problem
+    from dwz.formats.dsb_list import is_zip
 
-    CPU-bound for big tournaments: the handlers call it in a worker thread."""
+    if not is_zip(data[:8]):
+        return
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            for member in z.namelist():
+                open_member(z, member, f"{where}/{member}", LIMITS["list_inflated"]).close()
+    except InputError:
+        raise
+    except Exception as e:  # a broken ZIP: the reader names it
+        raise InputError([problem(where, None, "file_unreadable", "ZIP", reason=str(e) or type(e).__name__)]) from None
+
+
+def _options(up: Upload) -> tuple[Any, list[Problem]]:
+    from dwz.core.tournament import EvaluationOptions
+
+    problems = []
+    if up.foreign_e_index not in FOREIGN_E_INDEX:
+        problems.append(Problem("foreign_e_index", "upload_choice", up.foreign_e_index, {"allowed": ", ".join(FOREIGN_E_INDEX)}))
+    if up.rules not in RULES:
+        problems.append(Problem("rules", "upload_choice", up.rules, {"allowed": "classic, 2026"}))
+    chosen: dict[str, Any] = {OPTIONS[k][0]: v for k, v in up.options.items()}
+    chosen["scale"] = "old" if chosen.get("scale") else None  # spec dwz-2026 §6: convert first
+    opts = EvaluationOptions(classic_foreign_e_index=int(up.foreign_e_index) if up.foreign_e_index in FOREIGN_E_INDEX else 1,
+                             **chosen)
+    return opts, problems
+
+
+def run(up: Upload) -> Outcome:
+    """Read, complete from the lists, evaluate and check (CPU-bound: the handlers call it in the worker thread)."""
     if not available():
         raise UploadError(501, "web.unavailable")
+    from dwz.core.player import parse_date
     from dwz.core.tournament import evaluate_tournament
-    from dwz.formats import read_tournament
+    from dwz.reports.check import gather
 
-    t = read_tournament(bytes(data), name=safe_name(name))
-    if rating_list is not None:
-        from dwz.formats.dsb_list import read_dsb_list
-        from dwz.formats.lists import enrich
-
+    out = Outcome(up)
+    problems: list[Problem] = list(up.problems)
+    end = when = None
+    if up.end:
         try:
-            entries = read_dsb_list(bytes(rating_list[1]), name=safe_name(rating_list[0]), max_bytes=LIMITS["list_bytes"])
-        except InputError as e:  # mark the list's problems so they land on its upload field
-            raise InputError([replace(p, field=f"rating_list:{p.field}") for p in e.problems]) from None
-        from dwz.reports.check import dsb_list_date, scales_differ
-
-        old_scale = scales_differ(dsb_list_date(safe_name(rating_list[0]), entries), t.end)  # spec dwz-2026 §6
-        t, _ = enrich(t, dsb=entries, dsb_old_scale=old_scale)
+            end = parse_date(up.end, "end")
+        except InputError as e:
+            problems += e.problems
+    if up.list_date:
+        try:
+            when = parse_date(up.list_date, "list_date")
+        except InputError as e:
+            problems += e.problems
+    opts, bad = _options(up)
+    problems += bad
+    for key, listed in (("rating_list", up.rating_list), ("fide_list", up.fide_list)):
+        if listed is not None:
+            try:
+                _zip_within(listed[1], listed[0])
+            except InputError as e:  # marked so that they land on the list's upload field
+                problems += [replace(p, field=f"{key}:{p.field}") for p in e.problems]
+    rest: str | None = None
+    if up.restpartien is not None:
+        try:
+            rest = up.restpartien[1].decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            problems.append(Problem(f"restpartien:{up.restpartien[0]}", "restpartien_invalid", f"UTF-8: {e.reason}"))
+    if problems:
+        raise InputError(problems)
+    inputs = gather(bytes(up.data), safe_name(up.name), dsb_list=(bytes(up.rating_list[1]), up.rating_list[0]) if up.rating_list else None,
+                    fide_list=(bytes(up.fide_list[1]), up.fide_list[0]) if up.fide_list else None,
+                    restpartien=rest, list_date=when, collect=True, end=end)
+    out.inputs = inputs
+    for li in inputs.lists:  # a list that could not be read (its kind: the field it came from) stops the evaluation here
+        if li.problems:
+            key = "fide_list" if li.kind == "fide" else "rating_list"
+            problems += [replace(p, field=f"{key}:{p.field}") for p in li.problems]
+    t = inputs.tournament
+    if t is None or inputs.problems:  # the file (or the Restpartien) could not be read: every problem, with its line
+        raise InputError([*inputs.problems, *problems])
+    if problems:
+        raise InputError(problems)
     if len(t.players) > LIMITS["players"]:
         raise UploadError(413, "web.too_many_players", value=len(t.players), max=LIMITS["players"])
     if t.rounds > LIMITS["rounds"]:
         raise UploadError(413, "web.too_many_rounds", value=t.rounds, max=LIMITS["rounds"])
-    return evaluate_tournament(t)
+    if end is None and t.end is None:
+        raise InputError([Problem("end", "upload_end_needed", t.name or up.name)])
+    ev = evaluate_tournament(t, end=end, rules=up.rules or None, options=opts)
+    out.evaluation = ev
+    out.report = inputs.check(ev, end=end)
+    return out
 
+
+def evaluate(up: Upload, lang: str) -> dict[str, Any]:
+    """The API's answer: the evaluation's ``to_dict(lang)`` with the check report and the list matching."""
+    o = run(up)
+    d: dict[str, Any] = o.evaluation.to_dict(lang)
+    d["check"] = o.report.to_dict(lang, "web")
+    d["lists"] = o.inputs.match.to_dict() if o.inputs.match is not None else None
+    return d
+
+
+# --- outputs --------------------------------------------------------------------------------------
+
+
+def xml_file(ev: Any, kind: str, xml: dict[str, str]) -> Any:
+    """The DSB XML 2.5 or DeWIS XML of the evaluation (:class:`~dwz.formats.dsb_xml.XmlOutput`, with its problems)."""
+    t = ev.tournament if ev.tournament.end else ev.tournament.with_(end=ev.end)  # the end used for the evaluation
+    if kind == "dsb-xml":
+        from dwz.formats.dsb_xml import write_dsb_xml
+
+        return write_dsb_xml(t, location=xml.get("location"), time_control=xml.get("time_control"), sender=xml.get("sender"))
+    from dwz.formats.dewis_xml import write_dewis_xml
+
+    return write_dewis_xml(t)
+
+
+def download(o: Outcome, lang: str) -> tuple[bytes, str, str]:
+    """(content, media type, file name) of a download — rendered as `dwz tournament` writes it."""
+    from dwz.basics.parsing import json_dumps
+    from dwz.reports import to_csv, to_html
+
+    ev, output = o.evaluation, o.upload.output
+    media, suffix = OUTPUTS[output]
+    if output == "csv":
+        body = ("\ufeff" + to_csv(ev, lang)).encode("utf-8")  # BOM: spreadsheets then read UTF-8
+    elif output == "html":
+        body = to_html(ev, lang, check=o.report).encode("utf-8")
+    elif output == "json":
+        body = json_dumps({**ev.to_dict(lang), "check": o.report.to_dict(lang, "web")}, ensure_ascii=False,
+                          indent=1).encode("utf-8", "replace")  # valid JSON, always
+    elif output == "restpartien":
+        from dwz.formats.restpartien import restpartien_document
+
+        body = json_dumps(restpartien_document(ev), ensure_ascii=False, indent=1).encode("utf-8", "replace")
+    else:
+        body = xml_file(ev, output, o.upload.xml).text.encode("utf-8")
+    stem = safe_name(ev.tournament.source or "turnier").rsplit(".", 1)[0] or "turnier"
+    return body, media, f"{stem}-{suffix}"
+
+
+_XML_PLAYER = re.compile(r"^player (\d+)\s*(.*)$")
+_XML_GAME = re.compile(r"^game round (\S+): (.*)$")
+
+
+def xml_place(place: str, lang: str) -> str:
+    """Where in the XML file a problem is, in the page's words ("player 3 Meier, Hans" → "Teilnehmer 3 Meier, Hans")."""
+    m = _XML_PLAYER.match(place)
+    if m:
+        return text("web.xml_player", lang, no=m.group(1), name=m.group(2)).strip()
+    m = _XML_GAME.match(place)
+    if m:
+        return text("web.xml_game", lang, round=m.group(1), pair=m.group(2))
+    found = CATALOGS["de"]["terms"].get(f"xml.{place}")
+    return term(f"xml.{place}", lang) if found is not None else (text("web.xml_file", lang) if place == "file" else place)
+
+
+def xml_reports(o: Outcome, lang: str) -> list[dict[str, Any]]:
+    """Both XML files' problem lists for the page (what the portal or a rating officer would query)."""
+    out = []
+    for kind, label in (("dsb-xml", "DSB-XML 2.5"), ("dewis-xml", "DeWIS-XML")):
+        x = xml_file(o.evaluation, kind, o.upload.xml)
+        blocking = {id(p) for p in x.errors}
+        out.append({"kind": kind, "label": label, "invalid": len(x.errors),
+                    "problems": [{"where": xml_place(p.field, lang), "msg": p.message(lang), "blocking": id(p) in blocking}
+                                 for p in x.problems]})
+    return out
+
+
+def check_view(report: Any, lang: str) -> dict[str, Any]:
+    """The Prüfbericht for the page, its fixes in the page's words: summary, lists used, and per
+    severity its kinds with the rule, the fix(es) and each finding as (who, message)."""
+    from dwz.reports.check import fmt_date, surface_text
+
+    sections: list[dict[str, Any]] = []
+    for severity, _kind, findings in report.groups():
+        if not sections or sections[-1]["severity"] != severity:
+            sections.append({"severity": severity, "title": text(f"check.section.{severity}", lang), "kinds": []})
+        sections[-1]["kinds"].append({
+            "title": findings[0].title(lang), "rule": findings[0].rule,
+            "findings": [{"who": f.who(lang), "msg": f.message(lang), "player": f.player} for f in findings],
+            "fixes": list(dict.fromkeys(f.fix(lang, "web") for f in findings)),
+        })
+    lists = []
+    for li in report.lists:
+        kind = text(f"check.list.{li.kind}", lang) if f"check.list.{li.kind}" in CATALOGS["de"]["ui"] else li.kind
+        if li.problems:
+            continue
+        values = {"kind": kind, "name": li.name, "matched": report.matched.get(li.kind, 0), "players": report.players}
+        if li.date is not None:
+            lists.append(text("check.list_used", lang, **values, date=fmt_date(li.date, lang),
+                              how=text(f"check.date_from.{li.date_from}", lang)))
+        else:
+            lists.append(text("check.list_used_nodate", lang, **values))
+    return {"summary": report.summary(lang), "sections": sections, "lists": lists, "exit_code": report.exit_code,
+            "no_list": None if report.lists else surface_text("check.no_list", lang, "web"),
+            "clean": text("check.clean", lang) if not report.findings else None}
+
+
+def match_view(o: Outcome, lang: str) -> list[dict[str, Any]]:
+    """The list matching per list: who was found and how, who not (with the closest entries the
+    check found), who is ambiguous, and what the file and the list disagree on."""
+    match = o.inputs.match if o.inputs is not None else None
+    if match is None:
+        return []
+    names = {p.no: p.name for p in o.inputs.tournament.players}
+    closest = {f.player: f.message(lang) for f in o.report.findings if f.kind == "not_in_list"}
+    out = []
+    for li in o.inputs.lists:
+        if li.problems:
+            continue
+        kind = li.kind
+        found = [{"no": m.player, "name": names.get(m.player, ""), "how": text(f"check.key.{m.key}", lang)}
+                 for m in match.matched if m.list == kind]
+        missing = [{"no": no, "name": names.get(no, ""), "closest": closest.get(no, "")} for no, lst in match.unmatched if lst == kind]
+        ambiguous = [{"no": a.player, "name": names.get(a.player, ""), "how": text(f"check.key.{a.key}", lang), "count": len(a.candidates)}
+                     for a in match.ambiguous if a.list == kind]
+        conflicts = [{"no": c.player, "name": names.get(c.player, ""), "field": _field_word(c.field, lang), "file": _plain(c.file_value),
+                      "list": _plain(c.list_value), "kept": _plain(c.kept)} for c in match.conflicts if c.list == kind]
+        filled = sum(1 for f in match.filled if f.list == kind)
+        given_as = "rating_list" if o.upload.rating_list and li.name == o.upload.rating_list[0] else "fide_list"
+        swapped = (given_as == "rating_list") != (kind == "dsb")  # a FIDE list in the DSB list's field, or the other way round
+        out.append({"kind": kind, "title": text(f"check.list.{kind}", lang) if f"check.list.{kind}" in CATALOGS["de"]["ui"] else kind,
+                    "swapped": text(f"web.list_swapped_{kind}", lang) if swapped else None, "name": li.name, "entries": li.entries, "found": sorted(found, key=lambda r: r["no"]),
+                    "missing": sorted(missing, key=lambda r: r["no"]), "ambiguous": ambiguous, "conflicts": conflicts, "filled": filled})
+    return out
+
+
+def _field_word(name: str, lang: str) -> str:
+    key = f"check.field.{name}"
+    return text(key, lang) if key in CATALOGS["de"]["ui"] else field_label(name, lang)
+
+
+def _plain(v: Any) -> str:
+    return "–" if v is None else str(v)
+
+
+# --- problems for the page and the API -------------------------------------------------------------
 
 _LINE = re.compile(r":(\d+)$")
+FIELDS = ("file", "rating_list", "fide_list", "restpartien", "end", "list_date", "rules", "foreign_e_index", "output", *OPTIONS)
 
 
 def problem_rows(err: InputError, lang: str) -> list[dict[str, Any]]:
-    """Reader problems ("turnier.swi:12") → rows with the file line for the page."""
+    """Problems → rows for the page and the API: the upload field or form field they belong to
+    (``loc``), the message, the place in the file (``line``) — at most MAX_DETAILS and a count."""
     from dwz.web.errors import shown
 
     rows = []
     for p in shown(err.problems):
+        head = p.field.split(":", 1)[0] if p.field else ""
+        where = head if head in FIELDS else "file"
         m = _LINE.search(p.field or "")
-        rows.append({"loc": ["body", "rating_list" if p.field.startswith("rating_list") else "file"], "msg": p.message(lang),
-                     "type": p.code, "field": p.field,
+        rows.append({"loc": ["body", where], "msg": p.message(lang), "type": p.code, "field": where, "label": field_label(where, lang),
                      "line": int(m.group(1)) if m else None})
     return rows
+
+
+def field_errors(rows: Sequence[dict[str, Any]]) -> dict[str, list[str]]:
+    """The rows that belong next to a form field (not the tournament file's own lines)."""
+    out: dict[str, list[str]] = {}
+    for r in rows:
+        if r["field"] != "file":
+            out.setdefault(r["field"], []).append(r["msg"])
+    return out

@@ -1,8 +1,9 @@
-/* The scenario chart as inline SVG: the twin of dwz/web/chart.py (same geometry, same classes). */
+/* The scenario chart as inline SVG: the twin of dwz/web/chart.py (same geometry, same classes,
+   the same three widths — the stylesheet shows the one that fits its container). */
 (function () {
   'use strict';
   var NS = 'http://www.w3.org/2000/svg';
-  var W = 640, H = 280, LEFT = 56, RIGHT = 16, TOP = 16, BOTTOM = 40;
+  var VARIANTS = [360, 480, 640], FONT = 13, RIGHT = 16, TOP = 16, BOTTOM = 44, MIN_LABEL_GAP = 36;
 
   function niceStep(span) {
     var raw = Math.max(span, 1) / 5;
@@ -12,6 +13,12 @@
     return 10 * mag;
   }
 
+  function xStep(span, plotWidth) {
+    var steps = [0.5, 1, 2, 5, 10, 20, 50, 100];
+    for (var i = 0; i < steps.length; i++) if (plotWidth * steps[i] / Math.max(span, 0.5) >= MIN_LABEL_GAP) return steps[i];
+    return 200;
+  }
+
   function s(tag, attrs, text) {
     var e = document.createElementNS(NS, tag);
     Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, String(attrs[k])); });
@@ -19,8 +26,41 @@
     return e;
   }
 
-  function svg(rows, old) {
+  function variant(sc, old, width) {
     var D = window.DWZ;
+    var height = Math.round(width * 0.42) + 40;
+    var longest = Math.max(D.num(Math.round(sc.y0)).length, D.num(Math.round(sc.y1)).length);
+    var left = Math.floor(longest * FONT * 0.62) + 14;
+    var px = function (x) { return Math.round((left + (x - sc.x0) / (sc.x1 - sc.x0) * (width - left - RIGHT)) * 10) / 10; };
+    var py = function (y) { return Math.round((height - BOTTOM - (y - sc.y0) / (sc.y1 - sc.y0) * (height - TOP - BOTTOM)) * 10) / 10; };
+    var root = s('svg', { 'class': 'chart chart-' + width, viewBox: '0 0 ' + width + ' ' + height, role: 'img',
+      'aria-labelledby': 'chart-title-' + width + ' chart-desc-' + width, 'font-size': FONT });
+    root.appendChild(s('title', { id: 'chart-title-' + width }, D.t('web.chart_title')));
+    root.appendChild(s('desc', { id: 'chart-desc-' + width }, D.t('web.chart_desc')));
+    for (var y = sc.y0; y <= sc.y1 + 1e-9; y += sc.step) {
+      root.appendChild(s('line', { 'class': 'grid', x1: left, x2: width - RIGHT, y1: py(y), y2: py(y) }));
+      root.appendChild(s('text', { 'class': 'tick', x: left - 6, y: py(y) + 4, 'text-anchor': 'end' }, D.num(Math.round(y))));
+    }
+    var xstep = xStep(sc.x1 - sc.x0, width - left - RIGHT);
+    for (var x = Math.ceil(sc.x0 / xstep) * xstep; x <= sc.x1 + 1e-9; x += xstep) {
+      root.appendChild(s('text', { 'class': 'tick', x: px(x), y: height - BOTTOM + 18, 'text-anchor': 'middle' }, D.num(x, 1)));
+    }
+    root.appendChild(s('text', { 'class': 'axis-label', x: (left + width - RIGHT) / 2, y: height - 6, 'text-anchor': 'middle' }, D.t('web.scen_points')));
+    if (old !== null && old !== undefined) {
+      root.appendChild(s('line', { 'class': 'old', x1: left, x2: width - RIGHT, y1: py(old), y2: py(old) }));
+      root.appendChild(s('text', { 'class': 'old-label', x: width - RIGHT - 4, y: py(old) - 6, 'text-anchor': 'end' }, D.t('web.chart_old') + ' ' + old));
+    }
+    root.appendChild(s('polyline', { 'class': 'curve', points: sc.pts.map(function (p) { return px(p[0]) + ',' + py(p[1]); }).join(' ') }));
+    sc.pts.forEach(function (p) {
+      var c = s('circle', { 'class': 'dot', cx: px(p[0]), cy: py(p[1]), r: 4 });
+      c.appendChild(s('title', {}, 'W = ' + D.num(p[0], 1) + ' → ' + p[1]));
+      root.appendChild(c);
+    });
+    return root;
+  }
+
+  /* Every variant in one fragment (the page shows one), or null when there is nothing to draw. */
+  function svg(rows, old) {
     var pts = rows.filter(function (r) { return r.new_rating !== null && r.new_rating !== undefined; })
       .map(function (r) { return [r.W, r.new_rating]; });
     if (!pts.length) return null;
@@ -33,32 +73,10 @@
     var y0 = Math.floor(Math.min.apply(null, ys) / step) * step;
     var y1 = Math.ceil(Math.max.apply(null, ys) / step) * step;
     if (y1 === y0) y1 = y0 + step;
-    var px = function (x) { return Math.round((LEFT + (x - x0) / (x1 - x0) * (W - LEFT - RIGHT)) * 10) / 10; };
-    var py = function (y) { return Math.round((H - BOTTOM - (y - y0) / (y1 - y0) * (H - TOP - BOTTOM)) * 10) / 10; };
-
-    var root = s('svg', { 'class': 'chart', viewBox: '0 0 ' + W + ' ' + H, role: 'img', 'aria-labelledby': 'chart-title chart-desc' });
-    root.appendChild(s('title', { id: 'chart-title' }, D.t('web.chart_title')));
-    root.appendChild(s('desc', { id: 'chart-desc' }, D.t('web.chart_desc')));
-    for (var y = y0; y <= y1 + 1e-9; y += step) {
-      root.appendChild(s('line', { 'class': 'grid', x1: LEFT, x2: W - RIGHT, y1: py(y), y2: py(y) }));
-      root.appendChild(s('text', { 'class': 'tick', x: LEFT - 6, y: py(y) + 4, 'text-anchor': 'end' }, D.num(Math.round(y))));
-    }
-    var xstep = x1 - x0 <= 6 ? 0.5 : (x1 - x0 <= 14 ? 1 : 2);
-    for (var x = x0; x <= x1 + 1e-9; x += xstep) {
-      root.appendChild(s('text', { 'class': 'tick', x: px(x), y: H - BOTTOM + 18, 'text-anchor': 'middle' }, D.num(x, 1)));
-    }
-    root.appendChild(s('text', { 'class': 'axis-label', x: (LEFT + W - RIGHT) / 2, y: H - 4, 'text-anchor': 'middle' }, D.t('web.scen_points')));
-    if (old !== null && old !== undefined) {
-      root.appendChild(s('line', { 'class': 'old', x1: LEFT, x2: W - RIGHT, y1: py(old), y2: py(old) }));
-      root.appendChild(s('text', { 'class': 'old-label', x: W - RIGHT - 4, y: py(old) - 6, 'text-anchor': 'end' }, D.t('web.chart_old') + ' ' + old));
-    }
-    root.appendChild(s('polyline', { 'class': 'curve', points: pts.map(function (p) { return px(p[0]) + ',' + py(p[1]); }).join(' ') }));
-    pts.forEach(function (p) {
-      var c = s('circle', { 'class': 'dot', cx: px(p[0]), cy: py(p[1]), r: 4 });
-      c.appendChild(s('title', {}, 'W = ' + D.num(p[0], 1) + ' → ' + p[1]));
-      root.appendChild(c);
-    });
-    return root;
+    var sc = { pts: pts, x0: x0, x1: x1, y0: y0, y1: y1, step: step };
+    var frag = document.createDocumentFragment();
+    VARIANTS.forEach(function (w) { frag.appendChild(variant(sc, old, w)); });
+    return frag;
   }
 
   window.DWZChart = { svg: svg };

@@ -8,8 +8,7 @@
 
   var node = document.getElementById('i18n-data');
   var data = node ? JSON.parse(node.textContent) : { lang: 'de', ui: {}, terms: {} };
-  var LANG = data.lang === 'en' ? 'en' : 'de';
-  var LANG_KEY = 'dwz.lang';
+  var LANG = data.lang === 'en' ? 'en' : 'de';  // chosen by the server: ?lang=, the cookie dwz_lang, Accept-Language
 
   function store(key, value) {
     try {
@@ -19,22 +18,6 @@
     } catch (e) { /* storage disabled: the calculator still works, it just forgets */ }
     return null;
   }
-
-  // The language choice is remembered in this browser only.
-  var params = new URLSearchParams(window.location.search);
-  if (params.has('lang')) {
-    store(LANG_KEY, LANG);
-  } else {
-    var wanted = store(LANG_KEY);
-    if ((wanted === 'en' || wanted === 'de') && wanted !== LANG) {
-      params.set('lang', wanted);
-      window.location.replace(window.location.pathname + '?' + params.toString());
-    }
-  }
-  document.addEventListener('click', function (ev) {
-    var a = ev.target.closest && ev.target.closest('a.lang-switch');
-    if (a) store(LANG_KEY, a.getAttribute('data-lang'));
-  });
 
   function t(key, values) {
     var tpl = data.ui[key];
@@ -47,6 +30,12 @@
   function term(key) {
     var v = data.terms[key];
     return v === undefined ? String(key) : v;
+  }
+
+  /* A step's rule citation; the few given in words are translated ("Inkrafttreten WO 2026"). */
+  function ruleLabel(rule) {
+    var v = data.terms['rule.' + rule];
+    return v === undefined ? rule : v;
   }
 
   /* Same output as dwz.i18n.fmt_num: decimal comma in German, a real minus sign. */
@@ -119,7 +108,7 @@
   function steps(items) {
     var list = el('ol', { class: 'steps' });
     items.forEach(function (s) {
-      var head = el('div', { class: 'step-head' }, [el('strong', { text: s.title }), ' ', el('span', { class: 'rule', text: s.rule })]);
+      var head = el('div', { class: 'step-head' }, [el('strong', { text: s.title }), ' ', el('span', { class: 'rule', text: ruleLabel(s.rule) })]);
       if (s.assumption) head.appendChild(el('span', { class: 'badge', text: t('web.assumption') }));
       list.appendChild(el('li', { class: 'step' + (s.assumption ? ' assumption' : '') }, [
         head,
@@ -141,11 +130,43 @@
     if (res.assumptions && res.assumptions.length) {
       box.appendChild(el('div', { class: 'assumptions' }, [el('h3', { text: t('assumptions') }),
         el('ul', null, res.assumptions.map(function (s) {
-          return el('li', null, [el('strong', { text: s.title }), ': ' + s.calculation + ' ', el('span', { class: 'rule', text: s.rule })]);
+          return el('li', null, [el('strong', { text: s.title }), ': ' + s.calculation + ' ', el('span', { class: 'rule', text: ruleLabel(s.rule) })]);
         }))]));
     }
     return box;
   }
+
+  /* The twin of the macro short_head: "Differenz D" → [<span class="long">Differenz </span>, "D"]. */
+  function shortHead(label) {
+    var at = label.lastIndexOf(' ');
+    if (at < 0 || label.length - at - 1 > 2) return [label];
+    return [el('span', { 'class': 'long', text: label.slice(0, at + 1) }), label.slice(at + 1)];
+  }
+
+  /* Tables scroll inside their box: above one that does not fit, a line says so. */
+  function scrollHints() {
+    Array.prototype.forEach.call(document.querySelectorAll('.table-wrap'), function (wrap) {
+      var hint = wrap.previousElementSibling;
+      if (!hint || !hint.classList.contains('scroll-hint')) {
+        hint = el('p', { 'class': 'scroll-hint', text: t('web.scroll_hint') });
+        wrap.parentNode.insertBefore(hint, wrap);
+      }
+      hint.hidden = wrap.scrollWidth <= wrap.clientWidth + 1;
+    });
+  }
+  var pending = false;
+  function laterHints() {
+    if (pending) return;
+    pending = true;
+    window.requestAnimationFrame(function () { pending = false; scrollHints(); });
+  }
+  window.addEventListener('resize', laterHints);
+  document.addEventListener('DOMContentLoaded', function () {
+    scrollHints();
+    new MutationObserver(function (records) {
+      if (records.some(function (r) { return r.target.nodeType === 1 && !r.target.classList.contains('scroll-hint'); })) laterHints();
+    }).observe(document.body, { childList: true, subtree: true });
+  });
 
   function fact(label, value) {
     return el('div', null, [el('dt', { text: label }), el('dd', { text: value })]);
@@ -180,6 +201,6 @@
   window.DWZ = {
     lang: LANG, t: t, term: term, num: num, signed: signed, rating: rating, el: el, clear: clear, debounce: debounce,
     api: api, messages: messages, steps: steps, warnings: warnings, fact: fact, errorBox: errorBox, store: store,
-    today: today, urlHasForm: urlHasForm
+    today: today, urlHasForm: urlHasForm, shortHead: shortHead, scrollHints: scrollHints, ruleLabel: ruleLabel
   };
 })();

@@ -188,7 +188,7 @@
     var head = [t('web.col_no'), t('opponent'), t('result')].concat(first ? [] : [t('web.col_d'), t('web.col_p')]).concat([t('web.col_status')]);
     var numeric = first ? [] : [3, 4];
     var thead = el('thead', null, [el('tr', null, head.map(function (h, i) {
-      return el('th', { scope: 'col', 'class': numeric.indexOf(i) >= 0 ? 'num' : null, text: h });
+      return el('th', { scope: 'col', 'class': numeric.indexOf(i) >= 0 ? 'num' : null }, D.shortHead(h));
     }))]);
     var tbody = el('tbody', null, r.games.map(function (g, i) {
       var statusText = (g.restpartie ? t('web.restpartie') + ', ' : '') +
@@ -307,7 +307,7 @@
     }
     box.appendChild(line);
     box.appendChild(el('ul', { 'class': 'umst-steps' }, u.steps.map(function (s) {
-      return el('li', null, [s.title + ': ' + s.calculation + ' ', el('span', { 'class': 'rule', text: s.rule })]);
+      return el('li', null, [s.title + ': ' + s.calculation + ' ', el('span', { 'class': 'rule', text: D.ruleLabel(s.rule) })]);
     })));
   }
 
@@ -431,11 +431,22 @@
     if (isUmst(ev.target)) umstLater(); else later();
   });
 
+  /* The twin of dwz.web.pages.merge_paste: pasted games take the place of empty rows; a list
+     pasted again (or extended) replaces the rows it starts with instead of being appended twice. */
+  function mergePaste(rows, pasted) {
+    var filled = rows.filter(function (r) { return r.opp || r.res; });
+    var key = function (r) { return r.opp + ':' + r.res; };
+    var starts = function (a, b) { return b.length <= a.length && b.every(function (r, i) { return key(r) === key(a[i]); }); };
+    if (starts(pasted, filled)) return pasted;
+    if (starts(filled, pasted)) return filled;
+    return filled.concat(pasted);
+  }
+
   function applyPaste() {
     var p = $('paste');
     var extra = pasteRows(p.value);
     if (!extra.length) return;
-    var rows = rowsOf('game').filter(function (r) { return r.opp || r.res; }).concat(extra);
+    var rows = mergePaste(rowsOf('game'), extra);
     setRows('game', rows);
     p.value = '';
     save();

@@ -161,7 +161,7 @@
     var my = ++seq;
     if (!s['e-rating'].trim() && !g.games.length) {
       D.clear(body); D.clear(errors);
-      status.textContent = t('web.no_input');
+      status.textContent = t('web.elo_no_input');
       return;
     }
     var fide = s.k_mode === 'fide';

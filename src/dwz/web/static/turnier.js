@@ -1,25 +1,42 @@
 /* The tournament page.  With JavaScript the upload is sent with fetch and only the result
    section is replaced, so the chosen files stay selected and the download buttons can send
-   them again (CSV, JSON, HTML) — nothing is kept on the server.  Without JavaScript the form
-   posts normally and the "Ausgabe" choice gives the same downloads. */
+   them again (CSV, JSON, HTML, DSB-XML 2.5, DeWIS-XML, Restpartien) — nothing is kept on the
+   server.  Without JavaScript the form posts normally and the "Ausgabe" choice gives the same
+   downloads. */
 (function () {
   'use strict';
   var D = window.DWZ;
   var form = document.getElementById('turnier-form');
   if (!form) return;
-  var max = parseInt(form.getAttribute('data-max-bytes'), 10);
-  var box = document.getElementById('file-err');
+  var maxBody = parseInt(form.getAttribute('data-max-body'), 10);
+  var inputs = Array.prototype.slice.call(form.querySelectorAll('input[type=file]'));
 
+  function mb(bytes) { return D.num(Math.round(bytes / 104857.6) / 10); }
+
+  function errBox(input) { return document.getElementById(input.name + '-err'); }
+
+  /* Each file within its limit, all of them within the request's: said before anything is sent. */
   function check() {
-    D.clear(box);
-    var tooLarge = Array.prototype.filter.call(form.querySelectorAll('input[type=file]'), function (input) {
-      return input.files && input.files[0] && input.files[0].size > max;
+    var ok = true, total = 0;
+    inputs.forEach(function (input) {
+      var box = errBox(input);
+      D.clear(box);
+      input.removeAttribute('aria-invalid');
+      var f = input.files && input.files[0];
+      if (!f) return;
+      total += f.size;
+      var max = parseInt(input.getAttribute('data-max'), 10);
+      if (f.size > max) {
+        box.appendChild(D.messages([D.t('web.file_too_large', { size: mb(f.size), max: mb(max) })]));
+        input.setAttribute('aria-invalid', 'true');
+        ok = false;
+      }
     });
-    tooLarge.forEach(function (input) {
-      box.appendChild(D.messages([D.t('web.file_too_large', { size: Math.ceil(input.files[0].size / 1024), max_kb: Math.floor(max / 1024) })]));
-      input.setAttribute('aria-invalid', 'true');
-    });
-    return !tooLarge.length;
+    if (ok && total > maxBody) {
+      errBox(inputs[0]).appendChild(D.messages([D.t('web.upload_too_large', { size: mb(total), max: mb(maxBody) })]));
+      ok = false;
+    }
+    return ok;
   }
 
   function post(output) {
@@ -27,6 +44,17 @@
     data.set('output', output);
     var sep = form.action.indexOf('?') < 0 ? '?' : '&';
     return fetch(form.action + (output === 'page' ? sep + 'partial=1' : ''), { method: 'POST', body: data });
+  }
+
+  /* Problems that belong to a form field (the end date, a list): marked there as well. */
+  function markFields() {
+    var box = document.getElementById('upload-errors');
+    var fields = box ? (box.getAttribute('data-fields') || '').split(' ').filter(Boolean) : [];
+    fields.forEach(function (name) {
+      var el = form.elements[name];
+      if (el && el.setAttribute) el.setAttribute('aria-invalid', 'true');
+    });
+    if (fields.indexOf('end') >= 0 && form.elements.end) form.elements.end.focus();
   }
 
   function wire() {
@@ -47,7 +75,7 @@
             a.click();
             setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
           });
-        });
+        }).catch(function () { errBox(inputs[0]).appendChild(D.messages([D.t('web.network_error')])); });
       });
     }
     Array.prototype.forEach.call(document.querySelectorAll('a.rw-link'), function (a) {
@@ -56,6 +84,7 @@
         if (target) target.open = true;
       });
     });
+    markFields();
   }
 
   function swap(html) {
@@ -66,7 +95,7 @@
     if (old && fresh) old.replaceWith(document.adoptNode(fresh));
     wire();
     var status = document.getElementById('result-status');
-    if (status) status.focus();
+    if (status && !document.getElementById('upload-errors')) status.focus();
   }
 
   form.addEventListener('change', check);
@@ -77,8 +106,9 @@
     ev.preventDefault();
     var btn = document.getElementById('upload');
     btn.disabled = true;
+    inputs.forEach(function (input) { input.removeAttribute('aria-invalid'); });
     post('page').then(function (resp) { return resp.text(); }).then(swap).catch(function () {
-      box.appendChild(D.messages([D.t('web.network_error')]));
+      errBox(inputs[0]).appendChild(D.messages([D.t('web.network_error')]));
     }).then(function () { btn.disabled = false; });
   });
   wire();
