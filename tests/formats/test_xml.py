@@ -262,6 +262,10 @@ def test_what_is_missing_is_reported_per_player() -> None:
     assert ("player 2 Beta", "xml_recommended_missing", "forename") in got
     assert not any(f.startswith(("player 3", "player 4")) for f, _, _ in got)
     assert [p.code for p in out.errors] == ["xml_required_missing"]
+    # the message names the missing value in words, the place is the problem's field (never the place twice)
+    missing = next(p for p in out.errors if p.value == "dobYear")
+    assert missing.message("de").startswith("Geburtsjahr (<dobYear>") and "Beta" not in missing.message("de")
+    assert missing.message("en").startswith("birth year (<dobYear>") or missing.message("en").startswith("Birth year (<dobYear>")
     back = read_dsb_xml(out.text)
     assert back.player(3).computer and back.player(3).birth_year is None
     # the file's own check finds the same (the dropped values are gone from it) and marks the computer

@@ -438,6 +438,6 @@ def problem_text(problem: Any, lang: str = "de") -> str:
     if len(text_value) > 80 and not isinstance(value, PurePath):  # a whole line of garbage helps nobody; a path is shown whole
         text_value = text_value[:77] + "…"
     values = {**dict(problem.params), "value": text_value}
-    if "{label" in template:  # the field in the words of the form (a warning on the web shows no label of its own)
+    if "{label" in template and "label" not in values:  # the field in the words of the form (a warning on the web shows no label of its own)
         values["label"] = field_label(problem.field, lang)
     return _render(template, values, lang)
