@@ -264,17 +264,23 @@ def _iterate(whole: Sequence[int], w_halves: int, explain: bool, we_at: Callable
         else:
             we = sum([p_classic_milli(s - o) for o in whole])
         d = table[k - we] if table is not None else correction(w_milli, we, n)
-        if _stops(d, s + d, seen):
-            if explain:
-                steps.append(Step("classic.iter_stop", "WO Anhang 1.1.3", {"i": i, "R": r + (s - base), "We": we / 1000, "W": w_halves / 2,
-                                                                            "D": d, "result": r + (s - base)}, assumption=True))
-            break
+        stop = _stops(d, s + d, seen)
         if explain:
-            steps.append(Step("classic.iter", "WO Anhang 1.1.2", {"i": i, "R": r + (s - base), "We": we / 1000, "W": w_halves / 2, "n": n,
-                                                                   "D": d, "result": r + (s + d - base)}))
+            steps.append(_iteration_record(i, r + (s - base), we, w_halves, n, d, stop))
+        if stop:
+            break
         s += d
         seen.add(s)
     return r + (s - base), steps
+
+
+def _iteration_record(i: int, at: float, we: int, w_halves: int, n: int, d: int, stop: bool) -> Step:
+    """One row of the Leistung iteration in the Rechenweg: Anhang 1.1.2 (a step of D), or the stop
+    of Anhang 1.1.3 (D = 0 or a value reached before; the spec's reading, hence an assumption)."""
+    if stop:
+        return Step("classic.iter_stop", "WO Anhang 1.1.3", {"i": i, "R": at, "We": we / 1000, "W": w_halves / 2, "D": d, "result": at},
+                    assumption=True)
+    return Step("classic.iter", "WO Anhang 1.1.2", {"i": i, "R": at, "We": we / 1000, "W": w_halves / 2, "n": n, "D": d, "result": at + d})
 
 
 def _iterate_values(opponents: Sequence[float], w_halves: int, explain: bool) -> tuple[float, list[Step]]:
@@ -289,14 +295,11 @@ def _iterate_values(opponents: Sequence[float], w_halves: int, explain: bool) ->
     seen = {s}
     for i in range(1, MAX_ITERATIONS + 1):
         d, we = iteration_step(r + (s - base), w_halves, opponents)
-        if _stops(d, s + d, seen):
-            if explain:
-                steps.append(Step("classic.iter_stop", "WO Anhang 1.1.3", {"i": i, "R": r + (s - base), "We": we / 1000, "W": w_halves / 2,
-                                                                            "D": d, "result": r + (s - base)}, assumption=True))
-            break
+        stop = _stops(d, s + d, seen)
         if explain:
-            steps.append(Step("classic.iter", "WO Anhang 1.1.2", {"i": i, "R": r + (s - base), "We": we / 1000, "W": w_halves / 2, "n": n,
-                                                                   "D": d, "result": r + (s + d - base)}))
+            steps.append(_iteration_record(i, r + (s - base), we, w_halves, n, d, stop))
+        if stop:
+            break
         s += d
         seen.add(s)
     return r + (s - base), steps
