@@ -10,7 +10,6 @@ registration (``dwz rate`` stays fast); the layout is in :mod:`dwz.cli.render_ch
 
 from __future__ import annotations
 
-import json
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -57,7 +56,7 @@ def register(cli: click.Group) -> None:
     def check(file: Path, fmt: str | None, dsb_list: Path | None, fide_list: Path | None, list_date: str | None,
               end: str | None, rules: str | None, rest_in: Path | None, scale: str | None, as_json: bool, lang: str) -> None:
         from dwz.basics.errors import InputError
-        from dwz.cli.main import _fail
+        from dwz.cli.main import _fail, dumps
         from dwz.core.player import parse_date
         from dwz.core.tournament import EvaluationOptions, evaluate_tournament
 
@@ -77,7 +76,7 @@ def register(cli: click.Group) -> None:
                 ev_problems = e.problems
         report = inp.check(ev, ev_problems, end=end_d)
         if as_json:
-            click.echo(json.dumps(report.to_dict(lang), ensure_ascii=False, indent=2))
+            click.echo(dumps(report.to_dict(lang)))
         else:
             from dwz.cli.render_check import print_check
 
