@@ -1,8 +1,9 @@
 """Every console example of the README and of the user guide (docs/anleitung.md) is real output.
 
 Each ```console block is run as its reader would run it — the ``$ `` lines in order, in one shell,
-in a fresh directory beside ``../shared`` (the path the documents use), at 100 columns — and every
-line shown under a command must appear in what the command printed, in the same order.  A line
+at 100 columns, in one directory per document (a later block uses the files an earlier one wrote,
+as in the guide's Restpartien example) that sees ``../shared`` and ``docs/`` as the project root
+does — and every line shown under a command must appear in what the command printed, in order.  A line
 with "…" matches a printed line holding its parts in order; "…" alone stands for left-out lines;
 an annotation after "←" (the official figure, say) is the document's, not the program's.
 """
@@ -73,7 +74,10 @@ def expected(line: str) -> list[str] | None:
 def run_block(examples: list[Example], cwd: Path) -> list[str]:
     script = ["__rc=0"]
     for n, ex in enumerate(examples):
-        script += [f"echo '{MARK}{n}'", "(exit $__rc)", f"{ex.command} 2>&1", "__rc=$?"]
+        command = ex.command
+        if command.startswith("dwz serve"):  # a server runs until stopped: its start-up lines, then Ctrl+C
+            command = f"timeout -s INT 5 {command}"
+        script += [f"echo '{MARK}{n}'", "(exit $__rc)", f"{command} 2>&1", "__rc=$?"]
     env = {**os.environ, "COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
     env.pop("DWZ_LANG", None)
     done = subprocess.run(["bash", "-c", "\n".join(script)], cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
@@ -83,13 +87,25 @@ def run_block(examples: list[Example], cwd: Path) -> list[str]:
     return outputs
 
 
+_DIRECTORIES: dict[Path, Path] = {}
+
+
+def _directory(document: Path, factory: pytest.TempPathFactory) -> Path:
+    """The document's working directory, shared by its blocks in their order."""
+    if document not in _DIRECTORIES:
+        base = factory.mktemp(document.stem)
+        (base / "shared").symlink_to(SHARED)
+        work = base / "work"
+        work.mkdir()
+        (work / "docs").symlink_to(ROOT / "docs")
+        _DIRECTORIES[document] = work
+    return _DIRECTORIES[document]
+
+
 @pytest.mark.skipif(shutil.which("dwz") is None, reason="the dwz console script is not installed")
 @pytest.mark.parametrize(("path", "examples"), CASES)
-def test_console_examples_are_real_output(path: Path, examples: list[Example], tmp_path: Path) -> None:
-    (tmp_path / "shared").symlink_to(SHARED)
-    work = tmp_path / "work"
-    work.mkdir()
-    outputs = run_block(examples, work)
+def test_console_examples_are_real_output(path: Path, examples: list[Example], tmp_path_factory: pytest.TempPathFactory) -> None:
+    outputs = run_block(examples, _directory(path, tmp_path_factory))
     assert len(outputs) == len(examples)
     for ex, printed in zip(examples, outputs, strict=True):
         lines = [p.rstrip() for p in printed.splitlines()]

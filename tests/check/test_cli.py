@@ -270,3 +270,18 @@ def test_the_html_report_of_a_clean_file_says_so(tmp_path: Path) -> None:
     invoke("tournament", write(tmp_path, "ok.json", tournament(established(6))), "-o", html_path, lang="en")
     html = html_path.read_text(encoding="utf-8")
     assert "Pre-upload check: no errors, no warnings, no notes" in html and "No findings" in html
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_fix_never_asks_for_the_list_that_was_given(lang: str) -> None:
+    """The SWI sample has no birth years and no index; with the DSB list the check still finds them
+    missing (the list's players are others) — the fix then asks for the file's value, not for --list."""
+    dsb = SAMPLES / "dsb" / "spieler_v2_example.csv"
+    _, without = check_json(SWI, lang=lang)
+    _, with_list = check_json(SWI, "--list", dsb, lang=lang)
+    for kind in ("birth_year_missing", "index_missing"):
+        before = [f["fix"] for f in without["findings"] if f["kind"] == kind]
+        after = [f["fix"] for f in with_list["findings"] if f["kind"] == kind]
+        assert before and after and all("--list" in f for f in before), kind
+        assert not any("--list" in f for f in after), (kind, after[0])
+        assert after[0] == CATALOGS[lang]["ui"][f"check.{kind}.with_dsb.fix"]

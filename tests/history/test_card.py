@@ -42,7 +42,7 @@ def test_card_rows(db: Path) -> None:
     titles, rows = card_table(card, "de")
     assert titles == ["Nr.", "Turnier", "Ende", "DWZ alt", "W/n", "We", "E/K", "Niveau", "Leistung", "DWZ-Index"]
     assert rows[0]["new"] == "Restpartien: 1" and rows[1]["new"] == "Restpartien: 3"
-    assert rows[2]["wn"] == "2/5" and rows[2]["new"] == "983-1 *" and rows[2]["end"] == "01.09.2015"
+    assert rows[2]["wn"] == "2,0/5" and rows[2]["new"] == "983-1 *" and rows[2]["end"] == "01.09.2015"
     assert rows[3]["tournament"] == "Umstufung 2026" and rows[3]["no"] == "" and rows[3]["new"] == f"{oracle.umstufung(983)}-2"
     assert rows[4]["no"] == "4" and rows[4]["wn"] == "0,5/1" and rows[4]["coef"].count(",") == 1
     en = card_table(card, "en")[1]

@@ -184,7 +184,8 @@ def print_first(r: Any, lang: str, explain: bool, assumed_end: date | None = Non
     rows = [
         (text("rules", lang), term(r.rules, lang)),
         (text("points", lang), f"{fmt_num(r.W, '.1f', lang)} / {r.n}"),
-        (text("niveau", lang), "–" if r.Rc is None else str(r.Rc)),
+        # Niveau and Leistung are the tournament's games (WO 3.6.2); Ri counts the Restpartien too
+        (text("niveau" if r.n_tournament == r.n else "niveau_tournament", lang), "–" if r.Rc is None else str(r.Rc)),
         (text("cli.ri", lang), "–" if r.Ri is None else fmt_num(r.Ri, ".1f", lang)),
         (text("cli.we_at_ri", lang), "–" if r.Ri is None or r.We is None else fmt_num(r.We, ".3f", lang)),  # = W by Ri's definition
         (text("performance", lang), "–" if r.performance is None else str(r.performance)),

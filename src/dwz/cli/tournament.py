@@ -26,6 +26,7 @@ def register(cli: click.Group) -> None:
          metavar="metavar.file", help="opt.list")
     @opt("--fide-list", type=CPath(exists=True, dir_okay=False, path_type=Path), default=None, metavar="metavar.file",
          help="opt.fide_list")
+    @opt("--list-date", type=str, default=None, metavar="metavar.date", help="opt.list_date")
     @opt("--end", type=str, default=None, metavar="metavar.date", help="opt.t_end")
     @opt("--rules", type=Words(RULES_WORDS), default=None, help="opt.rules")
     @opt("--player", type=str, default=None, metavar="metavar.player", help="opt.player")
@@ -54,7 +55,7 @@ def register(cli: click.Group) -> None:
     @opt("--sender", type=str, default=None, metavar="metavar.text", help="opt.sender")
     @opt("--html-notes", is_flag=True, help="opt.html_notes")
     @_lang_option
-    def tournament(file: Path, fmt: str | None, dsb_list: Path | None, fide_list: Path | None, end: str | None,
+    def tournament(file: Path, fmt: str | None, dsb_list: Path | None, fide_list: Path | None, list_date: str | None, end: str | None,
                    rules: str | None, player: str | None, explain: bool, output: Path | None, as_json: bool,
                    rest_in: Path | None, rest_out: Path | None, foreign_e_index: str, no_sonderwertung: bool,
                    no_sonder_extremes: bool, elo_from_2400: bool, no_sonder_foreign: bool, no_elo_for_unrated: bool,
@@ -66,7 +67,7 @@ def register(cli: click.Group) -> None:
         from dwz.core.tournament import EvaluationOptions, evaluate_tournament
 
         try:
-            check_args([("end", end), ("player", player)])
+            check_args([("end", end), ("list_date", list_date), ("player", player)])
             check_writable(output, "output")  # before the evaluation, not after it
             check_writable(rest_out, "restpartien_out")
             check_writable(dsb_xml, "dsb_xml")
@@ -78,7 +79,8 @@ def register(cli: click.Group) -> None:
             from dwz.cli.check import gather
 
             end_d = parse_date(end) if end else None
-            inputs = gather(file, fmt, dsb_list, fide_list, rest_in, end=end_d)
+            when = parse_date(list_date, "--list-date") if list_date else None
+            inputs = gather(file, fmt, dsb_list, fide_list, rest_in, when, end=end_d)
             t, notes = inputs.tournament, inputs.legacy_notes
             opts = EvaluationOptions(
                 classic_foreign_e_index=int(foreign_e_index), use_elo_for_unrated=not no_elo_for_unrated,

@@ -191,7 +191,7 @@ def card_table(card: Card, lang: str = "de") -> tuple[list[str], list[dict[str, 
                         text("history.rest_converted", lang, n=r.restpartien), "kind": "umstufung", "status": r.status})
             continue
         no += 1
-        wn = "" if r.W is None or r.n is None else f"{fmt_num(r.W, 'g', lang)}/{r.n}"
+        wn = "" if r.W is None or r.n is None else f"{fmt_num(r.W, '.1f', lang)}/{r.n}"
         if r.coefficient is None:
             coef = ""
         elif r.coefficient_name == "E":

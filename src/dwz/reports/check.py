@@ -41,7 +41,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 from types import MappingProxyType
@@ -155,6 +155,7 @@ class Finding:
     values: tuple[tuple[str, Any], ...] = ()
     variant: str | None = None  # the message's variant ("check.<kind>.<variant>")
     problem: Problem | None = None
+    given: str | None = None  # "list": the fix for a check that had the rating list it would otherwise ask for
 
     @property
     def rule(self) -> str:
@@ -186,6 +187,8 @@ class Finding:
             specific = f"check.fix.{self.problem.code}"
             if specific in CATALOGS["de"]["ui"]:
                 return surface_text(specific, lang, surface)
+        if self.given and f"check.{self.kind}.with_{self.given}.fix" in CATALOGS["de"]["ui"]:
+            return surface_text(f"check.{self.kind}.with_{self.given}.fix", lang, surface, **_rendered(self.values, lang))
         if self.variant and f"check.{self.kind}.{self.variant}.fix" in CATALOGS["de"]["ui"]:
             return surface_text(f"check.{self.kind}.{self.variant}.fix", lang, surface, **_rendered(self.values, lang))
         return surface_text(f"check.{self.kind}.fix", lang, surface, **_rendered(self.values, lang))
@@ -342,6 +345,9 @@ def check_tournament(
             for m in match.matched:
                 matched[m.list] = matched.get(m.list, 0) + 1
         out += _players(tournament, evaluation)
+    # A fix never asks for a list the check already had (the value is then missing from it too).
+    had = {li.kind for li in lists if not li.problems} | ({"dsb"} if dsb else set())
+    out = [replace(f, given=_LIST_FIXES[f.kind]) if _LIST_FIXES.get(f.kind) in had else f for f in out]
     out.sort(key=_sort_key)
     from dwz.rules import edition_for
 
@@ -367,6 +373,11 @@ def _file_finding(p: Problem, severity: Severity, src: str | None) -> Finding:
 
 def _label(p: Player) -> str:
     return f"{p.no}. {p.name}"
+
+
+# The findings whose fix names a rating list, and which list ("dsb": --list, "fide": --fide-list).
+_LIST_FIXES = {"birth_year_missing": "dsb", "dwz_old_scale": "dsb", "index_missing": "dsb", "old_scale_rating": "dsb",
+               "elo_unverified": "fide"}
 
 
 def _f(severity: Severity, kind: str, p: Player, variant: str | None = None, **values: Any) -> Finding:
