@@ -49,3 +49,28 @@ def test_compare(tmp_path: Path) -> None:
     svg = compare_svg(c, "en")
     assert svg.count("<rect") == len(c.bins) and "Effect of the 2026 rules" in svg
     conn.close()
+
+
+def _old_of(new: int) -> int:
+    """By hand: the lowest old value the Umstufung maps to ``new`` (spec dwz-2026 §6)."""
+    return min(o for o in range(0, 2200) if oracle.umstufung(o) == new)
+
+
+def test_a_history_starting_after_the_switch_counts_its_start_values_on_the_old_scale(tmp_path: Path) -> None:
+    """Start values from a tournament file dated after 2026-06-08 are new-scale: the classic run starts from
+    their old values, so the rules effect is the rules', not a second Umstufung (before: about −150 each)."""
+    conn = open_store(tmp_path / "h.sqlite")
+    with transaction(conn):
+        add_tournament(conn, T("T1", "2026-09-14", [P(1, "A", 1900, 20, born=1970), P(2, "B", 1700, 15, born=1970)],
+                               [(1, 1, 2, "1-0"), (2, 2, 1, "½-½")]))
+    run(conn)
+    c = compare(conn)
+    assert c.extra["new_scale_start"] == 2 and c.to_dict()["new_scale_start_values"] == 2
+    real_a = oracle.rn2026_card(1900, 20, 56, [(1700, 2), (1700, 1)])[0]
+    real_b = oracle.rn2026_card(1700, 15, 56, [(1900, 0), (1900, 1)])[0]
+    old_a, old_b = _old_of(1900), _old_of(1700)
+    classic_a = oracle.classic_card(old_a, 20, 56, [(old_b, 2), (old_b, 1)])[0]
+    classic_b = oracle.classic_card(old_b, 15, 56, [(old_a, 0), (old_a, 1)])[0]
+    assert sorted(c.diffs) == sorted([real_a - oracle.umstufung(classic_a), real_b - oracle.umstufung(classic_b)])
+    assert all(abs(d) < 50 for d in c.diffs)
+    conn.close()

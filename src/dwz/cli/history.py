@@ -318,6 +318,8 @@ def _print_compare(c: Any, lang: str) -> None:
     click.echo(text("history.compare_head", lang, players=c.players, affected=c.affected, tournaments=c.tournaments))
     click.echo(text("history.compare_raw", lang, mean=num(c.raw_mean), median=num(c.raw_median)))
     click.echo(text("history.compare_rules", lang, mean=num(c.mean), median=num(c.median)))
+    if c.extra.get("new_scale_start"):
+        click.echo(text("history.compare_new_scale_start", lang, n=c.extra["new_scale_start"]))
     click.echo("")
     for line in histogram_lines(c, lang):
         click.echo(line)
@@ -327,4 +329,5 @@ def _print_compare(c: Any, lang: str) -> None:
         click.echo("")
         click.echo(text(key, lang))
         for m in movers:
-            click.echo(f"  {m.diff:+5d}  #{m.player} {m.name}: {m.real} ({text('history.compare_classic', lang)} {m.classic} → {m.classic_converted})")
+            sign = f"{m.diff:+5d}".replace("-", "−")  # the minus sign of every other number on the card
+            click.echo(f"  {sign}  #{m.player} {m.name}: {m.real} ({text('history.compare_classic', lang)} {m.classic} → {m.classic_converted})")

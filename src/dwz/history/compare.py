@@ -61,7 +61,7 @@ class Comparison:
         return {"players": self.players, "affected": self.affected, "raw_mean": self.raw_mean, "raw_median": self.raw_median,
                 "mean": self.mean, "median": self.median, "tournaments": self.tournaments,
                 "histogram": [{"from": a, "to": b, "count": c} for a, b, c in self.bins],
-                "up": [vars_(m) for m in self.up], "down": [vars_(m) for m in self.down]}
+                "up": [vars_(m) for m in self.up], "down": [vars_(m) for m in self.down], "new_scale_start_values": self.extra.get("new_scale_start", 0)}
 
 
 def vars_(m: Mover) -> dict[str, Any]:
@@ -102,6 +102,14 @@ def compare(conn: sqlite3.Connection, *, top: int = 10) -> Comparison:
         begin = useq if forced is None else int(forced)
         fed = Federation(conn, opts)
         fed.load_all_before(begin, useq)
+        # A starting value dated from the switch on is on the new scale; the classic run counts on the old one,
+        # so it starts from the old value the Umstufung maps to it (spec dwz-2026 §6) — else Umstufung(classic)
+        # would convert a new-scale number a second time.
+        moved_back = 0
+        for pid, r in enumerate(fed.rating):
+            if r is not None and fed.s_new[pid] and not fed.evald[pid]:
+                fed.rating[pid] = _old_scale(r)
+                moved_back += 1
         n_t = 0
         for tid, kind, end_s, rated, packed in conn.execute(
                 "SELECT id, kind, end, rated, packed FROM tournaments WHERE seq >= ? ORDER BY seq", (begin,)):
@@ -134,7 +142,19 @@ def compare(conn: sqlite3.Connection, *, top: int = 10) -> Comparison:
     up = tuple(m for m in order[:top] if m.diff > 0)
     down = tuple(m for m in sorted(movers, key=lambda m: (m.diff, m.player))[:top] if m.diff < 0)
     return Comparison(both, len(movers), tuple(diffs), mean(raw) if raw else None, median(raw) if raw else None,
-                      mean(diffs) if diffs else None, median(diffs) if diffs else None, _bins(diffs), up, down, n_t)
+                      mean(diffs) if diffs else None, median(diffs) if diffs else None, _bins(diffs), up, down, n_t,
+                      extra={"new_scale_start": moved_back} if moved_back else {})
+
+
+def _old_scale(new: int) -> int:
+    """The old-scale value whose Umstufung is ``new`` (the lowest of several; the nearest where the
+    0.64 factor leaves a gap)."""
+    from dwz.core.conversion import umstufung
+
+    found = umstufung(new, inverse=True).candidates
+    if found:
+        return found[0]
+    return new - 400 if new < 1400 else round((new - 760) / 0.64)
 
 
 def histogram_lines(c: Comparison, lang: str = "de", width: int = 50) -> list[str]:

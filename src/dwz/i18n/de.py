@@ -745,6 +745,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "history.compare_up": "Größte Gewinner durch die neuen Regeln:",
         "history.compare_down": "Größte Verlierer durch die neuen Regeln:",
         "history.compare_classic": "klassisch",
+        "history.compare_new_scale_start": "{n!n:Ausgangs-DWZ|Ausgangs-DWZ} schon auf der neuen Skala (Liste oder Turnier ab dem 08.06.2026): für die klassische Rechnung zurückgestuft (der alte Wert, den die Umstufung darauf abbildet).",
         "history.compare_empty": "Niemand wurde nach dem 08.06.2026 ausgewertet.",
         "history.compare_chart_title": "Wirkung der WO 2026 auf die End-DWZ",
         "history.compare_chart_desc": "Histogramm: waagerecht die Differenz echte DWZ minus umgestufte klassische DWZ, senkrecht die Zahl der Spieler.",

@@ -742,6 +742,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "history.compare_up": "Biggest winners under the new rules:",
         "history.compare_down": "Biggest losers under the new rules:",
         "history.compare_classic": "classic",
+        "history.compare_new_scale_start": "{n!n:starting DWZ|starting DWZ} already on the new scale (a list or tournament from 2026-06-08 on): taken back to the old scale for the classic run (the old value the Umstufung maps to it).",
         "history.compare_empty": "Nobody was evaluated after 2026-06-08.",
         "history.compare_chart_title": "Effect of the 2026 rules on final ratings",
         "history.compare_chart_desc": "Histogram: across the difference real DWZ minus converted classic DWZ, up the number of players.",
