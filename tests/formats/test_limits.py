@@ -232,6 +232,25 @@ def test_13_list_and_table_number_fields(ch: str) -> None:
     assert codes(e) == ["number_invalid"]
 
 
+@pytest.mark.parametrize("week", ["2023²³", "2023\x1c5", "٢٠٢٣٠٥"])
+def test_13_the_list_week_takes_ascii_digits_only(week: str, tmp_path: Path) -> None:
+    """A DSB list's Letzte-Auswertung dates the list when its name does not: a week that is no ASCII
+    number leaves the list undated (it crashed dwz check, dwz tournament and /turnier before)."""
+    from click.testing import CliRunner
+
+    from dwz.cli.main import cli
+    from dwz.formats.lists import list_date
+
+    header, row = DSB_SAMPLE.decode().splitlines()[:2]
+    entries = read_dsb_list(header + "\r\n" + row.replace(",202305,", f",{week},") + "\r\n")
+    assert list_date(entries) is None
+    (tmp_path / "spieler.csv").write_text(header + "\r\n" + row.replace(",202305,", f",{week},") + "\r\n", encoding="utf-8")
+    trf = SAMPLES / "trf" / "lichess_swiss_2021_03.trf"
+    for command in ("check", "tournament"):
+        res = CliRunner().invoke(cli, [command, str(trf), "--list", str(tmp_path / "spieler.csv")], catch_exceptions=False)
+        assert res.exit_code in (0, 1, 2) and "Interner Fehler" not in res.output and "Traceback" not in res.output, res.output
+
+
 def test_13_digits_accepts_only_ascii_digits() -> None:
     assert [common.digits(s) for s in (" 7 ", "\t7", "7\x1c", "\x1f7", "²", "٣", "７", "", " ")] == [7, 7] + [None] * 7
 

@@ -470,8 +470,9 @@ def list_date(entries: Iterable[DsbEntry | FideEntry]) -> date | None:
     latest = 0
     for e in entries:
         v = getattr(e, "last_evaluation", None)
-        if v and len(v) == 6 and v.isdigit() and 1 <= int(v[4:]) <= 53:
-            latest = max(latest, int(v))
+        n = digits(v, 6) if v and len(v) == 6 else None  # ASCII digits only: '2023²³' is no week (issue 11 #13)
+        if n is not None and 1 <= n % 100 <= 53:
+            latest = max(latest, n)
     while latest:
         try:
             return date.fromisocalendar(latest // 100, latest % 100, 1)
