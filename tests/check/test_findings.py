@@ -174,6 +174,19 @@ def test_games_in_a_round_dated_after_the_end_date_trf_record_132(tmp_path: Path
         (2, "error", 2, "2026-09-20", "2026-09-14", 1)
 
 
+def test_the_same_pairing_twice_in_a_round_is_a_warning_and_both_games_count(tmp_path: Path) -> None:
+    """A game entered twice (or a double round) is rated twice: the check names the pair and the round."""
+    players = established(3)
+    games = [*round_robin([1, 2, 3]), {"round": 2, "white": 1, "black": 3, "result": "1-0"}]
+    code, rep = check_json(write(tmp_path, "t.json", tournament(players, games)))
+    f = only(rep, "same_pair_twice")
+    names = {p["no"]: p["name"] for p in players}
+    assert (code, f["severity"], f["round"], f["values"]["white"], f["values"]["black"], f["values"]["games"]) == \
+        (1, "warning", 2, names[1], names[3], 2)
+    code, rep = check_json(write(tmp_path, "u.json", tournament(players)))
+    assert not [x for x in rep["findings"] if x["kind"] == "same_pair_twice"]
+
+
 def test_a_tournament_marked_not_rated_is_a_warning(tmp_path: Path) -> None:
     code, rep = check_json(write(tmp_path, "t.json", tournament(established(), rated=False)))
     assert code == 1 and only(rep, "not_rated")["severity"] == "warning"

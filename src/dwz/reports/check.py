@@ -87,6 +87,7 @@ RULES: dict[str, str] = {
     "end_mismatch": "WO 2.2.3",
     "end_future": "WO 2.2.3",
     "game_after_end": "WO 2.2.3",
+    "same_pair_twice": "WO 3.3.2",
     "not_rated": "WO 4.2",
     "duplicate_id": "WO 6.1",
     "duplicate_name": "WO 6.1",
@@ -337,6 +338,7 @@ def check_tournament(
     if tournament is not None:
         day = today or date.today()
         out += _dates(tournament, end, eff_end, round_dates or {}, day)
+        out += _repeated_pairs(tournament)
         out += _duplicates(tournament.players)
         out += _birth_years(tournament.players, match, (eff_end or day).year)
         if match is not None:
@@ -411,6 +413,20 @@ def _dates(t: Tournament, given: date | None, end: date | None, round_dates: Map
             out.append(Finding("error", "game_after_end", round=rnd,
                                values=(("round", rnd), ("date", day), ("end", end), ("games", Count(games[rnd], "game")))))
     return out
+
+
+def _repeated_pairs(t: Tournament) -> list[Finding]:
+    """The same two players more than once in one round: a double round (Swiss-Chess's extra blocks)
+    or a game entered twice — every game counts (WO 3.3.2), so a rating officer would ask."""
+    seen: dict[tuple[int, int, int], int] = {}
+    for g in t.pairings:
+        if g.black is not None and g.white != g.black:
+            key = (g.round, min(g.white, g.black), max(g.white, g.black))
+            seen[key] = seen.get(key, 0) + 1
+    names = {p.no: p.name for p in t.players}
+    return [Finding("warning", "same_pair_twice", round=rnd,
+                    values=(("round", rnd), ("white", names.get(a, str(a))), ("black", names.get(b, str(b))), ("games", Count(n, "game"))))
+            for (rnd, a, b), n in sorted(seen.items()) if n > 1]
 
 
 # --- players: duplicates, birth years ------------------------------------------------------------
