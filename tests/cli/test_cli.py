@@ -397,3 +397,21 @@ def test_cli_never_tracebacks(cmd: str, tokens: list[str], flags: list[str]) -> 
     assert r.exception is None or isinstance(r.exception, SystemExit), f"{args}: {type(r.exception).__name__}: {r.exception}"
     assert r.exit_code in (0, 2), (args, r.output)
     assert "Traceback" not in r.output
+
+
+@pytest.mark.parametrize("before", [["--lang", "en"], []])
+def test_the_language_given_to_dwz_itself_reaches_every_command(before: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """`dwz --lang en rate …` answers in English (the subcommand's own --lang and DWZ_LANG still win)."""
+    from click.testing import CliRunner
+
+    from dwz.cli.main import cli
+    from dwz.i18n import text
+
+    monkeypatch.delenv("DWZ_LANG", raising=False)
+    args = [*before, "rate", "1650-12", "--end", "2026-09-14", "1600:1"]
+    out = CliRunner().invoke(cli, args).output
+    lang = "en" if before else "de"
+    assert out.startswith(text("new_dwz", lang) + ":"), out
+    assert CliRunner().invoke(cli, [*args, "--lang", "de"]).output.startswith("Neue DWZ")
+    history = CliRunner().invoke(cli, [*before, "history", "run", "--db", "/nonexistent/dir/h.sqlite"]).output
+    assert ("Error" in history) == bool(before) and ("Fehler" in history) != bool(before), history

@@ -25,10 +25,22 @@ import click
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+def _default_lang() -> str:
+    """A command's language when it has no ``--lang``: the one given to ``dwz`` itself
+    (``dwz --lang en rate …``), else ``DWZ_LANG``, else German."""
+    ctx = click.get_current_context(silent=True)
+    parent = ctx.parent if ctx is not None else None
+    while parent is not None:
+        if parent.params.get("lang") in ("de", "en"):
+            return str(parent.params["lang"])
+        parent = parent.parent
+    return os.environ.get("DWZ_LANG", "de")
+
+
 def _lang_option(f: F) -> F:
     from dwz.cli.lang import option
 
-    return option("--lang", type=click.Choice(["de", "en"]), default=lambda: os.environ.get("DWZ_LANG", "de"),
+    return option("--lang", type=click.Choice(["de", "en"]), default=_default_lang,
                   show_default=False, metavar="metavar.lang", help="opt.lang")(f)
 
 
