@@ -415,3 +415,18 @@ def test_the_language_given_to_dwz_itself_reaches_every_command(before: list[str
     assert CliRunner().invoke(cli, [*args, "--lang", "de"]).output.startswith("Neue DWZ")
     history = CliRunner().invoke(cli, [*before, "history", "run", "--db", "/nonexistent/dir/h.sqlite"]).output
     assert ("Error" in history) == bool(before) and ("Fehler" in history) != bool(before), history
+
+
+def test_fields_a_message_lists_are_named_as_typed() -> None:
+    """A card line lacking values names the options (CLI) or the form's fields (web), never 'count'."""
+    from dwz.basics.errors import InputError
+    from dwz.cli.main import cli
+    from dwz.core.player import rate
+    from dwz.i18n import field_label
+
+    out = CliRunner().invoke(cli, ["rate", "1650-12", "--end", "2026-09-14", "--points", "0,5"]).output
+    assert f"{field_label('count', 'de', 'cli')}, {field_label('expected', 'de', 'cli')}" in out and not re.search(r"(?<![-\w])count\b", out), out
+    with pytest.raises(InputError) as e:
+        rate("1650-12", [], points=0.5, end="2026-09-14")
+    web = e.value.messages("de", "web")[0]
+    assert field_label("expected", "de", "web") in web and not re.search(r"(?<![-\w])expected\b", web), web

@@ -80,11 +80,12 @@ class Problem:
             if params != self.params:
                 object.__setattr__(self, "params", params)
 
-    def message(self, lang: str = "de") -> str:
-        """The message in ``lang`` ("de" or "en"), value and rule included."""
+    def message(self, lang: str = "de", surface: str = "web") -> str:
+        """The message in ``lang`` ("de" or "en"), value and rule included; field names it lists
+        in the words of ``surface`` ("web": the form's labels, "cli": the options)."""
         from dwz.i18n import problem_text
 
-        return problem_text(self, lang)
+        return problem_text(self, lang, surface)
 
     def to_dict(self, lang: str = "de") -> dict[str, Any]:
         value = self.value if isinstance(self.value, (int, float, str, type(None))) else str(self.value)
@@ -116,7 +117,7 @@ class InputError(ValueError):
     def messages(self, lang: str = "de", surface: str = "web") -> list[str]:
         from dwz.i18n import field_label
 
-        return [f"{field_label(p.field, lang, surface)}: {p.message(lang)}" if p.field else p.message(lang)
+        return [f"{field_label(p.field, lang, surface)}: {p.message(lang, surface)}" if p.field else p.message(lang, surface)
                 for p in self.problems]
 
     @classmethod

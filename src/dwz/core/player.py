@@ -43,6 +43,7 @@ from dwz.basics.values import (
 )
 from dwz.core.context import AGE_GROUPS, AGE_PLAUSIBLE, Context, far_future, resolve_context
 from dwz.core.scale import Converted, check_scale, conversion_steps, convert, parse_scale, scale_warnings
+from dwz.i18n import Fields
 from dwz.rules import Edition, edition_at
 from dwz.rules.common import FIRST_INDEX, MIN_GAMES, first_ineligible, first_reasons, next_index
 
@@ -426,8 +427,9 @@ def rate(
     ed = ctx.edition
     warnings = [*ctx.warnings, *notes]
     rating_warnings(r0.value, "rating", warnings)
-    if r0.index is not None and r0.index > INDEX_IMPLAUSIBLE:
-        warnings.append(Problem("index", "index_implausible", r0.index, {"limit": INDEX_IMPLAUSIBLE}))
+    if r0.index is not None and r0.index > INDEX_IMPLAUSIBLE:  # named where it was typed: --index or "1650-999"
+        warnings.append(Problem("index" if index is not None else "rating.index", "index_implausible", r0.index,
+                                {"limit": INDEX_IMPLAUSIBLE}))
     conversions: list[Converted] = []
     own = convert(ed, r0.value, "rating", own=True, index=r0.index) if convert_on else None
     if own is not None:  # the Umstufung raised the index as an evaluation does (spec dwz-2026 §6)
@@ -507,8 +509,8 @@ def _rate_common(rating: Any, games: Any, end: date, birth_year: int | None, tod
     ctx: Context = _new_result(Context, (ed, end, False, group, age, source, birth_year, warnings))
     warnings = list(warnings)
     rating_warnings(value, "rating", warnings)
-    if r_index is not None and r_index > INDEX_IMPLAUSIBLE:
-        warnings.append(Problem("index", "index_implausible", r_index, {"limit": INDEX_IMPLAUSIBLE}))
+    if r_index is not None and r_index > INDEX_IMPLAUSIBLE:  # the index came in the rating ("1650-999")
+        warnings.append(Problem("rating.index", "index_implausible", r_index, {"limit": INDEX_IMPLAUSIBLE}))
     if value < smin:
         scale_warnings(ed, [("rating", value)], warnings)
     opps, w_halves, odd = scanned
@@ -536,7 +538,7 @@ def _check_aggregate(points: Any, count: Any, expected: Any, games: int, problem
     magnitudes checked before any arithmetic.  Returns n."""
     if points is None or count is None or expected is None:
         missing = [k for k, v in (("points", points), ("count", count), ("expected", expected)) if v is None]
-        problems.add(missing[0], "aggregate_incomplete", None, missing=", ".join(missing))
+        problems.add(missing[0], "aggregate_incomplete", None, missing=Fields(missing))  # named as the user typed them
         return None
     if games:
         problems.add("games", "aggregate_and_games", games)

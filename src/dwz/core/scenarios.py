@@ -148,7 +148,8 @@ def scenarios(
     if r0 is not None:
         rating_warnings(r0.value, "rating", warnings)
         if r0.index is not None and r0.index > INDEX_IMPLAUSIBLE:
-            warnings.append(Problem("index", "index_implausible", r0.index, {"limit": INDEX_IMPLAUSIBLE}))
+            warnings.append(Problem("index" if index is not None else "rating.index", "index_implausible", r0.index,
+                                    {"limit": INDEX_IMPLAUSIBLE}))
         own = convert(ed, r0.value, "rating", own=True, index=r0.index) if convert_on else None
         if own is not None:  # index + 1, as the Umstufung raised it (spec dwz-2026 §6)
             conversions.append(own)

@@ -428,8 +428,16 @@ def _plain(v: Any) -> Any:
     return str(v)
 
 
-def problem_text(problem: Any, lang: str = "de") -> str:
-    """The message of a :class:`~dwz.basics.errors.Problem` in ``lang``."""
+class Fields(tuple[str, ...]):
+    """Field names a message lists ("fehlen: -n/--count, --expected"): shown in the user's words,
+    as the surface the message appears on calls them (:func:`field_label`)."""
+
+    __slots__ = ()
+
+
+def problem_text(problem: Any, lang: str = "de", surface: str = "web") -> str:
+    """The message of a :class:`~dwz.basics.errors.Problem` in ``lang``; listed field names
+    (:class:`Fields`) as ``surface`` calls them."""
     template = _cat(lang)["problems"].get(problem.code) or CATALOGS["en"]["problems"].get(problem.code)
     if template is None:
         return f"{problem.code}: {problem.value!r}"
@@ -438,6 +446,9 @@ def problem_text(problem: Any, lang: str = "de") -> str:
     if len(text_value) > 80 and not isinstance(value, PurePath):  # a whole line of garbage helps nobody; a path is shown whole
         text_value = text_value[:77] + "…"
     values = {**dict(problem.params), "value": text_value}
+    for k, v in values.items():
+        if isinstance(v, Fields):
+            values[k] = ", ".join(field_label(f, lang, surface) for f in v)
     if "{label" in template and "label" not in values:  # the field in the words of the form (a warning on the web shows no label of its own)
         values["label"] = field_label(problem.field, lang)
     return _render(template, values, lang)
