@@ -105,6 +105,24 @@ def test_random_binary_is_not_taken_for_a_list(tmp_path: Path) -> None:
     conn.close()
 
 
+@pytest.mark.parametrize("name", ["random.zip", "readme_only.zip"])
+def test_a_zip_that_is_no_list_says_so_before_asking_for_its_date(name: str, tmp_path: Path) -> None:
+    import zipfile
+
+    f = tmp_path / name
+    if name == "random.zip":
+        f.write_bytes(bytes(range(256)) * 20)
+    else:
+        with zipfile.ZipFile(f, "w") as z:
+            z.writestr("readme.txt", "hello")
+    conn = open_store(tmp_path / "h.sqlite")
+    with pytest.raises(InputError) as e:
+        import_files(conn, [f])
+    codes = [p.code for p in e.value.problems]
+    assert codes and "history_list_date_missing" not in codes, codes
+    conn.close()
+
+
 # --- misleading database messages ------------------------------------------------------------------
 
 

@@ -334,10 +334,10 @@ def import_files(conn: sqlite3.Connection, paths: Sequence[Path], *, rules: str 
             with open(path, "rb") as f:
                 head = f.read(65536)
             if fmt is None and _is_rating_list(path, head):
+                entries = read_rating_list(path)  # first: a file that is no list says so, not "give --list-date"
                 when = list_date or list_date_from_name(path.name)
                 if when is None:
                     raise InputError.single("", "history_list_date_missing", PurePath(path))
-                entries = read_rating_list(path)
                 report.files.append(add_rating_list(conn, entries, when, str(path)))
             else:
                 try:
