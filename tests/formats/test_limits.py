@@ -389,7 +389,8 @@ def test_17_the_model_itself_drops_the_repeat() -> None:
 def test_18_json_non_finite_numbers_are_errors(number: str) -> None:
     with pytest.raises(InputError) as e:
         read_json(f'{{"name": "x", "players": [{{"no": 1, "name": "A", "rating": {number}}}]}}')
-    assert codes(e) == ["json_invalid"]
+    assert codes(e) == ["json_refused"] and e.value.problems[0].params["reason"] == "json.not_finite"
+    assert "10^308" in e.value.problems[0].message("de")  # the cause named, not "unknown error"
 
 
 def test_18_csv_notes_keep_non_finite_as_text() -> None:
@@ -461,4 +462,4 @@ def test_18_json_lone_surrogate_escape_is_an_error() -> None:
     assert ok.name == "😀" and ok.player(1).name == "Aä"
     with pytest.raises(InputError) as e:
         read_json('{"name": "x", "players": [{"no": 1, "name": "\\udcff"}]}')
-    assert codes(e) == ["json_invalid"]
+    assert codes(e) == ["json_refused"] and e.value.problems[0].params["reason"] == "json.lone_surrogate"

@@ -32,14 +32,22 @@ def digits(text: str, limit: int = 18) -> int | None:
     return None
 
 
+class JsonValueError(ValueError):
+    """Strict JSON refused: ``reason`` names why as a catalog term ("json.not_finite", "json.lone_surrogate")."""
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
+    raise JsonValueError(f"{name} is not a JSON number", "json.not_finite")
 
 
 def _finite(text: str) -> float:
     v = float(text)
     if not math.isfinite(v):
-        raise ValueError(f"{text[:20]} is out of range")
+        raise JsonValueError(f"{text[:20]} is out of range", "json.not_finite")
     return v
 
 
@@ -52,7 +60,7 @@ def json_loads(text: str) -> Any:
         try:
             json.dumps(obj, ensure_ascii=False).encode("utf-8")
         except UnicodeEncodeError:
-            raise ValueError("a lone surrogate (\\ud800–\\udfff) is not a character") from None
+            raise JsonValueError("a lone surrogate (\\ud800–\\udfff) is not a character", "json.lone_surrogate") from None
     return obj
 
 

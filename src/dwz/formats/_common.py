@@ -104,7 +104,7 @@ MESSAGE_KEYS: tuple[str, ...] = (
     # SWI
     "swi_magic_missing", "swi_extra_blocks",
     # our CSV / JSON
-    "json_invalid", "schema_type", "schema_required", "schema_unknown_key", "game_result_unknown",
+    "json_invalid", "json_refused", "schema_type", "schema_required", "schema_unknown_key", "game_result_unknown",
     "csv_invalid", "csv_section_unknown", "csv_column_missing", "csv_column_unknown", "csv_row_outside",
     # PGN
     "pgn_no_games", "pgn_game_unfinished", "pgn_players_missing", "pgn_round_assigned", "pgn_tag_conflict",
@@ -181,6 +181,9 @@ def reason_of(e: BaseException) -> str:
         return _EXPAT_REASONS.get(message, "xml.syntax")
     if isinstance(e, LookupError):
         return "xml.unknown_encoding"
+    reason = getattr(e, "reason", None)  # dwz.basics.parsing.JsonValueError: NaN, 1e999, a lone surrogate
+    if isinstance(reason, str) and reason.startswith("json."):
+        return reason
     return "error.other"
 
 

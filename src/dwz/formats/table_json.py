@@ -67,7 +67,7 @@ def read_json(source: Source, *, name: str | None = None) -> Tournament:
         shown = lines[e.lineno - 1] if 0 < e.lineno <= len(lines) else ""
         raise InputError([problem(fname, e.lineno, "json_invalid", shown, reason=reason_of(e))]) from None
     except (ValueError, RecursionError) as e:
-        raise InputError([problem(fname, None, "json_invalid", "", reason=reason_of(e))]) from None
+        raise InputError([problem(fname, None, "json_refused", None, reason=reason_of(e))]) from None  # no line to show
     c = _Collector(fname)
     t = _from_json(obj, c)
     c.raise_if()

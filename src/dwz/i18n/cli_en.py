@@ -464,6 +464,8 @@ CATALOG: dict[str, dict[str, Any]] = {
         "json.key": "a key must be in double quotes",
         "json.extra": "text follows after the end",
         "json.syntax": "the syntax is wrong",
+        "json.not_finite": "NaN, Infinity or a number beyond 10^308 is no number to compute with",
+        "json.lone_surrogate": "a lone surrogate (\\ud800–\\udfff) is no character",
         "xml.mismatched_tag": "an element is closed with the wrong name",
         "xml.no_element": "the file ends before the document is complete",
         "xml.invalid_token": "a character is not allowed here",

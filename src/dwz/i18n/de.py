@@ -449,6 +449,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "swi_magic_missing": "Keine SWI-Datei: die Kopfzeile ' ttt. rrr nnn…' fehlt (erste Zeile '{value}')",
         "swi_extra_blocks": "{value} Rundenblöcke, der Kopf nennt {rounds!n:Runde|Runden} × {cycles!n:Durchgang|Durchgänge} – weitere Blöcke als weitere Runden gelesen",
         "json_invalid": "Kein gültiges JSON ({reason!t}): '{value}'",
+        "json_refused": "Kein gültiges JSON: {reason!t}",
         "schema_type": "Wert '{value}' hat den falschen Typ; erwartet {expected}",
         "schema_required": "Pflichtfeld '{value}' fehlt",
         "schema_unknown_key": "Unbekanntes Feld '{value}'; erlaubt: {expected}",

@@ -446,6 +446,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "swi_magic_missing": "Not an SWI file: the header line ' ttt. rrr nnn…' is missing (first line '{value}')",
         "swi_extra_blocks": "{value} round blocks, the header names {rounds!n:round|rounds} × {cycles!n:cycle|cycles} – further blocks read as further rounds",
         "json_invalid": "Not valid JSON ({reason!t}): '{value}'",
+        "json_refused": "Not valid JSON: {reason!t}",
         "schema_type": "Value '{value}' has the wrong type; expected {expected}",
         "schema_required": "Required field '{value}' missing",
         "schema_unknown_key": "Unknown field '{value}'; allowed: {expected}",

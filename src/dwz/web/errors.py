@@ -141,6 +141,7 @@ _PYDANTIC_KEYS = {
     "too_short": "web.v.too_short",
     "extra_forbidden": "web.v.extra",
     "json_invalid": "web.v.json",
+    "json_refused": "web.v.json",
     "union_tag_invalid": "web.v.choice",
     "value_error": "web.v.value",
     "date_from_datetime_parsing": "web.v.date",
