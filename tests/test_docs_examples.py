@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -78,7 +77,10 @@ def run_block(examples: list[Example], cwd: Path) -> list[str]:
         if command.startswith("dwz serve"):  # a server runs until stopped: its start-up lines, then Ctrl+C
             command = f"timeout -s INT 5 {command}"
         script += [f"echo '{MARK}{n}'", "(exit $__rc)", f"{command} 2>&1", "__rc=$?"]
-    env = {**os.environ, "COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
+    from tests.conftest import dwz_command
+
+    here = os.path.dirname(dwz_command()[0])  # the installed console script, as the other tests find it
+    env = {**os.environ, "COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb", "PATH": here + os.pathsep + os.environ.get("PATH", "")}
     env.pop("DWZ_LANG", None)
     done = subprocess.run(["bash", "-c", "\n".join(script)], cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
     outputs: list[str] = []
@@ -102,7 +104,6 @@ def _directory(document: Path, factory: pytest.TempPathFactory) -> Path:
     return _DIRECTORIES[document]
 
 
-@pytest.mark.skipif(shutil.which("dwz") is None, reason="the dwz console script is not installed")
 @pytest.mark.parametrize(("path", "examples"), CASES)
 def test_console_examples_are_real_output(path: Path, examples: list[Example], tmp_path_factory: pytest.TempPathFactory) -> None:
     outputs = run_block(examples, _directory(path, tmp_path_factory))

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 from datetime import date
@@ -29,7 +28,6 @@ from dwz.i18n import CATALOGS, field_label
 from tests.conftest import VECTORS, load_json
 from tests.engine import spec_vectors as sv
 
-DWZ_EXE = shutil.which("dwz")
 ISSUE_ARGS = ["rate", "1650-12", "--born", "1985", "--end", "2026-09-14", "1580:1", "1720:=", "1810:0", "1600:1", "1690:="]
 ENV = {**os.environ, "COLUMNS": "200", "DWZ_LANG": "de", "PYTHONIOENCODING": "utf-8"}
 
@@ -43,8 +41,9 @@ def _issue_api() -> dwz.RatingResult:
 
 
 def run_exe(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    assert DWZ_EXE, "the console script `dwz` is not installed"
-    return subprocess.run([DWZ_EXE, *args], capture_output=True, text=True, encoding="utf-8", env=env or ENV, timeout=60)
+    from tests.conftest import dwz_command
+
+    return subprocess.run([*dwz_command(), *args], capture_output=True, text=True, encoding="utf-8", env=env or ENV, timeout=60)
 
 
 def _cli() -> click.Group:

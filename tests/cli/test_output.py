@@ -14,7 +14,6 @@ import csv
 import io
 import json
 import re
-import shutil
 import sqlite3
 import subprocess
 from datetime import date
@@ -107,8 +106,9 @@ def test_the_tournament_table_at_80_columns_keeps_every_name_and_number() -> Non
 
 
 def test_a_pipe_gets_a_sensible_width_and_columns_is_honoured() -> None:
-    exe = shutil.which("dwz")
-    assert exe, "the console script `dwz` is not installed"
+    from tests.conftest import dwz_command
+
+    exe = dwz_command()[0]
     env = {k: v for k, v in __import__("os").environ.items() if k != "COLUMNS"}
     piped = subprocess.run([exe, "tournament", str(SWT)], capture_output=True, text=True, env=env, timeout=60)
     assert piped.returncode == 0

@@ -448,11 +448,11 @@ def test_cli_unwritable_path_is_exit_2_with_the_usual_message(tmp_path: Path, op
 
 def test_console_script_reads_swt_and_writes_xml(tmp_path: Path) -> None:
     import os
-    import shutil
     import subprocess
 
-    exe = shutil.which("dwz")
-    assert exe
+    from tests.conftest import dwz_command
+
+    exe = dwz_command()[0]
     out = tmp_path / "o.xml"
     p = subprocess.run([exe, "tournament", str(SAMPLES / "swt" / "SwissIndividual.SWT"), "--dsb-xml", str(out)],
                        capture_output=True, text=True, encoding="utf-8", env={**os.environ, "COLUMNS": "160"}, timeout=60)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -12,13 +13,22 @@ expect = pytest.importorskip("playwright.sync_api").expect
 pytestmark = pytest.mark.browser
 
 SAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "samples"
-EXAMPLE = [("1580", "1"), ("1720", "½"), ("1810", "0"), ("1600", "1"), ("1690", "½")]
+# reference 001's example, read from the official vectors (nothing retyped): input and expected DWZ
+_CASE = next(c for c in json.loads((SAMPLES.parent / "vectors" / "dwz.json").read_text(encoding="utf-8"))
+             if c["id"] == "reference-001-example")
+_RESULT = {1: "1", 0.5: "½", 0: "0"}
+EXAMPLE = [(str(o), _RESULT[r]) for o, r in _CASE["games"]]
+RATING = f"{_CASE['player']['rating']}-{_CASE['player']['index']}"
+BORN, END = str(_CASE["player"]["birth_year"]), _CASE["end"]
+NEW = f"{_CASE['expect']['new_rating']}-{_CASE['expect']['new_index']}"
+CHANGE = f"{_CASE['expect']['new_rating'] - _CASE['player']['rating']:+d}"
+PASTED = " ".join(f"{o}:{'=' if r == 0.5 else r}" for o, r in _CASE["games"])
 
 
 def _fill_example(page: Any) -> None:
-    page.fill("#rating", "1650-12")
-    page.fill("#birth_year", "1985")
-    page.fill("#end", "2026-09-14")
+    page.fill("#rating", RATING)
+    page.fill("#birth_year", BORN)
+    page.fill("#end", END)
     for i, (opp, res) in enumerate(EXAMPLE):
         if i > 0:
             page.click("#add-game")
@@ -31,10 +41,11 @@ def test_dwz_result_appears_while_typing(page: Any, console: Any, screenshot: An
     assert page.locator("html").get_attribute("lang") == "de"
     _fill_example(page)
     # no button pressed: the debounced request to /api/dwz fills the result
-    expect(page.locator("#new-dwz")).to_have_text("1670-13")
-    assert page.locator("#result-status").inner_text() == "Neue DWZ: 1670-13 (+20)"
+    expect(page.locator("#new-dwz")).to_have_text(NEW)
+    assert page.locator("#result-status").inner_text() == f"Neue DWZ: {NEW} ({CHANGE})"
     body = page.locator("#result-body").inner_text()
-    assert "K = 28,0" in body and "2,300" in body and "1680" in body and "1755" in body  # German number format
+    k, we = _CASE["expect"]["K"], _CASE["expect"]["We"]
+    assert f"K = {k:.1f}".replace(".", ",") in body and f"{we:.3f}".replace(".", ",") in body and "1680" in body and "1755" in body  # German number format
     assert "Erwachsene" in page.locator("#age-info").inner_text()
     assert "WO 2026" in page.locator("#rules-info").inner_text()
     page.wait_for_selector("#scenarios svg.chart:visible")
@@ -91,7 +102,7 @@ def test_paste_first_dwz_and_errors(page: Any, console: Any) -> None:
     page.fill("#game-opp-2", "18x0")
     page.wait_for_selector("#game-rows li.invalid")
     assert "keine ganze Zahl" in page.locator("#game-msg-2").inner_text()
-    page.fill("#rating", "1650-12")
+    page.fill("#rating", RATING)
     expect(page.locator("#rest-fs")).to_be_hidden()
     assert console.errors == []
 
@@ -99,18 +110,18 @@ def test_paste_first_dwz_and_errors(page: Any, console: Any) -> None:
 def test_english_and_inputs_restored_after_reload(page: Any, console: Any, screenshot: Any) -> None:
     page.goto("/")
     _fill_example(page)
-    expect(page.locator("#new-dwz")).to_have_text("1670-13")
+    expect(page.locator("#new-dwz")).to_have_text(NEW)
     page.click("a.lang-switch[data-lang=en]")
     page.wait_for_url("**/?lang=en")
     assert page.locator("html").get_attribute("lang") == "en"
-    expect(page.locator("#result-status")).to_have_text("New DWZ: 1670-13 (+20)")
-    assert "K = 28.0" in page.locator("#result-body").inner_text()  # English number format
+    expect(page.locator("#result-status")).to_have_text(f"New DWZ: {NEW} ({CHANGE})")
+    assert f"K = {_CASE['expect']['K']:.1f}" in page.locator("#result-body").inner_text()  # English number format
     page.reload()
-    assert page.input_value("#rating") == "1650-12"
-    assert page.input_value("#birth_year") == "1985"
+    assert page.input_value("#rating") == RATING
+    assert page.input_value("#birth_year") == BORN
     assert page.locator("#game-rows li").count() == 5
     assert page.input_value("#game-opp-4") == "1690"
-    expect(page.locator("#new-dwz")).to_have_text("1670-13")
+    expect(page.locator("#new-dwz")).to_have_text(NEW)
     screenshot(page, "dwz_en")
     # the language is remembered (the cookie set by the switch): a page without ?lang comes in English at once
     page.goto("/elo")
@@ -203,12 +214,12 @@ def test_no_javascript_submit(browser: Any, server: str) -> None:
     context = browser.new_context(base_url=server, java_script_enabled=False, locale="de-DE")
     p = context.new_page()
     p.goto("/")
-    p.fill("#rating", "1650-12")
-    p.fill("#birth_year", "1985")
-    p.fill("#end", "2026-09-14")
-    p.fill("#paste", "1580:1 1720:= 1810:0 1600:1 1690:=")
+    p.fill("#rating", RATING)
+    p.fill("#birth_year", BORN)
+    p.fill("#end", END)
+    p.fill("#paste", PASTED)
     p.click("#calc")
-    assert p.locator("#new-dwz").inner_text() == "1670-13"
+    assert p.locator("#new-dwz").inner_text() == NEW
     assert p.locator("#game-rows li").count() == 5
     p.click("#add-game")
     assert p.locator("#game-rows li").count() == 6

@@ -7,7 +7,6 @@ imported only when the command runs, so ``dwz rate …`` stays fast.
 from __future__ import annotations
 
 import os
-import socket
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +80,8 @@ def _url_host(host: str) -> str:
 
 def _check_bind(host: str, port: int) -> None:
     """A host that does not resolve, an address not on this machine or a port in use: a message, exit 2."""
+    import socket  # only when the server starts: `dwz rate` imports this module to register the command
+
     from dwz.basics.errors import InputError
 
     try:
