@@ -27,7 +27,7 @@ from dwz.core.kernel import EvaluationOptions
 from dwz.history.runner import Federation
 from dwz.history.store import unpack
 from dwz.i18n import fmt_num, text
-from dwz.rules import dwz_classic
+from dwz.rules import DWZ_EDITIONS, dwz_classic
 
 __all__ = ["Comparison", "Mover", "compare", "compare_svg", "histogram_lines"]
 
@@ -97,8 +97,10 @@ def compare(conn: sqlite3.Connection, *, top: int = 10) -> Comparison:
     conn.execute("BEGIN")  # one consistent snapshot for all reads
     try:
         useq = int(conn.execute("SELECT seq FROM tournaments WHERE kind = 'umstufung'").fetchone()[0])
-        forced = conn.execute("SELECT min(seq) FROM tournaments WHERE rules IS NOT NULL AND rules != ? "
-                              "AND seq < ?", (dwz_classic.NAME, useq)).fetchone()[0]
+        # the first tournament before the switch forced to an edition on the new scale (its rules are not the classic ones)
+        new_scale = [name for name, ed in DWZ_EDITIONS.items() if ed.SCALE == "new"]
+        forced = conn.execute(f"SELECT min(seq) FROM tournaments WHERE rules IN ({', '.join('?' * len(new_scale))}) "
+                              "AND seq < ?", (*new_scale, useq)).fetchone()[0] if new_scale else None
         begin = useq if forced is None else int(forced)
         fed = Federation(conn, opts)
         fed.load_all_before(begin, useq)
