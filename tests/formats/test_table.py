@@ -160,3 +160,18 @@ def test_examples_in_the_documentation_read() -> None:
         assert (t.player(2).rating, t.player(2).index) == (1958, 33)  # "1958-33"
         assert t.pairings[1].result_white is Result.BYE_FULL
     assert a.player(1).restpartien == b.player(1).restpartien != ()
+
+
+def test_csv_messages_name_sections_and_columns_as_the_file_writes_them() -> None:
+    """A German file gets its own words back: '[Spieler]', 'Name' — and an empty cell is no missing column."""
+    from dwz.formats.table_csv import read_csv as read
+
+    text = "[Turnier]\nTurnier;T\nEnde;2026-09-14\n\n[Spieler]\nNr;Name;DWZ\n1;;1850-40\n2;B;1720-25\n\n[Foo]\nx\n"
+    with pytest.raises(InputError) as e:
+        read(text)
+    by_code = {p.code: p for p in e.value.problems}
+    empty = by_code["csv_value_missing"]
+    assert (empty.value, empty.params["section"]) == ("Name", "[Spieler]") and "csv_column_missing" not in by_code
+    assert "[Spieler]" in by_code["csv_section_unknown"].message("de")
+    missing = pytest.raises(InputError, read, "[Spieler]\nNr;DWZ\n1;1850\n").value.problems
+    assert [(p.code, p.value, p.params["section"]) for p in missing] == [("csv_column_missing", "name", "[Spieler]")]

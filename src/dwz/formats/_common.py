@@ -105,7 +105,7 @@ MESSAGE_KEYS: tuple[str, ...] = (
     "swi_magic_missing", "swi_extra_blocks",
     # our CSV / JSON
     "json_invalid", "json_refused", "schema_type", "schema_required", "schema_unknown_key", "game_result_unknown",
-    "csv_invalid", "csv_section_unknown", "csv_column_missing", "csv_column_unknown", "csv_row_outside",
+    "csv_invalid", "csv_section_unknown", "csv_column_missing", "csv_value_missing", "csv_column_unknown", "csv_row_outside",
     # PGN
     "pgn_no_games", "pgn_game_unfinished", "pgn_players_missing", "pgn_round_assigned", "pgn_tag_conflict",
     "pgn_forfeit_unclear", "player_duplicate",

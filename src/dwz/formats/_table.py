@@ -102,10 +102,13 @@ class _Collector:
         self.problems: list[Problem] = []
         self.notes: list[Problem] = []
         self.columns: dict[str, str] = {}  # key → the column title as the file writes it ("DWZ" for rating)
+        self.sections: dict[str, str] = {}  # key → the section header as the file writes it ("[Spieler]" for players)
 
     def add(self, where: str | int, code: str, value: Any = None, **params: Any) -> None:
         if "column" in params:  # messages name the column in the file's words
             params["column"] = self.columns.get(params["column"], params["column"])
+        if "section" in params:  # … and the section too
+            params["section"] = self.sections.get(params["section"], f"[{params['section']}]")
         self.problems.append(problem(self.name, where, code, value, **params))
 
     def raise_if(self) -> None:

@@ -107,8 +107,11 @@ def read_csv(source: Source, *, name: str | None = None) -> Tournament:
             m = _SECTION_RE.match(cells[0])
             if m and len(cells) == 1:
                 section = _SECTIONS.get(m.group(1).lower())
+                if section is not None:
+                    c.sections.setdefault(section, cells[0])
                 if section is None:
-                    c.add(start, "csv_section_unknown", cells[0], expected="[tournament], [players], [games], [restpartien], [notes]")
+                    c.add(start, "csv_section_unknown", cells[0],
+                          expected="[Turnier], [Spieler], [Partien], [Restpartien], [Hinweise] / [tournament], [players], [games], [notes]")
                     section = "?"  # its rows are not read (one message, not one per row)
                 header = None
                 continue
@@ -272,8 +275,8 @@ def _csv_player(c: _Collector, line: int, row: Mapping[str, str], rest: dict[int
     if values.get("no") is None:
         return None
     if not values.get("name"):
-        if len(c.problems) == before:
-            c.add(line, "csv_column_missing", "name", section="players")
+        if len(c.problems) == before:  # the column is there, this row's cell is empty
+            c.add(line, "csv_value_missing", c.columns.get("name", "name"), section="players")
         return None
     # A row with a bad value still names a player: the pairings against him are checked, not
     # reported as against an unknown number (the bad value itself is reported above).
