@@ -173,5 +173,7 @@ def test_csv_messages_name_sections_and_columns_as_the_file_writes_them() -> Non
     empty = by_code["csv_value_missing"]
     assert (empty.value, empty.params["section"]) == ("Name", "[Spieler]") and "csv_column_missing" not in by_code
     assert "[Spieler]" in by_code["csv_section_unknown"].message("de")
-    missing = pytest.raises(InputError, read, "[Spieler]\nNr;DWZ\n1;1850\n").value.problems
+    with pytest.raises(InputError) as e:
+        read("[Spieler]\nNr;DWZ\n1;1850\n")
+    missing = e.value.problems
     assert [(p.code, p.value, p.params["section"]) for p in missing] == [("csv_column_missing", "name", "[Spieler]")]
