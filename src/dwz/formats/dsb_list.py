@@ -112,7 +112,7 @@ def read_dsb_list(source: Source, *, name: str | None = None, max_bytes: int = M
     (path, bytes or text).
 
     The list is read into memory: a file or ZIP member over ``max_bytes``
-    (256 MiB; the national list has ~20 MB) or a ZIP member compressed more
+    (64 MiB; the national list has ~20 MB) or a ZIP member compressed more
     than 100 : 1 is refused before it is inflated.
     """
     data, fname = load(source, name, max_bytes)
