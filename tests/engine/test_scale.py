@@ -179,8 +179,11 @@ def test_implausible_opponents_and_index() -> None:
         assert ("games[0].opponent", "rating_implausible_low") in codes(f)
     real = max(i for _, i, _, _, _ in sv.dwz2026_umstufung_real())
     assert codes(dwz.rate(f"2841-{real}", [(2800, 1)], end=NEW_END, today=TODAY)) == []
-    assert codes(dwz.rate("2077-1044", [(2000, 1)], end=NEW_END, today=TODAY)) == [("index", "index_implausible")]
-    assert codes(dwz.scenarios("2077-1044", [2000], end=NEW_END, today=TODAY)) == [("index", "index_implausible")]
+    # named where it was typed: the index in the DWZ ("2077-1044"), or the index option
+    assert codes(dwz.rate("2077-1044", [(2000, 1)], end=NEW_END, today=TODAY)) == [("rating.index", "index_implausible")]
+    assert codes(dwz.scenarios("2077-1044", [2000], end=NEW_END, today=TODAY)) == [("rating.index", "index_implausible")]
+    assert codes(dwz.rate(2077, [(2000, 1)], index=1044, end=NEW_END, today=TODAY)) == [("index", "index_implausible")]
+    assert codes(dwz.rate("2077-1044", [(2000, 1)], end=NEW_END, today=TODAY, birth_year=1980)) == [("rating.index", "index_implausible")]
 
 
 # --- strength classes: one class per player on both scales ------------------------------------
