@@ -10,6 +10,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +49,32 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+@contextmanager
+def serving(cmd: list[str], port: int, probe: str = "/openapi.json", env: dict[str, str] | None = None) -> Iterator[str]:
+    """A server process (``dwz serve`` or uvicorn) on ``port``: its base URL once ``probe`` answers,
+    stopped afterwards — the one start-and-wait for every test that needs the real server."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(base + probe, timeout=1):
+                    break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    err = proc.stderr.read().decode() if proc.stderr else ""
+                    raise RuntimeError(f"the server did not start: {err}") from None
+                time.sleep(0.1)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
 @pytest.fixture(scope="session")
 def history_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A small synthetic federation, evaluated: `dwz history generate` and `dwz history run`."""
@@ -61,28 +88,8 @@ def history_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def server(history_db: Path) -> Iterator[str]:
     """The real command, `dwz serve --db`, on a free loopback port (the cards at /karte too)."""
     port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "dwz", "serve", "--port", str(port), "--db", str(history_db)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                with urllib.request.urlopen(base + "/openapi.json", timeout=1) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    err = proc.stderr.read().decode() if proc.stderr else ""
-                    raise RuntimeError(f"dwz serve did not start: {err}") from None
-                time.sleep(0.1)
+    with serving([sys.executable, "-m", "dwz", "serve", "--port", str(port), "--db", str(history_db)], port, "/openapi.json") as base:
         yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 @pytest.fixture(scope="session")

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import socket
-import subprocess
 import sys
 import threading
 import time
@@ -21,7 +20,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from tests.conftest import SAMPLES
-from tests.web.conftest import _free_port
+from tests.web.conftest import _free_port, serving
 
 from dwz.web.app import create_app
 from dwz.web.security import allowed_hosts
@@ -269,27 +268,9 @@ def test_12_allowed_hosts_follow_the_binding(monkeypatch: pytest.MonkeyPatch) ->
 def guarded_server() -> Iterator[str]:
     """`dwz serve` with a short head timeout and a small connection limit, to probe them quickly."""
     port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "dwz", "serve", "--port", str(port), "--header-timeout", "1",
-                             "--limit-concurrency", "40"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            env={**os.environ, "DWZ_BODY_TIMEOUT": "2", "DWZ_MAX_PENDING": "30"})
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                with urllib.request.urlopen(base + "/api/dwz/context?end=2026-09-14", timeout=1):
-                    break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(proc.stderr.read().decode() if proc.stderr else "no server") from None
-                time.sleep(0.1)
+    cmd = [sys.executable, "-m", "dwz", "serve", "--port", str(port), "--header-timeout", "1", "--limit-concurrency", "40"]
+    with serving(cmd, port, "/api/dwz/context?end=2026-09-14", {**os.environ, "DWZ_BODY_TIMEOUT": "2", "DWZ_MAX_PENDING": "30"}) as base:
         yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 def _get_seconds(url: str) -> float:

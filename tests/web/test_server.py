@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import os
 import socket
-import subprocess
 import sys
 import time
 import urllib.request
 from collections.abc import Iterator
 
 import pytest
-from tests.web.conftest import _free_port
+from tests.web.conftest import _free_port, serving
 
 from dwz.web import server
 
@@ -24,24 +23,8 @@ def guarded(request: pytest.FixtureRequest) -> Iterator[int]:
     cmd = [sys.executable, "-m", "uvicorn", "dwz.web.app:create_app", "--factory", "--host", "127.0.0.1", "--port", str(port),
            "--log-level", "warning", "--http", f"dwz.web.server:{request.param}", "--timeout-keep-alive", "5"]
     env = {**os.environ, "DWZ_HEADER_TIMEOUT": "1", "DWZ_BODY_TIMEOUT": "1.5", "DWZ_MAX_PENDING": "20"}
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-    try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/dwz/context?end=2026-09-14", timeout=1):
-                    break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(proc.stderr.read().decode() if proc.stderr else "no server") from None
-                time.sleep(0.1)
+    with serving(cmd, port, "/api/dwz/context?end=2026-09-14", env) as _:
         yield port
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 def _closed(s: socket.socket, timeout: float) -> bool:
