@@ -99,6 +99,17 @@ def _cmd(name: str) -> Callable[[Callable[..., Any]], Any]:
 
 
 def register(cli: click.Group) -> None:
+    """``dwz history`` and its subcommands, each registered by its own function."""
+    _register_add()
+    _register_run()
+    _register_card()
+    _register_compare()
+    _register_generate()
+    cli.add_command(history)
+
+
+def _register_add() -> None:
+    """``dwz history add``."""
     from dwz.cli.lang import Path as CPath
     from dwz.cli.lang import Words, argument
     from dwz.cli.lang import option as opt
@@ -139,6 +150,12 @@ def register(cli: click.Group) -> None:
             if any(f.kind != "duplicate" for f in report.files):  # nothing new: nothing to run
                 _say("history.add_hint", lang, err=True)
 
+
+def _register_run() -> None:
+    """``dwz history run``."""
+    from dwz.cli.lang import option as opt
+    from dwz.cli.main import _lang_option
+
     @_cmd("run")
     @_db_option
     @opt("--full", is_flag=True, help="opt.full")
@@ -167,6 +184,14 @@ def register(cli: click.Group) -> None:
                 _say("history.run_incremental", lang, start=fmt_date(rep.start_end, lang) if rep.start_end else "–", tournaments=rep.tournaments, skipped=rep.skipped,
                      players=rep.players, records=rep.records, seconds=secs)
 
+
+def _register_card() -> None:
+    """``dwz history card``."""
+    from dwz.cli.lang import Path as CPath
+    from dwz.cli.lang import argument
+    from dwz.cli.lang import option as opt
+    from dwz.cli.main import _lang_option
+
     @_cmd("card")
     @argument("player", metavar="metavar.player")
     @_db_option
@@ -193,6 +218,13 @@ def register(cli: click.Group) -> None:
             if chart is not None:
                 _say("history.chart_written", lang, err=True, path=str(chart))
 
+
+def _register_compare() -> None:
+    """``dwz history compare``."""
+    from dwz.cli.lang import Path as CPath
+    from dwz.cli.lang import option as opt
+    from dwz.cli.main import _lang_option
+
     @_cmd("compare")
     @_db_option
     @opt("--chart", type=CPath(dir_okay=False, path_type=Path), default=None, metavar="metavar.file", help="opt.compare_chart")
@@ -218,6 +250,13 @@ def register(cli: click.Group) -> None:
             if chart is not None:
                 _say("history.chart_written", lang, err=True, path=str(chart))
 
+
+def _register_generate() -> None:
+    """``dwz history generate``."""
+    from dwz.cli.lang import Path as CPath
+    from dwz.cli.lang import option as opt
+    from dwz.cli.main import _lang_option
+
     @_cmd("generate")
     @opt("--players", type=click.IntRange(10, 5_000_000), default=240_000, metavar="metavar.number", help="opt.players")
     @opt("--tournaments", type=click.IntRange(1, 2_000_000), default=55_000, metavar="metavar.number", help="opt.tournaments")
@@ -241,8 +280,6 @@ def register(cli: click.Group) -> None:
                  games=rep.games, seconds=rep.seconds, path=str(rep.path))
             if rep.tournaments < tournaments:  # a federation too small for that many: said, not hidden
                 _say("history.generate_short", lang, made=rep.tournaments, asked=tournaments, players=players)
-
-    cli.add_command(history)
 
 
 @contextmanager
