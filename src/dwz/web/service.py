@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from dwz.basics.errors import InputError, Problem
+from dwz.basics.errors import InputError, Problem, collect
 from dwz.basics.strength import STRENGTH_CLASSES
 from dwz.basics.values import parse_games, parse_rating
 from dwz.core import conversion, elo, scenarios
@@ -122,10 +122,9 @@ def elo_initial(req: EloInitialRequest, lang: str, today: date | None = None, st
         problems: list[Problem] = []
         games = []
         for i, ev in enumerate(req.events):
-            try:
-                games.append(list(parse_games(games_payload(ev), field=f"events[{i}]")))
-            except InputError as e:
-                problems.extend(e.problems)
+            event = collect(problems, parse_games, games_payload(ev), field=f"events[{i}]")
+            if event is not None:
+                games.append(list(event))
         if problems:
             raise InputError(problems)
     out: dict[str, Any] = elo.initial_rating(games, period=period, today=today).to_dict(lang, steps=steps)

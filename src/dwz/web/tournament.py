@@ -24,7 +24,7 @@ from starlette.datastructures import UploadFile
 from starlette.formparsers import MultiPartException, MultiPartParser
 from starlette.requests import Request
 
-from dwz.basics.errors import InputError, Problem
+from dwz.basics.errors import InputError, Problem, collect
 from dwz.i18n import CATALOGS, field_label, term, text
 
 __all__ = ["LIMITS", "OPTIONS", "OUTPUTS", "Outcome", "Upload", "UploadError", "available", "download", "evaluate", "form_upload",
@@ -251,17 +251,9 @@ def run(up: Upload) -> Outcome:
 
     out = Outcome(up)
     problems: list[Problem] = list(up.problems)
-    end = when = None
-    if up.end:
-        try:
-            end = parse_date(up.end, "end")
-        except InputError as e:
-            problems += e.problems
-    if up.list_date:
-        try:
-            when = parse_date(up.list_date, "list_date")
-        except InputError as e:
-            problems += e.problems
+    # every problem of the form at once (dwz.basics.errors.collect)
+    end = collect(problems, parse_date, up.end, "end") if up.end else None
+    when = collect(problems, parse_date, up.list_date, "list_date") if up.list_date else None
     opts, bad = _options(up)
     problems += bad
     for key, listed in (("rating_list", up.rating_list), ("fide_list", up.fide_list)):
