@@ -31,6 +31,7 @@ from dwz.basics.values import (
 from dwz.core.context import Context, resolve_context
 from dwz.core.player import inspect_games
 from dwz.core.scale import Converted, check_scale, conversion_steps, convert, parse_scale, scale_warnings
+from dwz.rules import Edition
 from dwz.rules.common import first_ineligible, next_index
 
 __all__ = ["ScenarioRow", "ScenarioTable", "scenarios"]
@@ -118,6 +119,28 @@ def scenarios(
     ([1586, 1600, 1614], 2.5, 2.5)
     """
     problems = Problems()
+    r0, opps, done, rest, said = _read_inputs(rating, index, opponents, played, restpartien, scale, problems)
+    ctx = resolve_context(end, birth_year, age_group, rules, problems, today)
+    checked = problems.attempt(check_scale, ctx.edition, said) if ctx is not None else None
+    if problems or ctx is None or checked is None:
+        raise InputError(problems)
+    convert_on, notes = checked
+    warnings = [*ctx.warnings, *notes]
+    conversions: list[Converted] = []
+    r0, done, rest = _scale_inputs(ctx.edition, r0, index is not None, opps, done, rest, convert_on, warnings, conversions)
+    counted_done = [g for g in done if g.counted]
+    all_opps = [g.opponent for g in counted_done if g.opponent is not None] + opps
+    w_played = sum(g.result.halves for g in counted_done)
+    extra: dict[str, Any] = {"warnings": tuple(warnings), "scale": said, "conversions": tuple(conversions)}
+    if r0 is not None:
+        return replace(_folge_table(ctx, r0, all_opps, w_played, len(opps)), **extra)
+    return replace(_first_table(ctx, rest, all_opps, w_played, len(opps)), **extra)
+
+
+def _read_inputs(rating: Any, index: Any, opponents: Iterable[int | str], played: Iterable[GameLike] | None,
+                 restpartien: Iterable[GameLike] | None, scale: str | None, problems: Problems,
+                 ) -> tuple[Rating | None, list[int], tuple[Game, ...], tuple[Game, ...], str | None]:
+    """The inputs parsed, every problem collected: (R0, open opponents, played games, Restpartien, scale)."""
     r0: Rating | None = problems.attempt(parse_rating, rating)
     if r0 is not None and index is not None:
         before = len(problems)
@@ -137,21 +160,21 @@ def scenarios(
     said = problems.attempt(parse_scale, scale)
     if not opps and not problems:
         problems.add("opponents", "opponents_missing", None)
-    ctx = resolve_context(end, birth_year, age_group, rules, problems, today)
-    checked = problems.attempt(check_scale, ctx.edition, said) if ctx is not None else None
-    if problems or ctx is None or checked is None:
-        raise InputError(problems)
-    convert_on, notes = checked
-    ed = ctx.edition
-    warnings = [*ctx.warnings, *notes]
-    conversions: list[Converted] = []
+    return r0, opps, done, rest, said
+
+
+def _scale_inputs(ed: Edition[Any], r0: Rating | None, index_given: bool, opps: list[int], done: tuple[Game, ...],
+                  rest: tuple[Game, ...], convert_on: bool, warnings: list[Problem], conversions: list[Converted],
+                  ) -> tuple[Rating | None, tuple[Game, ...], tuple[Game, ...]]:
+    """The 2026 scale (spec dwz-2026 §6): warnings for values it cannot hold, or — ``convert_on`` —
+    each old-scale value converted (``opps`` in place), every conversion recorded."""
     if r0 is not None:
         rating_warnings(r0.value, "rating", warnings)
-        if r0.index is not None and r0.index > INDEX_IMPLAUSIBLE:
-            warnings.append(Problem("index" if index is not None else "rating.index", "index_implausible", r0.index,
+        if r0.index is not None and r0.index > INDEX_IMPLAUSIBLE:  # named where it was typed
+            warnings.append(Problem("index" if index_given else "rating.index", "index_implausible", r0.index,
                                     {"limit": INDEX_IMPLAUSIBLE}))
         own = convert(ed, r0.value, "rating", own=True, index=r0.index) if convert_on else None
-        if own is not None:  # index + 1, as the Umstufung raised it (spec dwz-2026 §6)
+        if own is not None:  # index + 1, as the Umstufung raised it
             conversions.append(own)
             r0 = Rating(own.new, own.new_index)
         else:
@@ -168,13 +191,7 @@ def scenarios(
             low.append((f"opponents[{i}]", o))
     scale_warnings(ed, low, warnings)
     rest, _ = inspect_games(ed, rest, "restpartien", convert_on, warnings, conversions)
-    counted_done = [g for g in done if g.counted]
-    all_opps = [g.opponent for g in counted_done if g.opponent is not None] + opps
-    w_played = sum(g.result.halves for g in counted_done)
-    extra: dict[str, Any] = {"warnings": tuple(warnings), "scale": said, "conversions": tuple(conversions)}
-    if r0 is not None:
-        return replace(_folge_table(ctx, r0, all_opps, w_played, len(opps)), **extra)
-    return replace(_first_table(ctx, rest, all_opps, w_played, len(opps)), **extra)
+    return r0, done, rest
 
 
 def _folge_table(ctx: Context, r0: Rating, all_opps: list[int], w_played: int, open_games: int) -> ScenarioTable:
