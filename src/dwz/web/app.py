@@ -70,23 +70,18 @@ def create_app(allowed_hosts: list[str] | None = None, *, fast: bool = True) -> 
         ],
     )
 
-    @app.exception_handler(RequestValidationError)
-    async def _validation(request: Request, exc: RequestValidationError) -> Response:
+    async def _validation(request: Request, exc: Exception) -> Response:
+        # FastAPI's request validation, and a request model validated by hand (the HTML pages build
+        # them from query fields) that a page did not catch itself: a 422 naming the fields, never a 500.
+        assert isinstance(exc, (RequestValidationError, ValidationError))
         lg = langs.from_scope(request.scope)
         details = validation_details(exc.errors(), lg)
         if _api(request):
             return SafeJSONResponse({"detail": details}, status_code=422)
         return _invalid_page(request, details, lg)
 
-    @app.exception_handler(ValidationError)
-    async def _model_validation(request: Request, exc: ValidationError) -> Response:
-        # A request model validated by hand (the HTML pages build them from query fields) that
-        # a page did not catch itself: a 422 naming the fields, never a 500.
-        lg = langs.from_scope(request.scope)
-        details = validation_details(exc.errors(), lg)
-        if _api(request):
-            return SafeJSONResponse({"detail": details}, status_code=422)
-        return _invalid_page(request, details, lg)
+    app.add_exception_handler(RequestValidationError, _validation)
+    app.add_exception_handler(ValidationError, _validation)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
