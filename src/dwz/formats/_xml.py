@@ -65,6 +65,18 @@ def parse_xml(data: bytes | str, fname: str) -> ET.Element:
     return parse_xml_lines(data, fname)[0]
 
 
+def open_document(source: Any, name: str | None, root_tag: str) -> tuple[ET.Element, dict[int, int], str]:
+    """(root, element lines, file name) of an XML file whose root must be ``root_tag`` (the local
+    name); an :class:`InputError` otherwise — the one opening of every XML reader and checker."""
+    from dwz.formats._common import load
+
+    data, fname = load(source, name)
+    root, lines = parse_xml_lines(data, fname)
+    if local(root.tag) != root_tag:
+        raise InputError([problem(fname, lines.get(id(root)), "xml_root_unexpected", local(root.tag), expected=root_tag)])
+    return root, lines, fname
+
+
 def parse_xml_lines(data: bytes | str, fname: str) -> tuple[ET.Element, dict[int, int]]:
     """:func:`parse_xml`, with the line number of every element (by ``id(element)``) for messages."""
     raw = data.encode("utf-8") if isinstance(data, str) else data

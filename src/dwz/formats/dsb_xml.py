@@ -50,7 +50,7 @@ from typing import Any
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.model import Pairing, Player, Tournament
 from dwz.basics.values import Result
-from dwz.formats._common import Source, load, parse_date, problem
+from dwz.formats._common import Source, parse_date, problem
 from dwz.formats._xml import (
     GAME_RESULTS,
     ONE_SIDED,
@@ -65,7 +65,7 @@ from dwz.formats._xml import (
     norm_points,
     not_empty,
     one_of,
-    parse_xml_lines,
+    open_document,
     split_name,
     valid_dsb_id,
 )
@@ -381,19 +381,18 @@ def _check(root: ET.Element, fname: str, lines: dict[int, int]) -> list[Problem]
 
 def check_dsb_xml(source: Source, *, name: str | None = None) -> tuple[Problem, ...]:
     """Every problem of a DSB XML 2.5 file against §5.3 (order, required elements, forms)."""
-    data, fname = load(source, name)
-    root, lines = parse_xml_lines(data, fname)
-    if local(root.tag) != ROOT:
-        return (problem(fname, lines.get(id(root)), "xml_root_unexpected", local(root.tag), expected=ROOT),)
+    try:
+        root, lines, fname = open_document(source, name, ROOT)
+    except InputError as e:
+        if [p.code for p in e.problems] != ["xml_root_unexpected"]:
+            raise
+        return tuple(e.problems)
     return tuple(_check(root, fname, lines))
 
 
 def read_dsb_xml(source: Source, *, name: str | None = None) -> Tournament:
     """Read a DSB_DWZ_TournamentReport (path, bytes or text) into a :class:`Tournament`."""
-    data, fname = load(source, name)
-    root, lines = parse_xml_lines(data, fname)
-    if local(root.tag) != ROOT:
-        raise InputError([problem(fname, lines.get(id(root)), "xml_root_unexpected", local(root.tag), expected=ROOT)])
+    root, lines, fname = open_document(source, name, ROOT)
     errors: list[Problem] = []
     notes: list[Problem] = []
     tour = _child(root, "tournament")
