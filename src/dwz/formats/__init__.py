@@ -31,7 +31,9 @@ from __future__ import annotations
 
 import os
 import re
+from importlib import import_module
 from pathlib import Path
+from typing import cast
 
 from dwz.basics.errors import InputError
 from dwz.basics.model import Tournament
@@ -102,6 +104,19 @@ def _xml_kind(head: str) -> str | None:
     return None
 
 
+# Each tournament format's reader (TRF, which may carry teams, is read above): module, function,
+# whether it takes ``strict``.
+_READERS: dict[str, tuple[str, str, bool]] = {
+    "swt": ("dwz.formats.swt", "read_swt", True),
+    "dsb-xml": ("dwz.formats.dsb_xml", "read_dsb_xml", False),
+    "dewis-xml": ("dwz.formats.dewis_xml", "read_dewis_xml", False),
+    "swi": ("dwz.formats.swi", "read_swi", True),
+    "json": ("dwz.formats.table", "read_json", False),
+    "csv": ("dwz.formats.table", "read_csv", False),
+    "pgn": ("dwz.formats.pgn", "read_pgn", False),
+}
+
+
 def read_tournament(path_or_text: Source, format: str | None = None, *, name: str | None = None,
                     strict: bool = False) -> Tournament:
     """Read a tournament file in any supported format.
@@ -138,33 +153,9 @@ def read_tournament(path_or_text: Source, format: str | None = None, *, name: st
         from dwz.formats.trf import read_trf
 
         return with_trf_teams(read_trf(data, name=fname, strict=strict), data, fname)
-    if fmt == "swt":
-        from dwz.formats.swt import read_swt
-
-        return read_swt(data, name=fname, strict=strict)
-    if fmt == "dsb-xml":
-        from dwz.formats.dsb_xml import read_dsb_xml
-
-        return read_dsb_xml(data, name=fname)
-    if fmt == "dewis-xml":
-        from dwz.formats.dewis_xml import read_dewis_xml
-
-        return read_dewis_xml(data, name=fname)
-    if fmt == "swi":
-        from dwz.formats.swi import read_swi
-
-        return read_swi(data, name=fname, strict=strict)
-    if fmt == "json":
-        from dwz.formats.table import read_json
-
-        return read_json(data, name=fname)
-    if fmt == "csv":
-        from dwz.formats.table import read_csv
-
-        return read_csv(data, name=fname)
-    from dwz.formats.pgn import read_pgn
-
-    return read_pgn(data, name=fname)
+    module, function, strict_too = _READERS[fmt]
+    reader = getattr(import_module(module), function)  # imported only when its format is read
+    return cast(Tournament, reader(data, name=fname, strict=strict) if strict_too else reader(data, name=fname))
 
 
 def read_rating_list(path: Source, *, name: str | None = None) -> tuple[DsbEntry, ...] | tuple[FideEntry, ...]:
