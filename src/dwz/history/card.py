@@ -19,7 +19,7 @@ from dwz.basics.errors import InputError, Problem
 from dwz.basics.parsing import digits
 from dwz.history.importer import name_key
 from dwz.history.store import decode_rest
-from dwz.i18n import fmt_num, fmt_rating, term, text
+from dwz.i18n import fmt_coefficient, fmt_num, fmt_rating, term, text
 
 __all__ = ["Card", "CardRow", "card_svg", "card_table", "find_player", "load_card"]
 
@@ -192,12 +192,7 @@ def card_table(card: Card, lang: str = "de") -> tuple[list[str], list[dict[str, 
             continue
         no += 1
         wn = "" if r.W is None or r.n is None else f"{fmt_num(r.W, '.1f', lang)}/{r.n}"
-        if r.coefficient is None:
-            coef = ""
-        elif r.coefficient_name == "E":
-            coef = str(int(r.coefficient))
-        else:
-            coef = fmt_num(float(r.coefficient), ".1f", lang)
+        coef = fmt_coefficient(r.coefficient, r.coefficient_name, lang)
         if r.status in ("established", "foreign", "first"):
             new = rating_text(r.new_rating, r.new_index)
             if r.status == "first":

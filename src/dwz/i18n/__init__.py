@@ -52,6 +52,21 @@ def _cat(lang: str) -> dict[str, dict[str, Any]]:
     return CATALOGS[lang if lang in LANGS else "de"]
 
 
+def fmt_coefficient(value: float | None, name: str | None, lang: str = "de",
+                    number: Callable[[float, str, str], str] | None = None) -> str:
+    """The coefficient of a table row: E a whole number (WO Anhang 1.2), K to one decimal (WO 2026,
+    Anhang 1.3), empty without one; ``number`` formats K (default :func:`fmt_num`).
+
+    >>> fmt_coefficient(30.0, "E"), fmt_coefficient(28.04, "K"), fmt_coefficient(28.04, "K", "en"), fmt_coefficient(None, None)
+    ('30', '28,0', '28.0', '')
+    """
+    if value is None:
+        return ""
+    if name == "E":
+        return str(int(value))
+    return (number or fmt_num)(float(value), ".1f", lang)
+
+
 def fmt_num(value: float | int, spec: str = "", lang: str = "de") -> str:
     """Format a number; German decimal comma.
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from dwz.core.tournament import PlayerEvaluation, TournamentEvaluation
 from dwz.formats._common import CsvWriter
-from dwz.i18n import fmt_num, fmt_rating, fmt_signed, term
+from dwz.i18n import fmt_coefficient, fmt_num, fmt_rating, fmt_signed, term
 
 __all__ = ["COLUMNS", "CSV_COLUMNS", "ELO_COLUMNS", "TEAM_COLUMNS", "check_sections", "csv_rows", "elo_legend", "elo_rows", "evaluation_rows",
            "legend", "team_tables", "to_csv", "to_html"]
@@ -31,12 +31,7 @@ def remarks_text(pe: PlayerEvaluation, lang: str) -> str:
 
 def player_row(pe: PlayerEvaluation, lang: str) -> dict[str, str]:
     cols = COLUMNS.get(lang, COLUMNS["de"])
-    if pe.coefficient is None:
-        coeff = ""
-    elif pe.coefficient_name == "E":
-        coeff = str(int(pe.coefficient))
-    else:
-        coeff = fmt_num(pe.coefficient, ".1f", lang)
+    coeff = fmt_coefficient(pe.coefficient, pe.coefficient_name, lang)
     old = fmt_rating(pe.old_rating, pe.old_index, empty="")
     if pe.status == "foreign":
         old += " (FIDE)"
@@ -143,12 +138,7 @@ def csv_rows(ev: TournamentEvaluation, lang: str = "de") -> list[list[str]]:
     its index in columns of their own ("2096-12" would be read as a date), W and n apart."""
     out = []
     for pe in ev.players:
-        if pe.coefficient is None:
-            coeff = ""
-        elif pe.coefficient_name == "E":
-            coeff = str(int(pe.coefficient))
-        else:
-            coeff = _csv_num(pe.coefficient, ".1f", lang)
+        coeff = fmt_coefficient(pe.coefficient, pe.coefficient_name, lang, _csv_num)
         start = term("status.foreign", lang) if pe.status == "foreign" else ("DWZ" if pe.old_rating is not None else "")
         out.append([
             str(pe.player.no), pe.player.name, _csv_num(pe.old_rating, "d", lang), _csv_num(pe.old_index, "d", lang), start,
