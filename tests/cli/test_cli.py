@@ -429,3 +429,13 @@ def test_fields_a_message_lists_are_named_as_typed() -> None:
         rate("1650-12", [], points=0.5, end="2026-09-14")
     web = e.value.messages("de", "web")[0]
     assert field_label("expected", "de", "web") in web and not re.search(r"(?<![-\w])expected\b", web), web
+
+
+@pytest.mark.parametrize("columns", ["9" * 5000, "８０", "80\x1c", "-5"])
+def test_a_columns_value_that_is_no_width_is_ignored(columns: str) -> None:
+    """COLUMNS of 5,000 digits (int() refuses beyond 4,300), full-width or control characters: the
+    default width, never an internal error."""
+    from dwz.cli.main import cli
+
+    res = CliRunner().invoke(cli, ["rate", "1650-12", "--end", "2026-09-14", "1600:1"], env={"COLUMNS": columns})
+    assert res.exit_code == 0 and "Interner Fehler" not in res.output and res.output.startswith("Neue DWZ"), res.output

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import re
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
+from tests import oracle
 
 expect = pytest.importorskip("playwright.sync_api").expect
 pytestmark = pytest.mark.browser
@@ -45,7 +47,12 @@ def test_dwz_result_appears_while_typing(page: Any, console: Any, screenshot: An
     assert page.locator("#result-status").inner_text() == f"Neue DWZ: {NEW} ({CHANGE})"
     body = page.locator("#result-body").inner_text()
     k, we = _CASE["expect"]["K"], _CASE["expect"]["We"]
-    assert f"K = {k:.1f}".replace(".", ",") in body and f"{we:.3f}".replace(".", ",") in body and "1680" in body and "1755" in body  # German number format
+    # derived here: Niveau = the opponents' mean (WO 3.6.2), Leistung = the R with Σ Φ(R − Rj) = W (dwz-2026 §4)
+    opps = [o for o, _ in _CASE["games"]]
+    niveau = oracle.half_up(Fraction(sum(opps), len(opps)))
+    leistung = oracle.half_up(oracle.solve_2026([float(o) for o in opps], sum(r for _, r in _CASE["games"])))
+    assert f"K = {k:.1f}".replace(".", ",") in body and f"{we:.3f}".replace(".", ",") in body  # German number format
+    assert str(niveau) in body and str(leistung) in body
     assert "Erwachsene" in page.locator("#age-info").inner_text()
     assert "WO 2026" in page.locator("#rules-info").inner_text()
     page.wait_for_selector("#scenarios svg.chart:visible")

@@ -172,6 +172,7 @@ def test_big_uploads_take_turns() -> None:
 
     gate = asyncio.Event()
     statuses: list[int] = []
+    bodies: list[Any] = []
     seen_busy: list[bool] = []
 
     async def app(scope: Any, receive: Any, send: Any) -> None:
@@ -191,8 +192,11 @@ def test_big_uploads_take_turns() -> None:
             async def send(m: Any) -> None:
                 if m["type"] == "http.response.start":
                     statuses.append(m["status"])
+                elif m.get("body"):
+                    bodies.append(json.loads(m["body"]))
 
-            await limited({"type": "http", "method": "POST", "path": path, "headers": [(b"content-length", b"50")]}, receive, send)
+            headers = [(b"content-length", b"50"), (b"accept-language", b"en")]
+            await limited({"type": "http", "method": "POST", "path": path, "headers": headers, "query_string": b""}, receive, send)
 
         first = asyncio.create_task(call("/turnier"))
         await asyncio.sleep(0.01)
@@ -207,6 +211,8 @@ def test_big_uploads_take_turns() -> None:
     with ThreadPoolExecutor(1) as pool:
         pool.submit(lambda: asyncio.run(main())).result()
     assert sorted(statuses) == [200, 200, 503] and seen_busy == [False, True]
+    # the 503's message is the catalog's, in the request's language (Accept-Language: en)
+    assert bodies == [{"detail": [{"loc": ["body"], "msg": CATALOGS["en"]["ui"]["web.uploads_busy"], "type": "uploads_busy"}]}]
 
 
 def test_check_fixes_for_the_web_never_name_an_option() -> None:

@@ -31,8 +31,6 @@ __all__ = [
     "P_CLASSIC_FULL",
     "P_CLASSIC_WIDE",
     "P_CLASSIC_WIDE_OFFSET",
-    "P_FIDE_FULL",
-    "P_FIDE_OFFSET",
     "D_CLASSIC_FULL",
     "SIGMA",
     "d_classic",
@@ -133,10 +131,6 @@ def _build_fide_table() -> tuple[int, ...]:
 _PD = _build_fide_table()
 
 
-P_FIDE_OFFSET = 800
-# The same table indexed by D + 800 for D = −800 … 800 (beyond ±735 it is 0 / 100): one lookup per game.
-P_FIDE_FULL: tuple[int, ...] = tuple(100 - _PD[-d] if -d <= 735 else 0 for d in range(-P_FIDE_OFFSET, 0)) + tuple(
-    _PD[d] if d <= 735 else 100 for d in range(0, P_FIDE_OFFSET + 1))
 
 
 def p_fide_hundredths(d: int) -> int:

@@ -33,9 +33,11 @@ MIN_WIDTH, MAX_WIDTH = 40, 240
 def width(stream: object | None = None) -> int:
     """Columns to fill: ``COLUMNS`` if set (also for a pipe), else the terminal's, else
     :data:`PIPE_WIDTH`; kept within 40 … 240."""
-    env = os.environ.get("COLUMNS", "").strip()
-    if env.isascii() and env.isdigit():
-        return max(MIN_WIDTH, min(int(env), MAX_WIDTH))
+    from dwz.basics.parsing import digits
+
+    env = digits(os.environ.get("COLUMNS", ""), 6)  # ASCII digits only, and few: COLUMNS=9…9 (5,000 digits) is no width
+    if env is not None:
+        return max(MIN_WIDTH, min(env, MAX_WIDTH))
     out: Any = stream if stream is not None else sys.stdout
     try:
         if out.isatty():

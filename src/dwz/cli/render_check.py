@@ -55,8 +55,8 @@ def check_lines(report: Any, lang: str, *, width: int | None = None, section: bo
     severity and kind — each kind with its rule, the players or lines, and the fix — and
     the summary.  ``section``: as a part of ``dwz tournament``'s output (no header);
     ``player``: his findings only.  Lines never exceed ``width`` unless a word does."""
-    from dwz.i18n import term, text
-    from dwz.reports.check import Count, fmt_date
+    from dwz.i18n import fmt_date, term, text
+    from dwz.reports.check import Count
 
     w = width or _width()
     out: list[tuple[str, str | None]] = []

@@ -76,9 +76,9 @@ from datetime import date, timedelta
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.model import Pairing, Player, Team, Tournament, results_consistent
 from dwz.basics.values import RATING_MAX, Result
-from dwz.formats._common import Source, load, norm_sex, norm_title, parse_date, problem, year_from
+from dwz.formats._common import MAX_FILE_BYTES, Source, load, norm_sex, norm_title, parse_date, problem, year_from
 
-__all__ = ["MAX_FILE_BYTES", "MAX_PLAYERS", "MESSAGE_KEYS", "MODES", "VERSIONS", "SwtFile", "SwtPairing", "SwtPlayer",
+__all__ = ["MAX_FILE_BYTES", "MAX_PLAYERS", "MESSAGE_KEYS", "VERSIONS", "SwtFile", "SwtPairing", "SwtPlayer",
            "SwtTeam", "SwtTeamPairing", "is_swt", "read_swt"]
 
 #: Every message key this reader emits (a test checks both catalogs have them).
@@ -92,7 +92,6 @@ MESSAGE_KEYS = (
 #: File versions the field map knows (byte 609–610): Swiss-Chess 7.xx and 8.xx.
 VERSIONS = range(700, 900)
 MAX_PLAYERS = 10_000  # a Landesverband open has a few hundred; more is a damaged header
-MAX_FILE_BYTES = 64 * 1024 * 1024  # 10,000 players × 40 rounds need about 14 MB
 
 _VERSION_AT = 609
 _HEADER_END = 611
@@ -136,7 +135,6 @@ _ROUND_DATES_AT = 11457  # 8.xx: 40 × (days since 1899-12-30 as uint16, hour, m
 _ROUND_DATES = 40
 _DELPHI_EPOCH = date(1899, 12, 30)
 #: Turniermodus (general field 31).
-MODES = {0: "swiss", 1: "round_robin", 2: "knockout", 3: "scheveningen"}
 
 # Pairing card codes (selections 4000, 4002, 3006 of the field map).
 _WHITE, _WHITE_BYE, _BLACK, _BLACK_BYE = 1, 2, 3, 4
@@ -237,11 +235,6 @@ class SwtFile:
     teams: tuple[SwtTeam, ...]
     team_pairings: tuple[SwtTeamPairing, ...]
     trailing: int  # bytes after the last card
-
-    @property
-    def mode_name(self) -> str | None:
-        """Turniermodus (general field 31): "swiss", "round_robin", "knockout", "scheveningen"."""
-        return MODES.get(self.mode)
 
     @classmethod
     def parse(cls, data: bytes, name: str = "input") -> SwtFile:

@@ -149,14 +149,12 @@ def compare(conn: sqlite3.Connection, *, top: int = 10) -> Comparison:
 
 
 def _old_scale(new: int) -> int:
-    """The old-scale value whose Umstufung is ``new`` (the lowest of several; the nearest where the
-    0.64 factor leaves a gap)."""
+    """The old-scale value whose Umstufung is ``new`` (the lowest of several, by the rule's own
+    inverse); a value below the new scale's floor has none and is taken as it is."""
     from dwz.core.conversion import umstufung
 
     found = umstufung(new, inverse=True).candidates
-    if found:
-        return found[0]
-    return new - 400 if new < 1400 else round((new - 760) / 0.64)
+    return found[0] if found else new
 
 
 def histogram_lines(c: Comparison, lang: str = "de", width: int = 50) -> list[str]:

@@ -54,14 +54,13 @@ from dwz.formats._common import name_key
 from dwz.formats.dsb_list import DsbEntry
 from dwz.formats.fide_list import FideEntry
 from dwz.formats.lists import Candidate, MatchReport, closest_entries
-from dwz.i18n import CATALOGS, fmt_rating, term, text
+from dwz.i18n import CATALOGS, fmt_date, fmt_rating, term, text
 
-__all__ = ["SEVERITIES", "SURFACES", "CheckReport", "Condensed", "Finding", "Inputs", "ListInfo", "check_tournament", "condense",
-           "dsb_list_date", "gather", "round_dates_trf", "scales_differ", "surface_text"]
+__all__ = ["SEVERITIES", "CheckReport", "Condensed", "Finding", "Inputs", "ListInfo", "check_tournament", "condense",
+           "gather", "round_dates_trf", "scales_differ", "surface_text"]
 
 Severity = Literal["error", "warning", "note"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "note")
-SURFACES = ("cli", "web")  # where the user acts on a fix: the command line, the upload page
 
 
 def surface_text(key: str, lang: str, surface: str = "cli", **values: Any) -> str:
@@ -494,7 +493,7 @@ def _birth_years(players: Sequence[Player], match: MatchReport | None, year: int
             out.append(_f("note", "birth_year_from_list", p, year=by, list=Ref(f"check.list.{filled[p.no].list}")))
         elif by == 1900:
             out.append(_f("error", "birth_year_computer", p, year=by))
-        elif by < 1900 or not 4 <= year - by <= 100:
+        elif by < 1900 or not 4 <= year - by <= 100:  # stricter than the engine's AGE_PLAUSIBLE: a rating officer asks from 101
             out.append(_f("warning", "birth_year_implausible", p, year=by, age=year - by))
     return out
 
@@ -722,11 +721,6 @@ def condense(findings: Sequence[Finding], limit: int = SUMMARY_FROM, examples: i
 
 
 
-def fmt_date(d: date, lang: str) -> str:
-    """16.02.2012 in German, 2012-02-16 in English."""
-    return d.strftime("%d.%m.%Y") if lang == "de" else d.isoformat()
-
-
 def _value(v: Any, lang: str) -> Any:
     if isinstance(v, date):
         return fmt_date(v, lang)
@@ -903,11 +897,6 @@ def scales_differ(list_date: date | None, end: date | None) -> bool:
     from dwz.rules import edition_at
 
     return list_date is not None and end is not None and edition_at(list_date).SCALE == OLD and edition_at(end).SCALE == NEW
-
-
-def dsb_list_date(name: str, entries: Sequence[Any], given: date | None = None) -> date | None:
-    """A DSB list's "Stand": given, else from its file name, else from its content."""
-    return _list_info("dsb", name, entries, given).date
 
 
 def _list_info(kind: str, name: str, entries: Sequence[Any], given: date | None) -> ListInfo:

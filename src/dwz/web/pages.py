@@ -21,6 +21,7 @@ from markupsafe import Markup, escape
 from pydantic import ValidationError
 
 import dwz
+from dwz import i18n
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.values import parse_result
 from dwz.i18n import CATALOGS, field_label, fmt_num, fmt_signed, term, text
@@ -118,14 +119,8 @@ def render(request: Request, name: str, ctx: dict[str, Any], status: int = 200) 
 
 
 def fmt_date(value: Any, lang: str) -> str:
-    """A date as the page's language writes it: 16.02.2012 / 2012-02-16 (ISO text or a date)."""
-    if not value:
-        return "–"
-    try:
-        d = value if isinstance(value, date) else date.fromisoformat(str(value))
-    except ValueError:
-        return str(value)
-    return f"{d.day:02d}.{d.month:02d}.{d.year}" if lang == "de" else d.isoformat()
+    """:func:`dwz.i18n.fmt_date` for a page's cell: "–" where there is no date."""
+    return i18n.fmt_date(value, lang) if value else "–"
 
 
 def error_page(request: Request, status: int, messages: list[str] | None = None, *, title: str | None = None,

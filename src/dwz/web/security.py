@@ -105,7 +105,7 @@ class BodyLimit:
         if upload and (size is None or size > self.big) and (size is None or size <= limit):
             if self.busy >= self.slots:
                 if path.startswith("/api/"):
-                    await _busy(send)
+                    await _busy(send, scope)
                     return
                 scope = {**scope, "dwz.busy": True}
             else:
@@ -152,9 +152,14 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
-async def _busy(send: Send) -> None:
-    payload = (b'{"detail": [{"loc": ["body"], "msg": "Other large uploads are being evaluated; try again in a few seconds / '
-               b'Gerade werden andere gro\xc3\x9fe Dateien ausgewertet", "type": "uploads_busy"}]}')
+async def _busy(send: Send, scope: Scope) -> None:
+    import json
+
+    from dwz.i18n import text
+    from dwz.web.lang import from_scope
+
+    payload = json.dumps({"detail": [{"loc": ["body"], "msg": text("web.uploads_busy", from_scope(scope)), "type": "uploads_busy"}]},
+                         ensure_ascii=False).encode("utf-8")
     await send({"type": "http.response.start", "status": 503,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode()),
                             (b"retry-after", b"5")]})

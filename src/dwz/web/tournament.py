@@ -211,7 +211,7 @@ class Outcome:
 def _zip_within(data: bytes, where: str) -> None:
     """A list ZIP may hold at most LIMITS["list_inflated"] unpacked: checked on what each
     member declares (zipfile never returns more), before a byte is inflated."""
-    from dwz.formats._common import open_member, problem
+    from dwz.formats._common import open_member, problem, reason_of
     from dwz.formats.dsb_list import is_zip
 
     if not is_zip(data[:8]):
@@ -223,7 +223,7 @@ def _zip_within(data: bytes, where: str) -> None:
     except InputError:
         raise
     except Exception as e:  # a broken ZIP: the reader names it
-        raise InputError([problem(where, None, "file_unreadable", "ZIP", reason=str(e) or type(e).__name__)]) from None
+        raise InputError([problem(where, None, "file_unreadable", "ZIP", reason=reason_of(e))]) from None
 
 
 def _options(up: Upload) -> tuple[Any, list[Problem]]:
@@ -374,7 +374,8 @@ def xml_reports(o: Outcome, lang: str) -> list[dict[str, Any]]:
 def check_view(report: Any, lang: str) -> dict[str, Any]:
     """The Prüfbericht for the page, its fixes in the page's words: summary, lists used, and per
     severity its kinds with the rule, the fix(es) and each finding as (who, message)."""
-    from dwz.reports.check import fmt_date, surface_text
+    from dwz.i18n import fmt_date
+    from dwz.reports.check import surface_text
 
     sections: list[dict[str, Any]] = []
     for severity, _kind, findings in report.groups():
