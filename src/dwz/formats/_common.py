@@ -43,6 +43,7 @@ __all__ = [
     "CsvWriter",
     "csv_safe",
     "csv_text",
+    "header_date",
     "decode",
     "json_dumps",
     "json_loads",
@@ -392,6 +393,18 @@ _DAY_FIRST = re.compile(r"^(\d{1,2})\.?\s*([^\W\d_]{3,9})\.?,?\s*(\d{4})$")
 def _century(yy: int) -> int:
     # Two-digit years in tournament headers: 00–69 → 20xx, 70–99 → 19xx.
     return 2000 + yy if yy < 70 else 1900 + yy
+
+
+def header_date(text: str | None, fname: str, where: str | int | None, notes: list[Problem]) -> date | None:
+    """A date of a file's header: :func:`parse_date`, or — text that is no date — ``None`` with a
+    note ``header_date_unreadable`` at ``where`` (the file is still read; the end may be given)."""
+    if text is None or not text.strip():
+        return None
+    try:
+        return parse_date(text)
+    except ValueError:
+        notes.append(problem(fname, where, "header_date_unreadable", text))
+        return None
 
 
 def parse_date(text: str) -> date | None:

@@ -50,7 +50,7 @@ from typing import Any
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.model import Pairing, Player, Tournament
 from dwz.basics.values import Result
-from dwz.formats._common import Source, parse_date, problem
+from dwz.formats._common import Source, header_date, problem
 from dwz.formats._xml import (
     GAME_RESULTS,
     ONE_SIDED,
@@ -441,13 +441,7 @@ def _int(text: str | None, fname: str, line: int | None, element: str, errors: l
 
 
 def _date(text: str | None, fname: str, el: ET.Element | None, lines: dict[int, int], notes: list[Problem]) -> date | None:
-    if text is None:
-        return None
-    try:
-        return parse_date(text)
-    except ValueError:
-        notes.append(problem(fname, lines.get(id(el)) if el is not None else None, "header_date_unreadable", text))
-        return None
+    return header_date(text, fname, lines.get(id(el)) if el is not None else None, notes)
 
 
 def player_from(el: ET.Element, fname: str, line: int | None, errors: list[Problem], names: dict[str, str]) -> Player | None:

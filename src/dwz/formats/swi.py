@@ -33,7 +33,18 @@ from datetime import date
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.model import Player, Tournament
 from dwz.basics.values import Result
-from dwz.formats._common import Source, decode, digits, finish, int_or_none, load, parse_date, problem, read_lines, year_from
+from dwz.formats._common import (
+    Source,
+    decode,
+    digits,
+    finish,
+    header_date,
+    int_or_none,
+    load,
+    problem,
+    read_lines,
+    year_from,
+)
 from dwz.formats._pairing import Side, build_pairings
 
 __all__ = ["MAGIC", "read_swi"]
@@ -238,10 +249,4 @@ def _footer(lines: list[str], first: int) -> dict[str, tuple[int, str]]:
 
 
 def _date(entry: tuple[int, str] | None, fname: str, notes: list[Problem]) -> date | None:
-    if entry is None or not entry[1]:
-        return None
-    try:
-        return parse_date(entry[1])
-    except ValueError:
-        notes.append(problem(fname, entry[0], "header_date_unreadable", entry[1]))
-        return None
+    return None if entry is None else header_date(entry[1], fname, entry[0], notes)

@@ -76,7 +76,7 @@ from datetime import date, timedelta
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.model import Pairing, Player, Team, Tournament, results_consistent
 from dwz.basics.values import RATING_MAX, Result
-from dwz.formats._common import MAX_FILE_BYTES, Source, load, norm_sex, norm_title, parse_date, problem, year_from
+from dwz.formats._common import MAX_FILE_BYTES, Source, header_date, load, norm_sex, norm_title, problem, year_from
 
 __all__ = ["MAX_FILE_BYTES", "MAX_PLAYERS", "MESSAGE_KEYS", "VERSIONS", "SwtFile", "SwtPairing", "SwtPlayer",
            "SwtTeam", "SwtTeamPairing", "is_swt", "read_swt"]
@@ -569,13 +569,7 @@ def _join(sides: dict[tuple[int, int], _Side], players: dict[int, Player], fname
 
 
 def _date(text: str, fname: str, at: int, notes: list[Problem]) -> date | None:
-    if not text.strip():
-        return None
-    try:
-        return parse_date(text)
-    except ValueError:
-        notes.append(problem(fname, f"0x{at:X}", "header_date_unreadable", text))
-        return None
+    return header_date(text, fname, f"0x{at:X}", notes)
 
 
 def _teams(f: SwtFile, no_of: dict[int, int], fname: str, notes: list[Problem]) -> tuple[Team, ...]:

@@ -45,6 +45,7 @@ from dwz.formats._common import (
     decode,
     digits,
     finish,
+    header_date,
     int_or_none,
     load,
     norm_sex,
@@ -415,11 +416,7 @@ def _header_date(headers: dict[str, tuple[int, str]], code: str, fname: str, not
     if code not in headers:
         return None
     line, text = headers[code]
-    try:
-        return parse_date(text)
-    except ValueError:
-        notes.append(problem(fname, line, "header_date_unreadable", text))
-        return None
+    return header_date(text, fname, line, notes)
 
 
 def _round_dates(line: str) -> list[date]:

@@ -123,7 +123,7 @@ def fmt_date(value: Any, lang: str) -> str:
     return i18n.fmt_date(value, lang) if value else "–"
 
 
-def error_page(request: Request, status: int, messages: list[str] | None = None, *, title: str | None = None,
+def error_page(request: Request, status: int, messages: list[str] | None = None, *,
                links: list[tuple[str, str]] | None = None) -> Response:
     """An error as an HTML page in the page's language, with the site's navigation: what went
     wrong (``messages``, in the user's words) and where to go on (``links``: (href, text))."""
@@ -132,7 +132,7 @@ def error_page(request: Request, status: int, messages: list[str] | None = None,
     key = f"web.http_{status}" if f"web.http_{status}" in ui else "web.http_other"
     if messages is None:
         messages = [text(f"{key}_text", lg)]
-    return render(request, "error.html", {"page": "error", "status": status, "heading": title or text(key, lg),
+    return render(request, "error.html", {"page": "error", "status": status, "heading": text(key, lg),
                                           "messages": messages, "links": links or []}, status=status)
 
 
