@@ -47,7 +47,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal
 
-from dwz.basics.errors import Problem
+from dwz.basics.errors import InputError, Problem
 from dwz.basics.model import Player, Tournament
 from dwz.core.tournament import TournamentEvaluation
 from dwz.formats._common import name_key
@@ -523,8 +523,6 @@ _SCALE_NOTE_FIELDS = ("rating", "index")
 def _list_findings(t: Tournament, match: MatchReport, dsb: Sequence[DsbEntry | FideEntry] | None, lists: Sequence[ListInfo],
                    end: date | None, converted: set[int] | frozenset[int] = frozenset()) -> list[Finding]:
     """``converted``: the players whose DWZ the evaluation converted from the old scale (said so)."""
-    from dwz.rules import SWITCH_2026
-
     out: list[Finding] = []
     by_no = {p.no: p for p in t.players}
     info = next((li for li in lists if li.kind == "dsb" and not li.problems), None)
@@ -533,7 +531,7 @@ def _list_findings(t: Tournament, match: MatchReport, dsb: Sequence[DsbEntry | F
     if info is not None and list_date is not None and end is not None:
         sure = info.date_from in ("given", "name")
         values = (("list", info.name), ("date", list_date), ("how", Ref(f"check.date_from.{info.date_from}")), ("end", end))
-        if list_date < SWITCH_2026 <= end:
+        if scales_differ(list_date, end):
             # its DWZ are on the old scale: those completing the tournament are converted for the
             # evaluation (enrich flags them, the evaluation converts and shows it) — said, as the match report says it
             scale_differs = True
@@ -542,7 +540,7 @@ def _list_findings(t: Tournament, match: MatchReport, dsb: Sequence[DsbEntry | F
                                    values=(*values, ("count", Count(len(match.old_scale), "player")))))
             else:
                 out.append(Finding("warning", "list_old_scale", values=values))
-        elif end < SWITCH_2026 <= list_date:
+        elif _on_new_scale(list_date) and not _on_new_scale(end):
             scale_differs = True
             out.append(Finding("error", "list_new_scale", values=values))
         elif list_date > end:
@@ -598,25 +596,23 @@ def _rating_finding(p: Player, list_rating: int | None, list_index: int | None, 
                     scale_differs: bool, newer: bool, was_converted: bool = False) -> Finding:
     """The file's DWZ differs from the list's: which scale each is on decides how much it matters."""
     import dwz
-    from dwz.rules import SWITCH_2026
 
     values = {"file": fmt_rating(p.rating, p.index), "list": fmt_rating(list_rating, list_index)}
 
     def converted(v: int | None) -> int | None:
         try:
             return dwz.umstufung(v).new_rating if v else None
-        except Exception:  # not a value the Umstufung takes
+        except InputError:  # not a value the Umstufung takes
             return None
 
     if p.rating is not None and list_rating is not None and p.rating != list_rating:
         if scale_differs:
             # Old-scale list, new tournament (or the reverse): a value on the other side of the
             # Umstufung 2026 is expected to differ by exactly the conversion.
-            old, new = (list_rating, p.rating) if end is not None and end >= SWITCH_2026 else (p.rating, list_rating)
+            old, new = (list_rating, p.rating) if _on_new_scale(end) else (p.rating, list_rating)
             if converted(old) == new:
                 return _f("note", "dwz_differs", p, "umstufung", converted=converted(old), **values)
-        elif end is not None and end >= SWITCH_2026 and converted(p.rating) == list_rating \
-                and (list_date is None or list_date >= SWITCH_2026):
+        elif _on_new_scale(end) and converted(p.rating) == list_rating and (list_date is None or _on_new_scale(list_date)):
             if was_converted:  # said to be old-scale and converted for the evaluation: the list agrees
                 return _f("note", "dwz_differs", p, "umstufung", converted=list_rating, **values)
             return _f("error", "dwz_old_scale", p, converted=list_rating, **values)
@@ -888,6 +884,14 @@ def gather(data: bytes, name: str, *, fmt: str | None = None, dsb_list: ListSour
             inp.problems.extend(e.problems)
     inp.tournament = t
     return inp
+
+
+def _on_new_scale(day: date | None) -> bool:
+    """Whether the rules in force on ``day`` count on the new scale (the edition decides, spec dwz-2026 §6)."""
+    from dwz.core.scale import NEW
+    from dwz.rules import edition_at
+
+    return day is not None and edition_at(day).SCALE == NEW
 
 
 def scales_differ(list_date: date | None, end: date | None) -> bool:
