@@ -426,17 +426,8 @@ def rate(
     convert_on, notes = checked
     ed = ctx.edition
     warnings = [*ctx.warnings, *notes]
-    rating_warnings(r0.value, "rating", warnings)
-    if r0.index is not None and r0.index > INDEX_IMPLAUSIBLE:  # named where it was typed: --index or "1650-999"
-        warnings.append(Problem("index" if index is not None else "rating.index", "index_implausible", r0.index,
-                                {"limit": INDEX_IMPLAUSIBLE}))
     conversions: list[Converted] = []
-    own = convert(ed, r0.value, "rating", own=True, index=r0.index) if convert_on else None
-    if own is not None:  # the Umstufung raised the index as an evaluation does (spec dwz-2026 §6)
-        conversions.append(own)
-        r0 = Rating(own.new, own.new_index)
-    else:
-        scale_warnings(ed, [("rating", r0.value)], warnings)
+    r0 = own_rating(ed, r0, index is not None, convert_on, warnings, conversions)
     if aggregate:
         assert points is not None and count is not None and expected is not None
         return _rate_aggregate(r0, ctx, points, count, expected, warnings, said, conversions)
@@ -458,6 +449,24 @@ def rate(
                 opps.append(g.opponent)
                 w_halves += g.result.halves
     return _rate_games(r0.value, r0.index, ctx, items or (), parsed, opps, w_halves, warnings, said, tuple(conversions), given)
+
+
+def own_rating(ed: Edition[Any], r0: Rating, index_given: bool, convert_on: bool, warnings: list[Problem],
+               conversions: list[Converted]) -> Rating:
+    """The player's own DWZ under the edition's scale (spec dwz-2026 §6): implausible values
+    warned about — the index named where it was typed (the index option or "1650-999") —, and
+    with ``convert_on`` converted by the Umstufung (index + 1, as an evaluation raises it), else a
+    warning when it lies below the scale."""
+    rating_warnings(r0.value, "rating", warnings)
+    if r0.index is not None and r0.index > INDEX_IMPLAUSIBLE:
+        warnings.append(Problem("index" if index_given else "rating.index", "index_implausible", r0.index,
+                                {"limit": INDEX_IMPLAUSIBLE}))
+    own = convert(ed, r0.value, "rating", own=True, index=r0.index) if convert_on else None
+    if own is not None:
+        conversions.append(own)
+        return Rating(own.new, own.new_index)
+    scale_warnings(ed, [("rating", r0.value)], warnings)
+    return r0
 
 
 def _rate_common(rating: Any, games: Any, end: date, birth_year: int | None, today: date | None) -> RatingResult | None:

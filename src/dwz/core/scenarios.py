@@ -16,7 +16,6 @@ from typing import Any, NamedTuple
 from dwz.basics.errors import InputError, Problem, Problems
 from dwz.basics.steps import Explained, Step
 from dwz.basics.values import (
-    INDEX_IMPLAUSIBLE,
     AgeGroup,
     Game,
     GameLike,
@@ -29,7 +28,7 @@ from dwz.basics.values import (
     rating_warnings,
 )
 from dwz.core.context import Context, resolve_context
-from dwz.core.player import inspect_games
+from dwz.core.player import inspect_games, own_rating
 from dwz.core.scale import Converted, check_scale, conversion_steps, convert, parse_scale, scale_warnings
 from dwz.rules import Edition
 from dwz.rules.common import first_ineligible, next_index
@@ -169,16 +168,7 @@ def _scale_inputs(ed: Edition[Any], r0: Rating | None, index_given: bool, opps: 
     """The 2026 scale (spec dwz-2026 §6): warnings for values it cannot hold, or — ``convert_on`` —
     each old-scale value converted (``opps`` in place), every conversion recorded."""
     if r0 is not None:
-        rating_warnings(r0.value, "rating", warnings)
-        if r0.index is not None and r0.index > INDEX_IMPLAUSIBLE:  # named where it was typed
-            warnings.append(Problem("index" if index_given else "rating.index", "index_implausible", r0.index,
-                                    {"limit": INDEX_IMPLAUSIBLE}))
-        own = convert(ed, r0.value, "rating", own=True, index=r0.index) if convert_on else None
-        if own is not None:  # index + 1, as the Umstufung raised it
-            conversions.append(own)
-            r0 = Rating(own.new, own.new_index)
-        else:
-            scale_warnings(ed, [("rating", r0.value)], warnings)
+        r0 = own_rating(ed, r0, index_given, convert_on, warnings, conversions)
     done, _ = inspect_games(ed, done, "played", convert_on, warnings, conversions)
     low: list[tuple[str, int]] = []
     for i, o in enumerate(opps):
