@@ -21,7 +21,7 @@ functions called again with ``explain=True`` and checked against the numbers sho
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -33,7 +33,7 @@ from dwz.basics.values import AgeGroup, Result, age_from_birth_year, age_group_o
 from dwz.core import kernel
 from dwz.core.kernel import EvaluationOptions, KEvaluation, KPlayer, KResult
 from dwz.core.player import index_step, performance_steps, we_at_ri_step
-from dwz.core.scale import MAX_SCALE_WARNINGS, NEW, OLD, Converted, conversion_steps, convert, old_scale_warning
+from dwz.core.scale import MAX_SCALE_WARNINGS, NEW, OLD, Converted, check_scale, conversion_steps, convert, old_scale_warning
 from dwz.rules import DWZ_EDITIONS, Edition, edition_at, edition_for, get_edition
 from dwz.rules.common import FIRST_INDEX, FOREIGN_INDEX, MIN_GAMES, SONDER_MARGIN, expired, first_reasons
 
@@ -344,7 +344,7 @@ class _Evaluation:
                     games.append((index[g.white], index[g.black], g.result_white.halves))
         self.conversions: dict[int, tuple[Converted, ...]] = {}
         self.old_scale: dict[int, Problem] = {}
-        self.unchanged = False  # scale "old" said under rules whose scale is the old one
+        self.unchanged: list[Problem] = []  # the note of scale "old" said under rules whose scale is the old one
         kplayers = [self._kplayer(p, t, ed, end, opts) for p in evaluated]
         self.games = games
         self.k: KEvaluation = kernel.run(ed, end, kplayers, games, opts)
@@ -356,13 +356,16 @@ class _Evaluation:
         said = p.scale or t.scale or opts.scale
         if said is None and not p.restpartien and (not p.rating or p.rating >= ed.SCALE_MIN):  # the common case
             return KPlayer(p.rating, p.index, p.elo, self.ages[p.no][0], p.member, ())
-        if said == NEW and ed.SCALE == OLD:
-            raise InputError.single(f"player {p.label}" if p.scale else "scale", "scale_new_old_rules", "new", rules=ed.NAME)
+        try:
+            convert_on, unchanged = check_scale(ed, said)
+        except InputError as e:  # the same refusal, named at the player whose file line said it
+            where = f"player {p.label}" if p.scale else "scale"
+            raise InputError([replace(q, field=where) for q in e.problems]) from None
         rating, index = p.rating, p.index
         done: list[Converted] = []
-        if said == OLD and ed.SCALE == OLD and p.rating:
-            self.unchanged = True
-        elif said == OLD and p.rating:
+        if unchanged and p.rating:  # "old" said where the rules count on the old scale anyway: one note
+            self.unchanged = unchanged
+        elif convert_on and p.rating:
             c = convert(ed, p.rating, "rating", own=True, index=p.index)
             if c is not None:
                 done.append(c)
@@ -403,8 +406,7 @@ class _Evaluation:
         rest = sum(1 for pe in players for c in pe.conversions if not c.own)
         if rest:
             out.append(Problem("restpartien", "restpartien_scale_converted", rest, {}))
-        if self.unchanged:
-            out.append(Problem("scale", "scale_old_unchanged", "old", {"rules": self.ed.NAME}))
+        out += self.unchanged
         return out
 
     def __getstate__(self) -> dict[str, Any]:
