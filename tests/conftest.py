@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -37,3 +40,22 @@ def dwz_command() -> list[str]:
     if found is None:
         pytest.fail("the dwz console script is not installed: pip install -e . (./scripts/test.sh does it)")
     return [found]
+
+
+CHROMIUM = os.environ.get("DWZ_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's headless Chromium through Playwright (its own browser download is not used): the one
+    launch of every browser test; skips when Playwright or Chromium is missing."""
+    import shutil
+
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not (Path(CHROMIUM).exists() or shutil.which("chromium")):
+        pytest.skip("no Chromium at /usr/bin/chromium (apt-get install chromium)")
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -16,13 +14,12 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.conftest import chromium
 
 from dwz.web.app import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
-CHROMIUM = os.environ.get("DWZ_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
 
 
 @pytest.fixture(scope="session")
@@ -94,13 +91,8 @@ def server(history_db: Path) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not (Path(CHROMIUM).exists() or shutil.which("chromium")):
-        pytest.skip("no Chromium at /usr/bin/chromium (apt-get install chromium)")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 class Console:

@@ -77,6 +77,19 @@ def open_document(source: Any, name: str | None, root_tag: str) -> tuple[ET.Elem
     return root, lines, fname
 
 
+def check_document(source: Any, name: str | None, root_tag: str,
+                   check: Callable[[ET.Element, str, dict[int, int]], Any]) -> tuple[Problem, ...]:
+    """The problems ``check(root, fname, lines)`` finds in an XML file — a wrong root element being
+    one of them; a file that is no XML at all is an :class:`InputError` as for the readers."""
+    try:
+        root, lines, fname = open_document(source, name, root_tag)
+    except InputError as e:
+        if [p.code for p in e.problems] != ["xml_root_unexpected"]:
+            raise
+        return tuple(e.problems)
+    return tuple(check(root, fname, lines))
+
+
 def parse_xml_lines(data: bytes | str, fname: str) -> tuple[ET.Element, dict[int, int]]:
     """:func:`parse_xml`, with the line number of every element (by ``id(element)``) for messages."""
     raw = data.encode("utf-8") if isinstance(data, str) else data

@@ -38,7 +38,7 @@ import xml.etree.ElementTree as ET
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.model import Pairing, Player, Team, Tournament
 from dwz.formats._common import Source, problem
-from dwz.formats._xml import El, check_tree, is_date, is_int, local, norm_points, not_empty, one_of, open_document
+from dwz.formats._xml import El, check_document, check_tree, is_date, is_int, local, norm_points, not_empty, one_of, open_document
 from dwz.formats.dsb_xml import (
     TYPES,
     XmlOutput,
@@ -196,13 +196,7 @@ def _points(halves: int) -> str:
 
 def check_dewis_xml(source: Source, *, name: str | None = None) -> tuple[Problem, ...]:
     """Every problem of a legacy DeWIS XML file against §5.2 (order, required elements, forms)."""
-    try:
-        root, lines, fname = open_document(source, name, ROOT)
-    except InputError as e:
-        if [p.code for p in e.problems] != ["xml_root_unexpected"]:
-            raise
-        return tuple(e.problems)
-    return tuple(check_tree(root, SCHEMA, fname, lines, _where))
+    return check_document(source, name, ROOT, lambda root, fname, lines: check_tree(root, SCHEMA, fname, lines, _where))
 
 
 def read_dewis_xml(source: Source, *, name: str | None = None) -> Tournament:

@@ -56,6 +56,7 @@ from dwz.formats._xml import (
     ONE_SIDED,
     POINTS_OF,
     El,
+    check_document,
     check_tree,
     invalid_xml_chars,
     is_date,
@@ -381,13 +382,7 @@ def _check(root: ET.Element, fname: str, lines: dict[int, int]) -> list[Problem]
 
 def check_dsb_xml(source: Source, *, name: str | None = None) -> tuple[Problem, ...]:
     """Every problem of a DSB XML 2.5 file against §5.3 (order, required elements, forms)."""
-    try:
-        root, lines, fname = open_document(source, name, ROOT)
-    except InputError as e:
-        if [p.code for p in e.problems] != ["xml_root_unexpected"]:
-            raise
-        return tuple(e.problems)
-    return tuple(_check(root, fname, lines))
+    return check_document(source, name, ROOT, _check)
 
 
 def read_dsb_xml(source: Source, *, name: str | None = None) -> Tournament:
