@@ -6,24 +6,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SUDO=""
-if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
-apt_install() {
-  $SUDO apt-get update -qq
-  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
-}
-
 if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
-  apt_install chromium chromium-driver
+  SUDO=""; if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
-
-VENV="${DWZ_VENV:-.venv}"
-if [ ! -x "$VENV/bin/python" ]; then
-  # Debian/Ubuntu ship venv without ensurepip unless python3-venv is installed
-  python3 -m venv "$VENV" 2>/dev/null || { rm -rf "$VENV"; apt_install python3-venv; python3 -m venv "$VENV"; }
-fi
-export PATH="$PWD/$VENV/bin:$PATH"   # the tests call the installed `dwz` console script too
-python -m pip install -q --disable-pip-version-check -e '.[test]'
+. scripts/venv.sh "[test]"
 
 echo "== ruff"
 python -m ruff check src tests benchmarks

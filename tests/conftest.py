@@ -12,20 +12,15 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = (ROOT / ".." / "shared").resolve()
-VECTORS = SHARED / "vectors"
-SPEC = SHARED / "spec"
-SAMPLES = SHARED / "samples"
-REFERENCE = SHARED / "reference"
+DATA = ROOT / "tests" / "data"  # official vectors and spec texts, copied with their sources (tests/data/README.md)
+VECTORS = DATA / "vectors"
+SPEC = DATA / "spec"
+REFERENCE = DATA / "reference"
+SAMPLES = ROOT / "samples"  # real files for the readers, also used by the documented examples
 
 
 def load_json(path: Path) -> Any:
     return json.loads(path.read_text(encoding="utf-8"))
-
-
-@pytest.fixture(scope="session")
-def shared() -> Path:
-    return SHARED
 
 
 def dwz_command() -> list[str]:

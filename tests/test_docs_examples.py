@@ -2,8 +2,8 @@
 
 Each ```console block is run as its reader would run it — the ``$ `` lines in order, in one shell,
 at 100 columns, in one directory per document (a later block uses the files an earlier one wrote,
-as in the guide's Restpartien example) that sees ``../shared`` and ``docs/`` as the project root
-does — and every line shown under a command must appear in what the command printed, in order.  A line
+as in the guide's Restpartien example) that sees ``samples/`` and ``docs/`` as the repository's root
+does (nothing outside the repository) — and every line shown under a command must appear in what the command printed, in order.  A line
 with "…" matches a printed line holding its parts in order; "…" alone stands for left-out lines;
 an annotation after "←" (the official figure, say) is the document's, not the program's.
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+import socket
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +20,6 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
 DOCUMENTS = [p for p in (ROOT / "README.md", ROOT / "docs" / "anleitung.md") if p.exists()]
 MARK = "@@@dwz-example-"
 
@@ -70,6 +70,24 @@ def expected(line: str) -> list[str] | None:
     return [part.strip() for part in line.split("…") if part.strip()]
 
 
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def on_free_port(ex: Example) -> Example:
+    """A documented ``dwz serve --port N`` run on a free port instead (a server already on N must not
+    fail the test), the lines it shows read with that port."""
+    m = re.search(r"--port (\d+)", ex.command)
+    if not ex.command.startswith("dwz serve") or m is None:
+        return ex
+    port = str(free_port())
+    return Example(ex.command.replace(m.group(0), f"--port {port}"), [s.replace(f":{m.group(1)}", f":{port}") for s in ex.shown],
+                   ex.line)
+
+
 def run_block(examples: list[Example], cwd: Path) -> list[str]:
     script = ["__rc=0"]
     for n, ex in enumerate(examples):
@@ -95,10 +113,8 @@ _DIRECTORIES: dict[Path, Path] = {}
 def _directory(document: Path, factory: pytest.TempPathFactory) -> Path:
     """The document's working directory, shared by its blocks in their order."""
     if document not in _DIRECTORIES:
-        base = factory.mktemp(document.stem)
-        (base / "shared").symlink_to(SHARED)
-        work = base / "work"
-        work.mkdir()
+        work = factory.mktemp(document.stem)
+        (work / "samples").symlink_to(ROOT / "samples")
         (work / "docs").symlink_to(ROOT / "docs")
         _DIRECTORIES[document] = work
     return _DIRECTORIES[document]
@@ -106,6 +122,7 @@ def _directory(document: Path, factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.parametrize(("path", "examples"), CASES)
 def test_console_examples_are_real_output(path: Path, examples: list[Example], tmp_path_factory: pytest.TempPathFactory) -> None:
+    examples = [on_free_port(ex) for ex in examples]
     outputs = run_block(examples, _directory(path, tmp_path_factory))
     assert len(outputs) == len(examples)
     for ex, printed in zip(examples, outputs, strict=True):

@@ -1,6 +1,6 @@
 """The ``dwz`` command: the installed console script (subprocess) and in-process via click's CliRunner.
 
-Expected numbers come from ../shared (vectors and spec) or from the Python API the command wraps.
+Expected numbers come from tests/data (vectors and spec) or from the Python API the command wraps.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Parsers for the test vectors written inside the spec markdown (../shared/spec/*.md).
+"""Parsers for the test vectors written inside the spec markdown (tests/data/spec/*.md, copied from the project's spec).
 
 Every number a test compares against is read from the spec files at test time;
 nothing here is typed in by hand.  Each parser raises :class:`SpecParseError`

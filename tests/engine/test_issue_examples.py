@@ -1,4 +1,4 @@
-"""The issue's examples, exactly as written there, with expected values read from the shared files."""
+"""The issue's examples, exactly as written there, with expected values read from tests/data."""
 
 from __future__ import annotations
 

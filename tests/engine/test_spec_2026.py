@@ -1,4 +1,4 @@
-"""The DWZ rules from 2026-06-08 against ../shared/spec/dwz-2026.md (§2–§6, §8).
+"""The DWZ rules from 2026-06-08 against tests/data/spec/dwz-2026.md (§2–§6, §8).
 
 Vectors of §8.3 are marked "derived" (computed by the spec author, not official) in their
 test ids; the first-DWZ correction below Ri = 1100 and the floor treatment of the

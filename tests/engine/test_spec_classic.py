@@ -1,5 +1,5 @@
 """The classic DWZ rules (tournaments ending before 2026-06-08) against the vectors and
-tables written in ../shared/spec/dwz-classic.md (§3, §5, §6, §7.4, §8, §14, Appendix A).
+tables written in tests/data/spec/dwz-classic.md (§3, §5, §6, §7.4, §8, §14, Appendix A).
 
 All expected numbers are parsed from the spec at test time (tests/engine/spec_vectors.py).
 """

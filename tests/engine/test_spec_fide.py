@@ -1,4 +1,4 @@
-"""FIDE Elo against ../shared/spec/fide.md (§1, §3–§7, §9, §12) through dwz.elo.
+"""FIDE Elo against tests/data/spec/fide.md (§1, §3–§7, §9, §12) through dwz.elo.
 
 Which rule a column of §12 A stands for: FIDE's online calculator applies the plain
 400-point cap to everyone — that is the rule in force from 2024-03-01 to 2025-09-30 —

@@ -1,4 +1,4 @@
-"""Every case of ../shared/vectors/dwz.json and fide-historic.json through the public API.
+"""Every case of tests/data/vectors/dwz.json and fide-historic.json through the public API.
 
 Expected values are read from the JSON files at test time.  A case with a
 ``note`` is weaker evidence (an unofficial calculator quoted on a club page);

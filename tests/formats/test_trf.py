@@ -1,4 +1,4 @@
-"""TRF reader: the real samples (../shared/samples/trf) and one small file per quirk (formats.md §1)."""
+"""TRF reader: the real samples (samples/trf) and one small file per quirk (formats.md §1)."""
 
 from __future__ import annotations
 

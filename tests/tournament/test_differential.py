@@ -3,7 +3,7 @@
 * Every player's Rechenweg, in every official vector case and in thousands of generated
   tournaments, ends in the numbers of the table: the new rating, the index, We, E or K, the
   Niveau, the Leistung, Ri, the Sonderwertung value.
-* Every single-player vector of ../shared/vectors/dwz.json, played as a tournament (the
+* Every single-player vector of tests/data/vectors/dwz.json, played as a tournament (the
   player against one opponent per game), gives through ``evaluate_tournament`` and through the
   history runner the numbers ``dwz.rate`` / ``dwz.first_rating`` give — and the official ones.
 """

@@ -1,4 +1,4 @@
-"""Official numbers the web tests check, read from ../shared/vectors and the spec at test time
+"""Official numbers the web tests check, read from tests/data/vectors and the spec at test time
 (never retyped), and the few numbers without a source derived from the spec's rules."""
 
 from __future__ import annotations

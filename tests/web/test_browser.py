@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 from tests import oracle
+from tests.conftest import SAMPLES, VECTORS
 
 expect = pytest.importorskip("playwright.sync_api").expect
 pytestmark = pytest.mark.browser
 
-SAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "samples"
 # reference 001's example, read from the official vectors (nothing retyped): input and expected DWZ
-_CASE = next(c for c in json.loads((SAMPLES.parent / "vectors" / "dwz.json").read_text(encoding="utf-8"))
+_CASE = next(c for c in json.loads((VECTORS / "dwz.json").read_text(encoding="utf-8"))
              if c["id"] == "reference-001-example")
 _RESULT = {1: "1", 0.5: "½", 0: "0"}
 EXAMPLE = [(str(o), _RESULT[r]) for o, r in _CASE["games"]]

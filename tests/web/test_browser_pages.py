@@ -19,11 +19,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.conftest import SAMPLES
 
 expect = pytest.importorskip("playwright.sync_api").expect
 pytestmark = pytest.mark.browser
 
-SAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "samples"
 SWI = SAMPLES / "swi" / "stadtmeisterschaft_le_2011.cp850.swi"
 SWT = SAMPLES / "swt" / "SwissIndividual.SWT"
 VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}

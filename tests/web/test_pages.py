@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tests.conftest import SAMPLES
 from tests.web import _official as official
 
 from dwz.i18n import de, en
@@ -153,7 +154,7 @@ def test_serve_command_is_registered_and_lazy() -> None:
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "False False"
 
 
-SWI = Path(__file__).resolve().parents[2].parent / "shared" / "samples" / "swi" / "stadtmeisterschaft_le_2011.cp850.swi"
+SWI = SAMPLES / "swi" / "stadtmeisterschaft_le_2011.cp850.swi"
 
 
 def test_turnier_upload_evaluates_every_player(client: Any) -> None:

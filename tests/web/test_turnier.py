@@ -16,13 +16,13 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.conftest import SAMPLES
 
 from dwz.core.tournament import EvaluationOptions, evaluate_tournament
 from dwz.formats import read_tournament
 from dwz.i18n import CATALOGS
 from dwz.web.tournament import LIMITS, OPTIONS
 
-SAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "samples"
 SWT = SAMPLES / "swt" / "SwissIndividual.SWT"
 TEAM = SAMPLES / "swt" / "SwissTeam.SWT"
 SWI = SAMPLES / "swi" / "stadtmeisterschaft_le_2011.cp850.swi"

@@ -12,13 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.conftest import SAMPLES
 
 from dwz.formats import read_tournament
 
 expect = pytest.importorskip("playwright.sync_api").expect
 pytestmark = pytest.mark.browser
 
-SAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "samples"
 SWT = SAMPLES / "swt" / "SwissIndividual.SWT"
 TRF = SAMPLES / "trf" / "lichess_swiss_2021_03.trf"
 
