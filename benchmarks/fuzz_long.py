@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-SAMPLES = (ROOT / ".." / "shared" / "samples").resolve()
+SAMPLES = ROOT / "samples"
 sys.path.insert(0, str(ROOT / "src"))
 
 from dwz.basics.errors import InputError  # noqa: E402
