@@ -139,7 +139,8 @@ def test_page_without_javascript(client: Any) -> None:
     assert re.search(r'id="alt-own"[^>]*checked', html)
     assert f'id="new-dwz">{own.new_rating}-{own.new_index}<' in html
     assert f'id="own-converted">Ihre DWZ 900-10 (vor der Umstufung) → {oracle.umstufung(900)}-11<' in html
-    assert f"; Neue DWZ: {own.new_rating}-{own.new_index} (+{own.change})</p>" in html  # the status line
+    assert (f">Ihre DWZ 900-10 (vor der Umstufung) → {oracle.umstufung(900)}-11; neue DWZ {own.new_rating}-{own.new_index} "
+            f"(+{own.change})</p>") in html  # the status line, as the issue words it
     # "alle" (and the former checkbox's links, scale=old): every value converted
     conv = _converted()
     for q in ("&alt=all", "&scale=old"):
@@ -228,7 +229,7 @@ def test_the_choice_in_the_browser(page: Any, console: Any) -> None:
     expect(page.locator("#new-dwz")).to_have_text(f"{own.new_rating}-{own.new_index}")
     expect(page.locator("#own-converted")).to_have_text(f"Ihre DWZ 900-10 (vor der Umstufung) → {oracle.umstufung(900)}-11")
     assert page.locator("#result-status").inner_text() == (
-        f"Ihre DWZ 900-10 (vor der Umstufung) → {oracle.umstufung(900)}-11; Neue DWZ: {own.new_rating}-{own.new_index} (+{own.change})")
+        f"Ihre DWZ 900-10 (vor der Umstufung) → {oracle.umstufung(900)}-11; neue DWZ {own.new_rating}-{own.new_index} (+{own.change})")
     page.check("#alt-all")
     conv = dwz.rate(f"{oracle.umstufung(900)}-11", [(oracle.umstufung(o), w) for o, w in OPPS], end=END)
     expect(page.locator("#new-dwz")).to_have_text(f"{conv.new_rating}-{conv.new_index}")

@@ -1168,6 +1168,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "web.rating_date": "Stand Ihrer DWZ",
         "web.rating_date_hint": "Freiwillig: Datum der Karteikarte oder Liste, von der Ihre DWZ stammt – liegt es vor dem 08.06.2026, wird sie umgestuft.",
         "web.converted_headline": "Ihre DWZ {old} (vor der Umstufung) → {new}",
+        "web.converted_status": "Ihre DWZ {old} (vor der Umstufung) → {converted}; neue DWZ {new} ({change})",
         "web.scale_was": "alt {value}",
         "web.below": "unter {value}",
         "web.strength_new_scale": "DWZ (ab 08.06.2026)",

@@ -272,8 +272,9 @@
           ' (K0 ' + r.K0 + ', a ' + D.num(r.a, 2) + ', b ' + D.num(r.b, 3) + ')' : '')));
       }
       facts.appendChild(D.fact(t('strength'), r.strength_class.label));
-      status.textContent = (converted ? converted + '; ' : '') + t('new_dwz') + ': ' + D.rating(r.new_rating, r.new_index) +
-        ' (' + D.signed(r.change) + ')';
+      status.textContent = own ? t('web.converted_status', { old: D.rating(own.old, own.old_index), converted: D.rating(own.new, own.new_index),
+        new: D.rating(r.new_rating, r.new_index), change: D.signed(r.change) })
+        : t('new_dwz') + ': ' + D.rating(r.new_rating, r.new_index) + ' (' + D.signed(r.change) + ')';
     }
     frag.appendChild(facts);
     if (r.games.length) frag.appendChild(resultTable(r));
