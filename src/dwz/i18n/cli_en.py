@@ -328,7 +328,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "cli.error_prefix": "Error: ",
         "cli.warning_prefix": "Warning: ",
         "cli.old_scale_head": "Warning: {count!n:opponent's DWZ|opponents' DWZ} below {floor} – since the Umstufung 2026 no DWZ is below {floor}: values from before the Umstufung (an old list, a 2025 crosstable) or foreign ratings?",
-        "cli.old_scale_fix": "Fix: with --alt opponents the opponents' DWZ are converted first (each conversion is in the Rechenweg, --explain); a foreign rating stays as it is.",
+        "cli.old_scale_fix": "Fix: with --alt opponents the opponents' DWZ are converted first; a foreign rating stays as it is.",
         "cli.converted_headline": "Your DWZ {old} (before the Umstufung) → {converted}; new DWZ {new} ({change})",
         "cli.more": "… and {n} more",
         "cli.place_line": "{file}, line {line}",
