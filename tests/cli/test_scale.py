@@ -270,6 +270,7 @@ def test_first_takes_only_the_opponents() -> None:
     """A first DWZ has no own DWZ: `--alt eigene` is a clear error; gegner and alle convert the opponents."""
     bad = run(*ISSUE_FIRST, "--alt", "eigene")
     assert bad.exit_code == 2 and bad.stderr.startswith("Fehler: --alt: ohne eigene DWZ (Erst-DWZ)")
+    assert bad.stderr.rstrip().endswith("--alt gegner oder --alt alle")  # what is allowed instead
     expected = dwz.first_rating([(oracle.umstufung(o), r) for o, r in ((1200, 1), (900, 0), (1000, 0.5), (950, 1), (1100, 0))],
                                 end=date(2026, 9, 14)).new_rating
     for word in ("gegner", "alle", "opponents"):

@@ -302,8 +302,7 @@ class RatingResult(_RatingFields, Explained, WithCoefficient):
         steps = src.ctx.steps
         # the own DWZ's scale first after the rules: the change is read against the value it decides
         given = self.conversions[0].old if self.conversions and self.conversions[0].own else self.old_rating
-        steps[1:1] = own_steps(ed, given, self.own_scale, "rating_date" if self.rating_date is not None else "", self.rating_date,
-                               self.conversions)
+        steps[1:1] = own_steps(ed, given, self.own_scale, self.rating_date, self.conversions)
         steps.extend(conversion_steps([c for c in self.conversions if not c.own]))
         if src.aggregate is not None:
             points, count, _ = src.aggregate

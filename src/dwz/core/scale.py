@@ -205,7 +205,7 @@ def check_scales(ed: Edition[Any], r0: Rating | None, scales: Scales, problems: 
     return own[0], opp[0], own[1] + [n for n in opp[1] if n not in own[1]]
 
 
-def own_steps(ed: Edition[Any], value: int, said: str | None, field: str, rating_date: date | None,
+def own_steps(ed: Edition[Any], value: int, said: str | None, rating_date: date | None,
               conversions: tuple[Converted, ...]) -> list[Step]:
     """The own DWZ's scale in the Rechenweg, right after the rules (spec dwz-2026 §6): the date that
     decided it, then its conversion (index + 1); said to be new-scale, that; not said under a scale
@@ -220,7 +220,7 @@ def own_steps(ed: Edition[Any], value: int, said: str | None, field: str, rating
     elif said is None and ed.SCALE_MIN:
         steps.append(Step("scale.own_assumed", RULE, {"value": value, "switch": SWITCH_2026.isoformat(), "fix": FIX_OWN_DATE,
                                                       "result": value}, assumption=True))
-    elif said == NEW and field != "rating_date":
+    elif said == NEW and rating_date is None:
         steps.append(Step("scale.own_new", RULE, {"value": value, "result": value}))
     return steps
 

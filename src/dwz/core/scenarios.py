@@ -88,8 +88,7 @@ class ScenarioTable(Explained):
         steps = [] if self.context is None else self.context.steps
         if self.context is not None and self.old_rating is not None:  # the own DWZ's scale first after the rules
             given = self.conversions[0].old if self.conversions and self.conversions[0].own else self.old_rating
-            steps[1:1] = own_steps(self.context.edition, given, self.own_scale, "rating_date" if self.rating_date else "",
-                                   self.rating_date, self.conversions)
+            steps[1:1] = own_steps(self.context.edition, given, self.own_scale, self.rating_date, self.conversions)
         steps.extend(conversion_steps([c for c in self.conversions if not c.own]))
         if self.old_rating is not None:
             steps.append(Step("scen.table", "WO 3.5.2", {"n": self.n, "We": self.We, "keep": self.keep_score, "raise": self.raise_score,
