@@ -77,8 +77,13 @@ def test_issue_example_cli_runner() -> None:
 
 
 def test_json_has_the_keys_of_to_dict() -> None:
-    """--json prints to_dict(): same keys and values as the Python API (subprocess and in-process)."""
-    expected = json.loads(json.dumps(_issue_api().to_dict("de")))
+    """--json prints to_dict(): same keys and values as the Python API (subprocess and in-process),
+    its hints worded for the command line (the fixes name the options, issue 15)."""
+    from dwz.i18n import wording
+
+    with wording("cli"):
+        expected = json.loads(json.dumps(_issue_api().to_dict("de")))
+    assert "--stand DATUM oder --alt eigene" in json.dumps(expected, ensure_ascii=False)  # the own DWZ taken as new-scale
     for out in (run_exe(*ISSUE_ARGS, "--json").stdout, invoke(*ISSUE_ARGS, "--json").stdout):
         data = json.loads(out)
         assert set(data) == set(expected)

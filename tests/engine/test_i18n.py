@@ -91,8 +91,11 @@ def _results() -> Iterable[Any]:
     for end in (CLASSIC_END, NEW_END):
         yield dwz.rate("1650-12", [(1580, 1), (1720, "½"), (1810, 0), (1600, 1), (1690, 0.5)], end=end, birth_year=end.year - 40)
         yield dwz.rate("1400-3", [(1450, 1), (1500, 1), (1380, "½"), (1420, 0), (1350, 1)], end=end, birth_year=end.year - 15)
-        yield dwz.rate("1000-2", [(1200, 0)], end=end, age_group="youth")  # SBr / brake
-        yield dwz.rate("1000-2", [(1200, 1)], end=end, age_group="youth")  # fB / surcharge
+        low = "1000-2" if end == CLASSIC_END else "1100-2"  # the 2026 scale has no DWZ below 1100 (refused, issue 15)
+        yield dwz.rate(low, [(1200, 0)], end=end, age_group="youth")  # SBr / brake
+        yield dwz.rate(low, [(1200, 1)], end=end, age_group="youth")  # fB / surcharge
+        yield dwz.rate("900-10", [(950, 1), (1400, 0)], end=end, own_scale="old", rating_date=None)  # the own DWZ converted
+        yield dwz.rate("1500-10", [(1600, 1)], end=end, rating_date="2026-05-01")  # dated: converted under 2026
         yield dwz.rate("1105-20", [(1200, 0)], end=end, age_group="adult")  # 2026 floor
         yield dwz.rate("1500", [(1600, 1), (1450, "+"), (None, 1)], end=end, age_group="junior")  # index unknown, not counted
         yield dwz.rate("1700-0", [(1700, "+")], end=end)  # no game counted

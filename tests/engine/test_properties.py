@@ -6,6 +6,7 @@ import math
 from datetime import date
 from fractions import Fraction
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,6 +27,12 @@ ENDS = st.sampled_from([CLASSIC_END, NEW_END])
 GROUPS = st.sampled_from(["youth", "junior", "adult"])
 INDEX = st.none() | st.integers(0, 60)
 R0 = st.integers(500, 2900)
+
+
+def own_rating(draw: st.DrawFn, end: date) -> int:
+    """An own DWZ on the scale of the edition in force at ``end``: the 2026 scale has none below 1100
+    (a lower one is refused, issue 15 — tests/engine/test_scale.py)."""
+    return draw(st.integers(FLOOR, 2900)) if end >= NEW_END else draw(R0)
 
 
 # --- P(D) + P(−D) = 1 --------------------------------------------------------------------------------
@@ -61,7 +68,8 @@ def test_expectations_monotone(d: int, step: int) -> None:
 def card_lines(draw: st.DrawFn) -> tuple[int, int | None, str, int, float, date]:
     n = draw(st.integers(1, 12))
     we_milli = draw(st.integers(0, 1000 * n))
-    return draw(R0), draw(INDEX), draw(GROUPS), n, we_milli / 1000, draw(ENDS)
+    end = draw(ENDS)
+    return own_rating(draw, end), draw(INDEX), draw(GROUPS), n, we_milli / 1000, end
 
 
 @FAST
@@ -102,9 +110,10 @@ def _check_k(r: dwz.RatingResult) -> None:
 
 @st.composite
 def tournaments(draw: st.DrawFn) -> tuple[int, int | None, str, list[int], date]:
-    r0 = draw(R0)
+    end = draw(ENDS)
+    r0 = own_rating(draw, end)
     opps = draw(st.lists(st.integers(max(r0 - 900, 100), r0 + 900), min_size=1, max_size=9))
-    return r0, draw(INDEX), draw(GROUPS), opps, draw(ENDS)
+    return r0, draw(INDEX), draw(GROUPS), opps, end
 
 
 @FAST
@@ -201,11 +210,19 @@ def test_fide_change_rounding(own: int, games: list[tuple[int, float]], k: int, 
 def test_fast_path_equals_general_path(r0: int, index: int | None, games: list[tuple[int, object]], end: date,
                                        born: int | None) -> None:
     """(rating text, tuples, a date) takes the fast path; the same input as [list] pairs and a
-    text date takes the general one — the results are the same, Rechenweg included."""
+    text date takes the general one — the results are the same, Rechenweg included; an own DWZ
+    the 2026 scale cannot hold is refused the same way by both."""
     rating = f"{r0}-{index}" if index is not None else r0
-    fast = dwz.rate(rating, games, end=end, birth_year=born, today=date(2026, 10, 1))
-    general = dwz.rate(str(rating), [list(g) for g in games], end=end.isoformat(), birth_year=born, today=date(2026, 10, 1))
-    assert fast.to_dict("de") == general.to_dict("de")
+    try:
+        fast = dwz.rate(rating, games, end=end, birth_year=born, today=date(2026, 10, 1))
+    except dwz.InputError as refused:
+        assert end >= NEW_END and r0 < FLOOR
+        with pytest.raises(dwz.InputError) as also:
+            dwz.rate(str(rating), [list(g) for g in games], end=end.isoformat(), birth_year=born, today=date(2026, 10, 1))
+        assert also.value.messages("de") == refused.messages("de")
+    else:
+        general = dwz.rate(str(rating), [list(g) for g in games], end=end.isoformat(), birth_year=born, today=date(2026, 10, 1))
+        assert fast.to_dict("de") == general.to_dict("de")
     e_fast = dwz.elo.rate(r0, [(o, r) for o, r in games if r in (1, 0, 0.5)], k=20, period=end)
     e_general = dwz.elo.rate(str(r0), [[o, r] for o, r in games if r in (1, 0, 0.5)], k="20", period=end.isoformat())
     assert e_fast.to_dict("en") == e_general.to_dict("en")

@@ -1,16 +1,18 @@
-"""The 2026 scale (issue 8 §1): old-scale values are never computed on silently.
+"""The 2026 scale (issue 8 §1, issue 15 §1): old-scale values are never computed on silently.
 
 Under the 2026 rules a DWZ below 1100 is no value of the new scale — an old-scale value or a
-foreign rating — and every result says so; ``scale="old"`` converts the values with the
-Umstufung first, each conversion a step of the Rechenweg; under the classic rules nothing
-changes.  Implausible opponents and indexes are warnings too.  The expected numbers come from
-the spec's formulas (``tests/oracle.py``), the spec's own cases and reference 000's table.
+foreign rating: an own DWZ below it is refused with both fixes, an opponent below it is a warning
+with the fix for the opponents.  The scale is said per value (``own_scale``, ``opponents_scale``,
+``scale`` for all; ``rating_date`` dates the own DWZ), old values are converted with the Umstufung
+first, each conversion a step of the Rechenweg; under the classic rules nothing changes.
+Implausible opponents and indexes are warnings too.  The expected numbers come from the spec's
+formulas (``tests/oracle.py``), the spec's own cases and reference 000's table.
 """
 
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 from hypothesis import given, settings
@@ -42,17 +44,57 @@ def test_nothing_below_1100_exists_on_the_new_scale() -> None:
     assert get_edition("classic").SCALE_MIN == 0
 
 
-def test_the_issue_example_warns_on_every_old_value() -> None:
-    r = dwz.rate("900-10", [(950, 1), (850, 0), (1000, "½")], end=NEW_END, today=TODAY)
-    assert codes(r) == [("rating", "rating_old_scale"), ("games[0].opponent", "rating_old_scale"),
-                        ("games[1].opponent", "rating_old_scale"), ("games[2].opponent", "rating_old_scale")]
-    for w, value in zip(r.warnings, (900, 950, 850, 1000), strict=True):
+def test_an_own_dwz_below_1100_is_refused_with_both_fixes() -> None:
+    """Issue 15 §1.3: no result (a confident wrong number) but the value, the rule and the fixes
+    for the own DWZ — worded for where the user acts."""
+    with pytest.raises(dwz.InputError) as e:
+        dwz.rate("900-10", [(1350, 1), (1250, 0), (1400, "½")], end=NEW_END, today=TODAY)
+    assert [(p.field, p.code) for p in e.value.problems] == [("rating", "rating_old_scale_own")]
+    converted = f"900-10 → {oracle.umstufung(900)}-11"  # the Umstufung, index + 1 (spec dwz-2026 §6)
+    p = e.value.problems[0]
+    for lang in ("de", "en"):
+        for surface in ("cli", "web", "api"):
+            msg = p.message(lang, surface)
+            assert "900" in msg and "1100" in msg and converted in msg, msg
+    assert p.message("de", "cli") == (
+        "Ihre DWZ 900 liegt unter 1100 – seit der Umstufung 2026 gibt es keine DWZ unter 1100. Stammt sie von einer "
+        "Karteikarte oder Liste vor dem 08.06.2026, geben Sie --alt eigene an (oder --stand mit dem Datum der Karte): sie "
+        f"wird dann umgestuft ({converted}). Sonst korrigieren Sie den Wert.")  # the issue's wording
+    assert "„meine DWZ“" in p.message("de", "web") and "„Stand Ihrer DWZ“" in p.message("de", "web")
+    assert "“my DWZ”" in p.message("en", "web")
+    assert 'own_scale = "old"' in p.message("en", "api") and "rating_date" in p.message("de", "api")
+    for lang in ("de", "en"):  # the page names its controls, the API its fields: never a command-line option
+        assert "--" not in p.message(lang, "web") and "--" not in p.message(lang, "api")
+        assert "gegner" not in p.message(lang, "cli") and "opponents" not in p.message(lang, "api")  # the own value's fix only
+    # the same for every own value below the floor, an index or not, on the general and the fast path
+    for rating, games in (("1099", [(1500, 1)]), ("500-3", [[1500, "1"]]), (1000, ((1200, 0),))):
+        with pytest.raises(dwz.InputError) as e:
+            dwz.rate(rating, games, end=NEW_END)  # type: ignore[arg-type]
+        assert [p.code for p in e.value.problems] == ["rating_old_scale_own"]
+    with pytest.raises(dwz.InputError):
+        dwz.rate("900-10", W=1, n=2, We=0.5, end=NEW_END)  # a card line too
+    with pytest.raises(dwz.InputError) as e:
+        dwz.scenarios("1050-3", [1500, 990], end=NEW_END)
+    assert [p.code for p in e.value.problems] == ["rating_old_scale_own"]
+    assert "1050-3 → 1432-4" in e.value.problems[0].message("de")
+
+
+def test_opponents_below_1100_warn_with_the_opponents_fix() -> None:
+    """Issue 15 §1.4: a warning per value (he may also be a foreign rating), the fix for the
+    opponents only; the own DWZ (from 1100) is taken as it is."""
+    r = dwz.rate("1500-10", [(950, 1), (850, 0), (1000, "½")], end=NEW_END, today=TODAY)
+    assert codes(r) == [("games[0].opponent", "rating_old_scale"), ("games[1].opponent", "rating_old_scale"),
+                        ("games[2].opponent", "rating_old_scale")]
+    for w, value in zip(r.warnings, (950, 850, 1000), strict=True):
         for lang in ("de", "en"):
-            msg = w.message(lang)
+            msg = w.message(lang, "web")
             assert field_label(w.field, lang) in msg and str(value) in msg
             assert f"{value} → {oracle.umstufung(value)}" in msg  # the conversion the fix would make
-        assert "--scale alt" in w.message("de") and "Werte von vor der Umstufung" in w.message("de")
-        assert "--scale old" in w.message("en") and "Values from before the Umstufung" in w.message("en")
+            assert "--" not in msg and "--" not in w.message(lang, "api")
+        assert "--alt gegner" in w.message("de", "cli") and "--alt opponents" in w.message("en", "cli")
+        assert "„die Gegner-DWZ“" in w.message("de", "web") and "opponents_scale" in w.message("en", "api")
+        assert "Fremdwertung" in w.message("de", "cli") and "foreign rating" in w.message("en", "web")
+        assert "eigene" not in w.message("de", "cli") and "own_scale" not in w.message("de", "api")
     assert [w["code"] for w in r.to_dict("de")["warnings"]] == [c for _, c in codes(r)]
 
 
@@ -62,9 +104,8 @@ def test_first_dwz_and_scenarios_warn_too() -> None:
                         ("games[3].opponent", "rating_old_scale")]
     f = dwz.first_rating([(1200, 1)] * 5, restpartien=[(980, 0)], end=NEW_END, today=TODAY)
     assert codes(f) == [("restpartien[0].opponent", "rating_old_scale")]
-    t = dwz.scenarios("1050-3", [1500, 990], played=[(1020, 1)], end=NEW_END, today=TODAY)
-    assert codes(t) == [("rating", "rating_old_scale"), ("played[0].opponent", "rating_old_scale"),
-                        ("opponents[1]", "rating_old_scale")]
+    t = dwz.scenarios("1250-3", [1500, 990], played=[(1020, 1)], end=NEW_END, today=TODAY)
+    assert codes(t) == [("played[0].opponent", "rating_old_scale"), ("opponents[1]", "rating_old_scale")]
 
 
 def test_no_warning_on_the_classic_scale_or_above_1100() -> None:
@@ -227,3 +268,188 @@ def test_strength_class_every_old_value_and_on_results() -> None:
     assert b.new_rating == oracle.umstufung(a.new_rating)  # a draw between equals: no change on either scale
     assert a.strength_class == b.strength_class
     assert a.to_dict("de")["strength_class"] == b.to_dict("de")["strength_class"]
+
+
+# --- the scale of each value (issue 15 §1) -----------------------------------------------------------
+
+ISSUE_GAMES = [(1350, 1.0), (1250, 0.0), (1400, 0.5)]  # the issue's opponents, from the current pairing list
+
+
+def _expected(r0: int, index: int, games: list[tuple[int, float]], age: int = 40) -> tuple[int, int]:
+    """Rn and index after the tournament by the spec's formula (tests/oracle.py), adult."""
+    rn, _, _ = oracle.rn2026_card(r0, index, age, [(o, int(2 * w)) for o, w in games])
+    return rn, index + 1
+
+
+def test_own_value_only_converted_the_issue_example() -> None:
+    """`dwz rate 900-10 --end 2026-09-14 1350:1 1250:0 1400:= --alt eigene`: only the own DWZ is
+    converted (900-10 → 1300-11), the opponents are the current list's — 1304-12 (+4)."""
+    r = dwz.rate("900-10", ISSUE_GAMES, end=NEW_END, own_scale="old", today=TODAY)
+    u = dwz.umstufung("900-10")
+    assert (u.new_rating, u.new_index) == (oracle.umstufung(900), 11)
+    same = dwz.rate(f"{u.new_rating}-{u.new_index}", ISSUE_GAMES, end=NEW_END, today=TODAY)
+    assert (r.old_rating, r.old_index, r.new_rating, r.new_index, r.change) == (
+        u.new_rating, u.new_index, same.new_rating, same.new_index, same.change)
+    assert (r.new_rating, r.new_index) == _expected(u.new_rating, u.new_index, ISSUE_GAMES)
+    assert (r.new_rating, r.new_index, r.change) == (1304, 12, 4)  # the issue's stated numbers
+    assert [g.opponent for g in r.games] == [o for o, _ in ISSUE_GAMES] and all(g.converted_from is None for g in r.games)
+    assert r.warnings == () and (r.own_scale, r.opponents_scale, r.scale) == ("old", None, None)
+    assert [c.to_dict() for c in r.conversions] == [
+        {"field": "rating", "old": 900, "new": u.new_rating, "old_index": 10, "new_index": 11, "own": True}]
+    # the own conversion is the first thing after the rule choice: the change is read against it
+    assert [s.key for s in r.steps[:3]] == ["core.rules", "scale.own.low", "umst.index"]
+    assert not any(s.key == "scale.own_assumed" for s in r.steps)
+
+
+def test_all_values_converted_only_when_asked_for() -> None:
+    """`--alt alle` (scale="old", or both statements): 1335-12 — the opponents converted too."""
+    all_old = dwz.rate("900-10", ISSUE_GAMES, end=NEW_END, scale="old", today=TODAY)
+    both = dwz.rate("900-10", ISSUE_GAMES, end=NEW_END, own_scale="old", opponents_scale="old", today=TODAY)
+    converted = [(oracle.umstufung(o), w) for o, w in ISSUE_GAMES]
+    same = dwz.rate(f"{oracle.umstufung(900)}-11", converted, end=NEW_END, today=TODAY)
+    for r in (all_old, both):
+        assert (r.new_rating, r.new_index) == (same.new_rating, same.new_index) == _expected(oracle.umstufung(900), 11, converted)
+        assert [g.converted_from for g in r.games] == [o for o, _ in ISSUE_GAMES]
+        assert [c.field for c in r.conversions] == ["rating", "games[0].opponent", "games[1].opponent", "games[2].opponent"]
+    assert (all_old.new_rating, all_old.new_index, all_old.change) == (1335, 12, 35)  # the issue's stated numbers
+    assert (all_old.scale, all_old.own_scale, all_old.opponents_scale) == ("old", "old", "old")
+    # only the opponents: the own DWZ (from 1100) as it is, with the assumption said
+    opp = dwz.rate("1500-20", [(950, 1), (850, 0)], end=NEW_END, opponents_scale="old", today=TODAY)
+    conv = [(oracle.umstufung(950), 1.0), (oracle.umstufung(850), 0.0)]
+    assert (opp.old_rating, opp.new_rating) == (1500, dwz.rate("1500-20", conv, end=NEW_END).new_rating)
+    assert [c.own for c in opp.conversions] == [False, False] and opp.warnings == ()
+    # own_scale / opponents_scale win over scale
+    mixed = dwz.rate("1500-20", [(950, 1)], end=NEW_END, scale="old", own_scale="new", today=TODAY)
+    assert (mixed.old_rating, mixed.games[0].opponent) == (1500, oracle.umstufung(950))
+
+
+def test_the_own_dwz_dated_before_the_switch_is_converted() -> None:
+    """`--stand 2026-05-01`: a card dated before the Umstufung holds an old-scale value — converted
+    as if own_scale="old" were said, and the Rechenweg says why; dated on or after it, taken as it is."""
+    games = [(1600, 1.0), (1750, 0.5), (1700, 0.0)]
+    dated = dwz.rate("1500-20", games, end=NEW_END, rating_date="2026-05-01", today=TODAY)
+    said = dwz.rate("1500-20", games, end=NEW_END, own_scale="old", today=TODAY)
+    u = dwz.umstufung("1500-20")
+    assert (dated.old_rating, dated.old_index) == (u.new_rating, u.new_index) == (oracle.umstufung(1500), 21)
+    assert (dated.new_rating, dated.new_index) == (said.new_rating, said.new_index) == _expected(u.new_rating, 21, games)
+    assert (dated.own_scale, dated.rating_date) == ("old", date(2026, 5, 1))
+    assert [s.key for s in dated.steps[:4]] == ["core.rules", "scale.own_date", "scale.own.middle", "umst.index"]
+    step = dated.rechenweg("de")[1]
+    assert "01.05.2026" in step["calculation"] and "alte Skala" in step["calculation"]
+    assert dated.to_dict("de")["rating_date"] == "2026-05-01"
+    for day in ("2026-06-08", "14.09.2026", date(2026, 7, 1)):  # on or after the switch: the new scale, as it is
+        new = dwz.rate("1500-20", games, end=NEW_END, rating_date=day, today=TODAY)
+        assert (new.old_rating, new.old_index, new.conversions, new.own_scale) == (1500, 20, (), "new")
+        assert new.new_rating == _expected(1500, 20, games)[0]
+        assert not any(s.key == "scale.own_assumed" for s in new.steps)
+        assert "scale.own_date" in [s.key for s in new.steps]
+    # the day before the switch is the old scale (the registry's switch date, not a copy of it)
+    from dwz.rules import SWITCH_2026
+
+    assert dwz.rate("1500-20", games, end=NEW_END, rating_date=SWITCH_2026 - timedelta(days=1)).old_rating == u.new_rating
+    assert dwz.rate("1500-20", games, end=NEW_END, rating_date=SWITCH_2026).old_rating == 1500
+
+
+def test_a_date_or_statement_that_contradicts_the_value_is_an_error() -> None:
+    """Dated or said to be new-scale, a value below 1100 is a contradiction naming both; a
+    statement and a date that disagree are one too — never a number."""
+    with pytest.raises(dwz.InputError) as e:
+        dwz.rate("900-10", ISSUE_GAMES, end=NEW_END, rating_date="2026-07-01")
+    assert [(p.field, p.code) for p in e.value.problems] == [("rating", "rating_dated_new_low")]
+    msg = e.value.problems[0].message("de")
+    assert "900" in msg and "01.07.2026" in msg and "1100" in msg
+    with pytest.raises(dwz.InputError) as e:
+        dwz.rate("900-10", ISSUE_GAMES, end=NEW_END, own_scale="neu")
+    assert [(p.field, p.code) for p in e.value.problems] == [("rating", "rating_said_new_low")]
+    assert "--alt" in e.value.messages("de", "cli")[0] and "900" in e.value.messages("en")[0]
+    with pytest.raises(dwz.InputError) as e:
+        dwz.rate("1500-20", ISSUE_GAMES, end=NEW_END, own_scale="old", rating_date="2026-07-01")
+    assert [(p.field, p.code) for p in e.value.problems] == [("rating_date", "rating_date_conflict")]
+    assert e.value.messages("de", "cli")[0].startswith("--stand: ") and "--alt" in e.value.messages("de", "cli")[0]
+    with pytest.raises(dwz.InputError) as e:
+        dwz.rate("1500-20", ISSUE_GAMES, end=NEW_END, rating_date="31.02.2026")
+    assert [(p.field, p.code) for p in e.value.problems] == [("rating_date", "date_invalid")]
+
+
+def test_the_own_date_under_the_classic_rules() -> None:
+    """Classic rules (a tournament before the switch): a card dated before it is the edition's own
+    scale (nothing to do, nothing said); one dated after it holds a new-scale value the classic
+    rules cannot use — the Umstufung cannot be undone uniquely."""
+    games = [(950, 1), (850, 0)]
+    plain = dwz.rate("900-10", games, end=OLD_END, today=TODAY)
+    dated = dwz.rate("900-10", games, end=OLD_END, rating_date="2025-01-01", today=TODAY)
+    assert (dated.new_rating, dated.new_index, dated.conversions, dated.warnings) == (plain.new_rating, plain.new_index, (), ())
+    assert not any(s.assumption and s.key.startswith("scale.") for s in plain.steps)  # no assumption: the classic scale is the old one
+    with pytest.raises(dwz.InputError) as e:
+        dwz.rate("1634-22", games, end=OLD_END, rating_date="2026-07-01")
+    assert [(p.field, p.code) for p in e.value.problems] == [("rating_date", "rating_date_new_old_rules")]
+    for surface, fix in (("cli", "dwz umstufung --inverse"), ("web", "„neu → alt“"), ("api", "POST /api/umstufung")):
+        assert fix in e.value.problems[0].message("de", surface)
+    assert "--" not in e.value.problems[0].message("de", "web")
+    with pytest.raises(dwz.InputError) as e:
+        dwz.rate("1634-22", games, end=OLD_END, own_scale="new")
+    assert [(p.field, p.code) for p in e.value.problems] == [("own_scale", "scale_new_old_rules")]
+
+
+def test_an_own_dwz_without_a_date_is_an_assumption() -> None:
+    """Issue 15 §1.5: from 1100 and not said, the own DWZ is taken as a new-scale value — an
+    assumption step right after the rules, with the fix in the words of each surface; not a warning."""
+    from dwz.i18n import render_step, wording
+
+    r = dwz.rate("1500-20", ISSUE_GAMES, end=NEW_END, today=TODAY)
+    assert r.warnings == ()
+    step = r.steps[1]
+    assert (step.key, step.assumption, step.values["value"]) == ("scale.own_assumed", True, 1500)
+    assert step in r.assumptions
+    with wording("cli"):
+        cli = render_step(step, "de")["calculation"]
+    with wording("web"):
+        web = render_step(step, "de")["calculation"]
+    api = render_step(step, "de")["calculation"]  # the default: the API's words (Python keywords = JSON fields)
+    assert cli == ("DWZ alt 1500 als Wert nach der Umstufung genommen; stammt sie von einer Karte oder Liste vor dem "
+                   "08.06.2026: --stand DATUM oder --alt eigene angeben")
+    assert "„Stand Ihrer DWZ“" in web and "--" not in web
+    assert "rating_date" in api and "--" not in api
+    assert [s["key"] for s in r.to_dict("en")["assumptions"]][:1] == ["scale.own_assumed"]
+    # said or converted: no assumption; scenarios carry it too
+    assert not any(s.key == "scale.own_assumed" for s in dwz.rate("1500-20", ISSUE_GAMES, end=NEW_END, own_scale="new").steps)
+    assert dwz.scenarios("1500-20", [1600], end=NEW_END).steps[1].key == "scale.own_assumed"
+
+
+def test_first_dwz_and_scenarios_say_the_scale_per_value() -> None:
+    games = [(1200, 1.0), (900, 0.0), (1000, 0.5), (950, 1.0), (1100, 0.0)]
+    f = dwz.first_rating(games, end=NEW_END, opponents_scale="old", today=TODAY)
+    g = dwz.first_rating([(oracle.umstufung(o), w) for o, w in games], end=NEW_END, today=TODAY)
+    assert (f.new_rating, f.Ri, f.opponents_scale, f.warnings) == (g.new_rating, g.Ri, "old", ())
+    t = dwz.scenarios("900-10", [1350, 1250, 1400], end=NEW_END, own_scale="old", today=TODAY)
+    u = dwz.scenarios(f"{oracle.umstufung(900)}-11", [1350, 1250, 1400], end=NEW_END, today=TODAY)
+    assert [row.new_rating for row in t.rows] == [row.new_rating for row in u.rows]
+    assert [c.field for c in t.conversions] == ["rating"] and t.to_dict("de")["own_scale"] == "old"
+    assert [s.key for s in t.steps[:3]] == ["core.rules", "scale.own.low", "umst.index"]
+    d = dwz.scenarios("1500-20", [1600, 1700], end=NEW_END, rating_date="2026-01-31", today=TODAY)
+    assert (d.old_rating, d.old_index, d.rating_date) == (oracle.umstufung(1500), 21, date(2026, 1, 31))
+    # a first DWZ has no own value: saying its scale or date is an error, never dropped
+    for kw in ({"own_scale": "old"}, {"rating_date": "2026-05-01"}):
+        with pytest.raises(dwz.InputError) as e:
+            dwz.scenarios(None, [1500, 1600], end=NEW_END, **kw)  # type: ignore[arg-type]
+        assert [p.code for p in e.value.problems] == ["own_scale_no_rating"]
+
+
+def test_the_scale_decision_is_written_once() -> None:
+    """"Is a value dated D on the scale of the edition in force at E?" is dwz.core.scale.scale_at
+    (issue 15 §1.2): no other module compares an edition's scale by date or the switch date by hand."""
+    from tests.conftest import ROOT
+
+    here = []
+    for path in sorted((ROOT / "src" / "dwz").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if path.name == "scale.py" and path.parent.name == "core":
+            assert "def scale_at(" in text
+            continue
+        if re.search(r"edition_at\([^)]*\)\.SCALE|>= *_SWITCH|SWITCH_2026\.isoformat\(\)", text):
+            here.append(path.name)
+    assert here == []
+    from dwz.core.scale import scale_at
+    from dwz.rules import SWITCH_2026
+
+    assert (scale_at(SWITCH_2026 - timedelta(days=1)), scale_at(SWITCH_2026)) == ("old", "new")

@@ -189,6 +189,24 @@ def test_dwz_page(view: tuple[Any, str, str], screenshot: Any) -> None:
     assert seen["labels"] >= 10  # the scenario chart's labels were measured
 
 
+def test_dwz_page_scale(view: tuple[Any, str, str], screenshot: Any) -> None:
+    """The season's case (issue 15): the own DWZ from an old card converted ("meine DWZ"), an
+    opponent below 1100 warned about above the result — every text in the page's language."""
+    page, viewport, lang = view
+    page.goto("/")
+    page.fill("#rating", "900-10")
+    page.fill("#end", "2026-09-14")
+    page.fill("#paste", "1350:1 1250:0 950:=")
+    page.click("#paste-apply")
+    page.check("#alt-own")
+    page.wait_for_selector("#own-converted")
+    page.wait_for_selector("#result-body .scale-warnings")
+    page.wait_for_selector("#scenarios svg.chart:visible")
+    expect(page.locator("#new-dwz")).to_have_text(re.compile(r"^\d{4}-12$"))
+    check_page(page, viewport, lang, "dwz_scale", screenshot)
+    assert not re.search(r"(?<![\w-])--[a-z]", page.locator("main").inner_text())  # never a command-line option
+
+
 def test_elo_page(view: tuple[Any, str, str], screenshot: Any) -> None:
     page, viewport, lang = view
     fill_elo(page)

@@ -41,10 +41,14 @@ games = st.lists(st.one_of(
     st.fixed_dictionaries({"opponent": ratings, "result": results, "name": st.text(max_size=5)}),
     st.integers(0, 2000)), max_size=8)
 dates = st.one_of(st.none(), st.sampled_from(["2026-09-14", "2025-01-01", "2014-08-01", "14.09.2026", "x", ""]))
-extras = st.dictionaries(st.sampled_from(["birth_year", "age_group", "rules", "index", "points", "count", "expected", "bogus"]),
-                         st.one_of(st.none(), st.integers(-3, 2100), st.sampled_from(["adult", "youth", "2026", "x", ""])), max_size=3)
+extras = st.dictionaries(st.sampled_from(["birth_year", "age_group", "rules", "index", "points", "count", "expected", "bogus",
+                                          "scale", "own_scale", "opponents_scale", "rating_date"]),
+                         st.one_of(st.none(), st.integers(-3, 2100),
+                                   st.sampled_from(["adult", "youth", "2026", "x", "", "old", "alt", "neu", "2026-05-01", "01.07.2026"])),
+                         max_size=3)
 queries = st.sampled_from(["", "?lang=en", "?lang=de", "?steps=false", "?steps=0", "?lang=en&steps=no", "?lang=fr",
-                           "?steps=maybe", "?lang=en&lang=de", "?other=1", "?steps=true&lang=en"])
+                           "?steps=maybe", "?lang=en&lang=de", "?other=1", "?steps=true&lang=en", "?wording=web",
+                           "?wording=api&lang=en", "?wording=cli", "?wording=web&wording=api", "?lang=en&wording=web&steps=false"])
 headers = st.sampled_from([{}, {"accept-language": "en-US,en;q=0.9"}, {"cookie": "dwz_lang=en"},
                            {"cookie": "dwz_lang=de", "accept-language": "en"}])
 

@@ -80,9 +80,10 @@ class Problem:
             if params != self.params:
                 object.__setattr__(self, "params", params)
 
-    def message(self, lang: str = "de", surface: str = "web") -> str:
-        """The message in ``lang`` ("de" or "en"), value and rule included; field names it lists
-        in the words of ``surface`` ("web": the form's labels, "cli": the options)."""
+    def message(self, lang: str = "de", surface: str | None = None) -> str:
+        """The message in ``lang`` ("de" or "en"), value and rule included, worded for ``surface``
+        ("web": the form's labels and controls, "cli": the options, "api": the request's fields;
+        default: :func:`dwz.i18n.surface`, where the text is shown)."""
         from dwz.i18n import problem_text
 
         return problem_text(self, lang, surface)
@@ -98,8 +99,8 @@ class Problem:
 class InputError(ValueError):
     """Input that cannot be evaluated; carries one or more :class:`Problem`.
 
-    Each message starts with what the user typed: the form's words (``surface="web"``,
-    the default) or the command line's option (``surface="cli"``), see
+    Each message starts with what the user typed: the form's words (``surface="web"`` or
+    ``"api"``, the default) or the command line's option (``surface="cli"``), see
     :func:`dwz.i18n.field_label`.
 
     >>> e = InputError([Problem("birth_year", "birth_year_invalid", "ab")])
@@ -114,9 +115,11 @@ class InputError(ValueError):
     def __str__(self) -> str:  # rendered when read, not when raised (a file of 10⁵ bad lines costs nothing until shown)
         return "; ".join(self.messages("en"))
 
-    def messages(self, lang: str = "de", surface: str = "web") -> list[str]:
+    def messages(self, lang: str = "de", surface: str | None = None) -> list[str]:
         from dwz.i18n import field_label
+        from dwz.i18n import surface as current
 
+        surface = surface or current()
         return [f"{field_label(p.field, lang, surface)}: {p.message(lang, surface)}" if p.field else p.message(lang, surface)
                 for p in self.problems]
 

@@ -199,8 +199,10 @@ class Group(_Texts, click.Group):
     def main(self, args: Sequence[str] | None = None, *a: Any, **kw: Any) -> Any:
         import sys
 
+        from dwz.i18n import wording
+
         install()
-        with language(detect(sys.argv[1:] if args is None else args)):
+        with language(detect(sys.argv[1:] if args is None else args)), wording("cli"):  # fixes name the options
             return super().main(args, *a, **kw)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

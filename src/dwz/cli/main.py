@@ -59,6 +59,7 @@ AGE_WORDS = {"de": {"jugend": "youth", "junior": "junior", "erwachsene": "adult"
              "en": {"youth": "youth", "junior": "junior", "adult": "adult"}}
 AGE_ALIASES = {"jugendliche": "youth", "junioren": "junior", "erwachsener": "adult"}
 SCALE_WORDS = {"de": {"alt": "old", "neu": "new"}, "en": {"old": "old", "new": "new"}}
+ALT_WORDS = {"de": {"eigene": "own", "gegner": "opponents", "alle": "all"}, "en": {"own": "own", "opponents": "opponents", "all": "all"}}
 MODE_WORDS = {"de": {"periode": "period", "partie": "game"}, "en": {"period": "period", "game": "game"}}
 
 
@@ -74,17 +75,43 @@ def rules_option(f: F) -> F:
     return option("--rules", type=Words(RULES_WORDS), default=None, help="opt.rules")(f)
 
 
-def scale_option(f: F, help_key: str = "opt.scale") -> F:
-    """--scale alt|neu: the DWZ typed are from before the Umstufung 2026 (spec dwz-2026 §6)."""
+def _alt_options(f: F, help_key: str = "opt.alt", dated: bool = True) -> F:
+    """--alt eigene|gegner|alle: which DWZ are from before the Umstufung 2026; --stand: the own DWZ's
+    date, which says it by itself; --scale alt|neu: the old spelling of --alt alle (hidden)."""
     from dwz.cli.lang import Words, option
 
-    return option("--scale", type=Words(SCALE_WORDS), default=None, help=help_key)(f)
+    f = option("--scale", type=Words(SCALE_WORDS), default=None, hidden=True, help="opt.scale")(f)
+    if dated:
+        f = option("--stand", "--rating-date", "stand", type=str, default=None, metavar="metavar.date", help="opt.stand")(f)
+    return option("--alt", "--old", "alt", type=Words(ALT_WORDS), default=None, help=help_key)(f)
+
+
+def _scales(alt: str | None, scale: str | None, stand: str | None = None) -> dict[str, Any]:
+    """The engine's keywords for --alt, --scale and --stand: each value's scale said on its own."""
+    check_args([("rating_date", stand)])
+    return {"scale": scale, "own_scale": "old" if alt in ("own", "all") else None,
+            "opponents_scale": "old" if alt in ("opponents", "all") else None, "rating_date": stand}
+
+
+def _first_alt_options(f: F) -> F:
+    return _alt_options(f, "opt.alt_first", dated=False)
+
+
+def _no_own(scales: dict[str, Any], alt: str | None) -> None:
+    """A first DWZ has no own DWZ: --alt eigene and --stand are errors, never dropped (--alt alle
+    means the opponents' DWZ, all there are)."""
+    from dwz.basics.errors import Problems
+    from dwz.core.scale import no_own_value
+
+    problems = Problems()
+    own = scales.pop("own_scale")
+    no_own_value(None if alt == "all" else own, scales.pop("rating_date"), problems)
+    problems.check()
 
 
 def _person_options(f: F) -> F:
     from dwz.cli.lang import Words, option
 
-    f = scale_option(f)
     f = rules_option(f)
     f = option("--age-group", type=Words(AGE_WORDS, AGE_ALIASES), default=None, help="opt.age_group")(f)
     f = option("--born", "--birth-year", "born", type=str, default=None, metavar="metavar.year", help="opt.born")(f)
@@ -343,6 +370,7 @@ def _arg(*decls: str, **attrs: Any) -> Callable[[F], F]:
 @_arg("rating", metavar="metavar.rating")
 @_arg("games", nargs=-1, metavar="metavar.games")
 @_person_options
+@_alt_options
 @_opt("--index", type=str, default=None, metavar="metavar.index", help="opt.index")
 @_opt("--points", "-W", type=str, default=None, metavar="W", help="opt.points")
 @_opt("--count", "-n", type=str, default=None, metavar="n", help="opt.count")
@@ -350,8 +378,8 @@ def _arg(*decls: str, **attrs: Any) -> Callable[[F], F]:
 @_opt("--rest", "rest", multiple=True, metavar="metavar.game", help="opt.rest_rate")
 @_output_options
 def rate(rating: str, games: tuple[str, ...], end: str | None, born: str | None, age_group: str | None,
-         rules: str | None, scale: str | None, index: str | None, points: str | None, count: str | None, expected: str | None,
-         rest: tuple[str, ...], lang: str, as_json: bool, explain: bool) -> None:
+         rules: str | None, alt: str | None, stand: str | None, scale: str | None, index: str | None, points: str | None,
+         count: str | None, expected: str | None, rest: tuple[str, ...], lang: str, as_json: bool, explain: bool) -> None:
     from dwz.basics.errors import InputError
     from dwz.basics.values import parse_rating
     from dwz.core.player import first_rating
@@ -364,17 +392,19 @@ def rate(rating: str, games: tuple[str, ...], end: str | None, born: str | None,
         n = int_option(count, "count", 0, 1000)
         we = float_option(expected, "expected", 0, 1000)
         end_v, assumed = _end(end)
+        scales = _scales(alt, scale, stand)
         try:
             no_rating = parse_rating(rating) is None
         except InputError:
             no_rating = False  # rate() reports every problem at once
         if no_rating and w is None:
+            _no_own(scales, alt)
             res: Any = first_rating(list(games), restpartien=list(rest), end=end_v, birth_year=_born(born),
-                                    age_group=age_group, rules=rules, scale=scale)
+                                    age_group=age_group, rules=rules, **scales)
             _emit(res, lang, as_json, explain, "print_first", assumed_end=assumed)
             return
         res = rate_fn(rating, list(games), end=end_v, birth_year=_born(born), age_group=age_group, index=index,
-                      points=w, count=n, expected=we, rules=rules, scale=scale)
+                      points=w, count=n, expected=we, rules=rules, **scales)
     except Exception as e:
         _fail(e, lang)
         return
@@ -385,16 +415,19 @@ def rate(rating: str, games: tuple[str, ...], end: str | None, born: str | None,
 @_arg("games", nargs=-1, metavar="metavar.games")
 @_opt("--rest", "-r", "rest", multiple=True, metavar="metavar.game", help="opt.rest")
 @_person_options
+@_first_alt_options
 @_output_options
 def first(games: tuple[str, ...], rest: tuple[str, ...], end: str | None, born: str | None, age_group: str | None,
-          rules: str | None, scale: str | None, lang: str, as_json: bool, explain: bool) -> None:
+          rules: str | None, alt: str | None, scale: str | None, lang: str, as_json: bool, explain: bool) -> None:
     from dwz.core.player import first_rating
 
     try:
         check_args([("end", end), *_games_args("games", games), *_games_args("restpartien", rest)])
         end_v, assumed = _end(end)
+        scales = _scales(alt, scale)
+        _no_own(scales, alt)
         res = first_rating(list(games), restpartien=list(rest), end=end_v, birth_year=_born(born),
-                           age_group=age_group, rules=rules, scale=scale)
+                           age_group=age_group, rules=rules, **scales)
     except Exception as e:
         _fail(e, lang)
         return
@@ -408,11 +441,12 @@ def first(games: tuple[str, ...], rest: tuple[str, ...], end: str | None, born: 
 @_opt("--rest", "-r", "rest", multiple=True, metavar="metavar.game", help="opt.rest_scenarios")
 @_opt("--index", type=str, default=None, metavar="metavar.index", help="opt.index")
 @_person_options
+@_alt_options
 @_lang_option
 @_opt("--json", "as_json", is_flag=True, help="opt.json")
 def scenarios(rating: str, opponents: tuple[str, ...], played: tuple[str, ...], rest: tuple[str, ...], index: str | None,
-              end: str | None, born: str | None, age_group: str | None, rules: str | None, scale: str | None, lang: str,
-              as_json: bool) -> None:
+              end: str | None, born: str | None, age_group: str | None, rules: str | None, alt: str | None, stand: str | None,
+              scale: str | None, lang: str, as_json: bool) -> None:
     from dwz.core.scenarios import scenarios as scen
 
     try:
@@ -420,7 +454,7 @@ def scenarios(rating: str, opponents: tuple[str, ...], played: tuple[str, ...], 
                     *_games_args("played", played), *_games_args("restpartien", rest)])
         end_v, assumed = _end(end)
         res = scen(rating, list(opponents), played=list(played), restpartien=list(rest), index=index,
-                   end=end_v, birth_year=_born(born), age_group=age_group, rules=rules, scale=scale)
+                   end=end_v, birth_year=_born(born), age_group=age_group, rules=rules, **_scales(alt, scale, stand))
     except Exception as e:
         _fail(e, lang)
         return

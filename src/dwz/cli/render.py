@@ -68,26 +68,40 @@ def print_steps(steps: list[Any], lang: str) -> None:
         _echo(line, style)
 
 
+_OLD_SCALE = ("rating_old_scale", "rating_old_scale_more")
+
+
+def old_scale_lines(result: Any, lang: str, total: int | None = None) -> list[str]:
+    """The opponents' values the 2026 scale cannot hold (spec dwz-2026 §6): one block, every value
+    with its conversion and the fix for the opponents — printed before the result, which may rest
+    on them."""
+    from dwz.i18n import field_label
+
+    old = [p for p in getattr(result, "warnings", ()) if p.code in _OLD_SCALE]
+    if not old:
+        return []
+    w = total or _width()
+    values = [p for p in old if p.code == "rating_old_scale"]
+    more = sum(int(p.value) for p in old if p.code == "rating_old_scale_more")
+    floor = old[0].params.get("floor", 1100)
+    out = layout.wrap(text("cli.old_scale_head", lang, count=len(values) + more, floor=floor), w, hang=2)
+    items = [f"{field_label(p.field, lang, 'cli')} {p.value} → {p.params.get('converted', '?')}" for p in values]
+    if more:
+        items.append(text("cli.more", lang, n=more))
+    out += layout.wrap(" · ".join(items), w, indent=2, hang=2)
+    out += layout.wrap(text("cli.old_scale_fix", lang), w, indent=2, hang=2)
+    return out
+
+
 def warning_lines(result: Any, lang: str, total: int | None = None) -> list[str]:
-    """Plausibility warnings, each with the input it is about in the user's words."""
+    """Plausibility warnings, each with the input it is about in the user's words (the old-scale
+    block is :func:`old_scale_lines`, printed before the result)."""
     from dwz.i18n import field_label
 
     w = total or _width()
     out: list[str] = []
-    warnings = list(getattr(result, "warnings", ()))
-    old = [p for p in warnings if p.code in ("rating_old_scale", "rating_old_scale_more")]
-    if old:  # the season's commonest mistake (spec dwz-2026 §6): one block, every value with its conversion, the fix
-        values = [p for p in old if p.code == "rating_old_scale"]
-        more = sum(int(p.value) for p in old if p.code == "rating_old_scale_more")
-        floor = old[0].params.get("floor", 1100)
-        out += layout.wrap(text("cli.old_scale_head", lang, count=len(values) + more, floor=floor), w, hang=2)
-        items = [f"{field_label(p.field, lang, 'cli')} {p.value} → {p.params.get('converted', '?')}" for p in values]
-        if more:
-            items.append(text("cli.more", lang, n=more))
-        out += layout.wrap(" · ".join(items), w, indent=2, hang=2)
-        out += layout.wrap(text("cli.old_scale_fix", lang), w, indent=2, hang=2)
-    for p in warnings:
-        if p in old:
+    for p in getattr(result, "warnings", ()):
+        if p.code in _OLD_SCALE:
             continue
         label = field_label(p.field, lang, "cli") if p.field else ""
         body = f"{label}: {p.message(lang)}" if label else p.message(lang)
@@ -112,7 +126,9 @@ def _games_table(games: list[Any], lang: str, decimals: int) -> list[str]:
         note = "" if g.counted else term(g.reason or "", lang)
         if getattr(g, "restpartie", False):
             note = "; ".join(x for x in (text("cli.restpartie", lang), note) if x)
-        opp = "–" if g.opponent is None else str(g.opponent) + (f" {g.name}" if g.name else "")
+        was = getattr(g, "converted_from", None)  # converted from the old scale: the value as typed too
+        opp = "–" if g.opponent is None else (str(g.opponent) + (f" ({text('cli.scale_was', lang, value=was)})" if was is not None else "")
+                                               + (f" {g.name}" if g.name else ""))
         rows.append([str(i), opp, g.result.code, "" if g.D is None else fmt_num(g.D, "d", lang),
                      "" if g.P is None else fmt_num(g.P, f".{decimals}f", lang), note])
     t = layout.table(cols, rows, _width())
@@ -141,8 +157,14 @@ def coefficient_text(r: Any, lang: str) -> str:
 
 
 def print_rating(r: Any, lang: str, explain: bool, assumed_end: date | None = None) -> None:
-    line = f"{text('new_dwz', lang)}: {fmt_rating(r.new_rating, r.new_index)} ({fmt_signed(r.change)})"
-    _echo(line, _BOLD)
+    _lines(old_scale_lines(r, lang), _WARN)
+    own = next((c for c in r.conversions if c.own), None)
+    if own is not None:  # the change is read against the converted value: the headline says which
+        _headline(text("cli.converted_headline", lang, old=fmt_rating(own.old, own.old_index),
+                       converted=fmt_rating(own.new, own.new_index), new=fmt_rating(r.new_rating, r.new_index),
+                       change=fmt_signed(r.change)))
+    else:
+        _echo(f"{text('new_dwz', lang)}: {fmt_rating(r.new_rating, r.new_index)} ({fmt_signed(r.change)})", _BOLD)
     _lines(assumed_line("cli.end_assumed", assumed_end, r.rules, lang), _DIM)
     w = _width()
     rows = [
@@ -174,6 +196,7 @@ def print_rating(r: Any, lang: str, explain: bool, assumed_end: date | None = No
 
 def print_first(r: Any, lang: str, explain: bool, assumed_end: date | None = None) -> None:
     w = _width()
+    _lines(old_scale_lines(r, lang), _WARN)
     if r.eligible:
         _echo(f"{text('first_dwz', lang)}: {fmt_rating(r.new_rating, r.new_index)}", _BOLD)
     else:
@@ -200,7 +223,12 @@ def print_first(r: Any, lang: str, explain: bool, assumed_end: date | None = Non
 
 def print_scenarios(t: Any, lang: str, explain: bool = False, assumed_end: date | None = None) -> None:
     w = _width()
+    _lines(old_scale_lines(t, lang), _WARN)
     _echo(text("scenario_title", lang), _BOLD)
+    own = next((c for c in t.conversions if c.own), None)
+    if own is not None:
+        _lines(layout.wrap(text("cli.scen_converted", lang, old=fmt_rating(own.old, own.old_index),
+                                converted=fmt_rating(own.new, own.new_index)), w, hang=2))
     _lines(layout.wrap(f"{text('rules', lang)}: {term(t.rules, lang)}", w, hang=2))
     _lines(assumed_line("cli.end_assumed", assumed_end, t.rules, lang), _DIM)
     _echo()

@@ -42,7 +42,17 @@ from dwz.basics.values import (
     scan_games,
 )
 from dwz.core.context import AGE_GROUPS, AGE_PLAUSIBLE, Context, far_future, resolve_context
-from dwz.core.scale import Converted, check_scale, conversion_steps, convert, parse_scale, scale_warnings
+from dwz.core.scale import (
+    Converted,
+    Scales,
+    check_scale,
+    check_scales,
+    conversion_steps,
+    convert,
+    own_steps,
+    read_scales,
+    scale_warnings,
+)
 from dwz.i18n import Fields
 from dwz.rules import Edition, edition_at
 from dwz.rules.common import FIRST_INDEX, MIN_GAMES, first_ineligible, first_reasons, next_index
@@ -186,8 +196,11 @@ class _RatingFields(NamedTuple):
     coefficient: float | None
     warnings: tuple[Problem, ...]
     evaluated: bool
-    scale: str | None = None  # as the caller said: "old" (values from before the Umstufung 2026), "new", None
+    scale: str | None = None  # as the caller said for all values: "old" (from before the Umstufung 2026), "new", None
     conversions: tuple[Converted, ...] = ()  # the values converted from the old scale (own DWZ first)
+    own_scale: str | None = None  # the own DWZ's scale as said or dated (None: not said, taken as the edition's)
+    opponents_scale: str | None = None  # the opponents' values' scale as said (None: not said)
+    rating_date: date | None = None  # the own DWZ's date ("Stand" of its card or list), if given
 
 
 class RatingResult(_RatingFields, Explained, WithCoefficient):
@@ -287,7 +300,10 @@ class RatingResult(_RatingFields, Explained, WithCoefficient):
         src = self._src
         ed = src.ctx.edition
         steps = src.ctx.steps
-        steps.extend(conversion_steps(self.conversions))
+        # the own DWZ's scale first after the rules: the change is read against the value it decides
+        given = self.conversions[0].old if self.conversions and self.conversions[0].own else self.old_rating
+        steps[1:1] = own_steps(ed, given, self.own_scale, self.rating_date, self.conversions)
+        steps.extend(conversion_steps([c for c in self.conversions if not c.own]))
         if src.aggregate is not None:
             points, count, _ = src.aggregate
             steps.append(Step("core.aggregate", "WO 3.5.2", {"W": points, "n": count, "We": self.We, "result": points - self.We}))
@@ -347,6 +363,9 @@ class RatingResult(_RatingFields, Explained, WithCoefficient):
         d.update(self.components)
         d["strength_class"] = {"key": self.strength_class, "label": term(f"strength.{self.strength_class}", lang)}
         d["scale"] = self.scale
+        d["own_scale"] = self.own_scale
+        d["opponents_scale"] = self.opponents_scale
+        d["rating_date"] = None if self.rating_date is None else self.rating_date.isoformat()
         d["conversions"] = [c.to_dict() for c in self.conversions]
         d["games"] = [g.to_dict() for g in self.games]
         d["not_counted"] = [g.to_dict() for g in self.not_counted]
@@ -383,6 +402,9 @@ def rate(
     count: int | None = None,
     expected: float | None = None,
     scale: str | None = None,
+    own_scale: str | None = None,
+    opponents_scale: str | None = None,
+    rating_date: date | str | None = None,
 ) -> RatingResult:
     """New DWZ of an established player after one tournament (Folge-DWZ, WO 3.5).
 
@@ -392,6 +414,14 @@ def rate(
     games, ``W``/``n``/``We`` check one line of a DWZ card (also spelt
     ``points``/``count``/``expected``).  ``end`` is a date or text ("2026-09-14").
 
+    The Umstufung 2026 (spec dwz-2026 §6): ``own_scale="old"`` says the own DWZ is from before it
+    (an old card or list) and converts it first, index + 1; ``rating_date`` — the "Stand" of that card
+    or list — says the same by its date (before 2026-06-08: converted).  ``opponents_scale="old"``
+    converts the opponents' values; ``scale="old"`` means all values (the explicit "all"; the two
+    above win over it).  Under the 2026 rules an own DWZ below 1100 with nothing said is refused
+    (:class:`InputError` with the fixes), an opponent below 1100 is a warning, and an own DWZ with
+    nothing said is taken as a value of the new scale — an assumption step of the Rechenweg.
+
     >>> r = rate("1650-12", [(1580, 1), (1720, "½"), (1810, 0), (1600, 1), (1690, 0.5)],
     ...          end=date(2026, 9, 14), birth_year=1985)
     >>> r.new_rating, r.new_index, r.K, round(r.We, 3)
@@ -399,7 +429,7 @@ def rate(
     >>> rate("2065-14", W=0.5, n=1, We=0.578, end="2026-03-01", age_group="adult").new_rating
     2063
     """
-    if (scale is None and type(end) is date and age_group is None and rules is None and index is None and W is None and n is None
+    if (scale is None and own_scale is None and opponents_scale is None and rating_date is None and type(end) is date and age_group is None and rules is None and index is None and W is None and n is None
             and We is None and points is None and count is None and expected is None
             and (birth_year is None or type(birth_year) is int)):
         fast = _rate_common(rating, games, end, birth_year, today)
@@ -408,7 +438,7 @@ def rate(
     problems = Problems()
     r0 = _parse_own(rating, index, problems)
     items = problems.attempt(game_items, games)
-    said = problems.attempt(parse_scale, scale)
+    scales = read_scales(scale, own_scale, opponents_scale, rating_date, problems)
     scanned = scan_games(items) if items else None
     parsed: tuple[Game, ...] | None = None
     if items and scanned is None:
@@ -420,17 +450,17 @@ def rate(
     if aggregate:
         count = _check_aggregate(points, count, expected, len(items or ()), problems)
     ctx = resolve_context(end, birth_year, age_group, rules, problems, today)
-    checked = problems.attempt(check_scale, ctx.edition, said) if ctx is not None else None
-    if problems or ctx is None or r0 is None or checked is None:
+    checked = check_scales(ctx.edition, r0, scales, problems) if ctx is not None and r0 is not None and scales is not None else None
+    if problems or ctx is None or r0 is None or checked is None or scales is None:
         raise InputError(problems)
-    convert_on, notes = checked
+    own_on, convert_on, notes = checked
     ed = ctx.edition
     warnings = [*ctx.warnings, *notes]
     conversions: list[Converted] = []
-    r0 = own_rating(ed, r0, index is not None, convert_on, warnings, conversions)
+    r0 = own_rating(ed, r0, index is not None, own_on, warnings, conversions)
     if aggregate:
         assert points is not None and count is not None and expected is not None
-        return _rate_aggregate(r0, ctx, points, count, expected, warnings, said, conversions)
+        return _rate_aggregate(r0, ctx, points, count, expected, warnings, scales, conversions)
     given: list[int | None] | None = None
     if scanned is not None and not convert_on:
         opps, w_halves, odd = scanned
@@ -448,15 +478,15 @@ def rate(
                 assert g.opponent is not None
                 opps.append(g.opponent)
                 w_halves += g.result.halves
-    return _rate_games(r0.value, r0.index, ctx, items or (), parsed, opps, w_halves, warnings, said, tuple(conversions), given)
+    return _rate_games(r0.value, r0.index, ctx, items or (), parsed, opps, w_halves, warnings, scales, tuple(conversions), given)
 
 
 def own_rating(ed: Edition[Any], r0: Rating, index_given: bool, convert_on: bool, warnings: list[Problem],
                conversions: list[Converted]) -> Rating:
     """The player's own DWZ under the edition's scale (spec dwz-2026 §6): implausible values
     warned about — the index named where it was typed (the index option or "1650-999") —, and
-    with ``convert_on`` converted by the Umstufung (index + 1, as an evaluation raises it), else a
-    warning when it lies below the scale."""
+    with ``convert_on`` converted by the Umstufung (index + 1, as an evaluation raises it).  A value
+    the scale cannot hold never gets here (:func:`dwz.core.scale.own_statement` refuses it)."""
     rating_warnings(r0.value, "rating", warnings)
     if r0.index is not None and r0.index > INDEX_IMPLAUSIBLE:
         warnings.append(Problem("index" if index_given else "rating.index", "index_implausible", r0.index,
@@ -465,7 +495,6 @@ def own_rating(ed: Edition[Any], r0: Rating, index_given: bool, convert_on: bool
     if own is not None:
         conversions.append(own)
         return Rating(own.new, own.new_index)
-    scale_warnings(ed, [("rating", r0.value)], warnings)
     return r0
 
 
@@ -500,6 +529,8 @@ def _rate_common(rating: Any, games: Any, end: date, birth_year: int | None, tod
         return None
     ed = edition_at(end)
     smin = ed.SCALE_MIN  # the 2026 scale holds nothing below 1100
+    if value < smin:  # an own DWZ it cannot hold is refused: the general path says why
+        return None
     scanned = scan_games(items, smin if smin > IMPLAUSIBLE_LOW else IMPLAUSIBLE_LOW)
     if scanned is None:
         return None
@@ -520,8 +551,6 @@ def _rate_common(rating: Any, games: Any, end: date, birth_year: int | None, tod
     rating_warnings(value, "rating", warnings)
     if r_index is not None and r_index > INDEX_IMPLAUSIBLE:  # the index came in the rating ("1650-999")
         warnings.append(Problem("rating.index", "index_implausible", r_index, {"limit": INDEX_IMPLAUSIBLE}))
-    if value < smin:
-        scale_warnings(ed, [("rating", value)], warnings)
     opps, w_halves, odd = scanned
     if odd:  # implausible values, then those the edition's scale cannot hold (scan_games marked both)
         for i in odd:
@@ -572,16 +601,24 @@ def _number(x: Any) -> bool:
     return isinstance(x, int) or math.isfinite(x)
 
 
+def _said(scales: Scales | None) -> tuple[Any, ...]:
+    """A result's fields of what was said about the scales (after ``conversions``)."""
+    if scales is None:
+        return (None, None, None)
+    return (scales.own, scales.opponents, scales.rating_date)
+
+
 def _rate_games(own: int, own_index: int | None, ctx: Context, items: tuple[Any, ...], parsed: tuple[Game, ...] | None,
-                opps: list[int], w_halves: int, warnings: list[Problem], said: str | None = None,
+                opps: list[int], w_halves: int, warnings: list[Problem], scales: Scales | None = None,
                 conversions: tuple[Converted, ...] = (), given: list[int | None] | None = None) -> RatingResult:
     ed = ctx.edition
+    said = None if scales is None else scales.said
     n = len(opps)
     if n == 0:
         src = _RateSource(ctx, own_index, items, parsed, opps, 0, ed.expected_total(own, opps), None, given)
         return _rating_result(src, (ed.NAME, ctx.end, own, own_index, own, own_index, float(own), 0.0, 0, 0.0, None, None,
                                     ctx.age_group, ctx.age, ctx.age_source, ed.COEFFICIENT, None, tuple(warnings), False, said,
-                                    conversions))
+                                    conversions, *_said(scales)))
     we = ed.expected_total(own, opps)
     out = ed.folge(own, own_index, ctx.age_group, w_halves, n, we, False)
     rc_exact = sum(opps) / n
@@ -589,11 +626,11 @@ def _rate_games(own: int, own_index: int | None, ctx: Context, items: tuple[Any,
     src = _new_result(_RateSource, (ctx, own_index, items, parsed, opps, w_halves, we, None, given))
     return _rating_result(src, (ed.NAME, ctx.end, own, own_index, out.new_rating, next_index(own_index), out.exact, w_halves / 2, n,
                                 ed.we_to_float(we), round_half_up(rc_exact), rc_exact, ctx.age_group, ctx.age, ctx.age_source,
-                                out.coefficient_name, out.coefficient, tuple(warnings), True, said, conversions))
+                                out.coefficient_name, out.coefficient, tuple(warnings), True, said, conversions, *_said(scales)))
 
 
 def _rate_aggregate(r0: Rating, ctx: Context, points: float, count: int, expected: float, warnings: list[Problem],
-                    said: str | None = None, conversions: list[Converted] | None = None) -> RatingResult:
+                    scales: Scales | None = None, conversions: list[Converted] | None = None) -> RatingResult:
     ed = ctx.edition
     w_halves = round_half_up(points * 2)
     we_exact = ed.we_from_value(expected)
@@ -603,7 +640,8 @@ def _rate_aggregate(r0: Rating, ctx: Context, points: float, count: int, expecte
     src = _RateSource(ctx, r0.index, (), (), [], w_halves, we_exact, (points, count, we))
     return _rating_result(src, (ed.NAME, ctx.end, r0.value, r0.index, out.new_rating, next_index(r0.index), out.exact,
                                 w_halves / 2, count, we, None, None, ctx.age_group, ctx.age, ctx.age_source, out.coefficient_name,
-                                out.coefficient, tuple(warnings), True, said, tuple(conversions or ())))
+                                out.coefficient, tuple(warnings), True, None if scales is None else scales.said,
+                                tuple(conversions or ()), *_said(scales)))
 
 
 # --- first DWZ ---------------------------------------------------------------------------------
@@ -641,6 +679,7 @@ class _FirstFields(NamedTuple):
     warnings: tuple[Problem, ...]
     scale: str | None = None  # as the caller said ("old": values from before the Umstufung 2026)
     conversions: tuple[Converted, ...] = ()  # opponents' values converted from the old scale
+    opponents_scale: str | None = None  # the opponents' values' scale as said (``opponents_scale`` or ``scale``)
 
 
 class FirstRatingResult(_FirstFields, Explained):
@@ -758,6 +797,7 @@ class FirstRatingResult(_FirstFields, Explained):
             "assumptions": [s.render(lang) for s in self.assumptions],
             "warnings": [w.to_dict(lang) for w in self.warnings],
             "scale": self.scale,
+            "opponents_scale": self.opponents_scale,
             "conversions": [c.to_dict() for c in self.conversions],
             **({"steps": self.rechenweg(lang)} if steps else {}),
         }
@@ -773,11 +813,12 @@ def first_rating(
     rules: str | int | None = None,
     today: date | None = None,
     scale: str | None = None,
+    opponents_scale: str | None = None,
 ) -> FirstRatingResult:
     """First DWZ of an unrated player from one tournament (+ stored Restpartien).
 
-    ``scale="old"``: the opponents' DWZ are from before the Umstufung 2026 and are converted
-    first (spec dwz-2026 §6).
+    ``opponents_scale="old"`` (or ``scale="old"``, all values — a newcomer has only his opponents'):
+    the opponents' DWZ are from before the Umstufung 2026 and are converted first (spec dwz-2026 §6).
 
     >>> f = first_rating([(894, 1), (1087, 0), (905, 1), (1255, 0)], restpartien=[(1177, 0)],
     ...                  end=date(2014, 8, 1), age_group="youth")
@@ -787,11 +828,13 @@ def first_rating(
     problems = Problems()
     parsed = problems.attempt(parse_games, games) or ()
     rest = problems.attempt(parse_games, restpartien, field="restpartien") or ()
-    said = problems.attempt(parse_scale, scale)
+    scales = read_scales(scale, None, opponents_scale, None, problems)
     ctx = resolve_context(end, birth_year, age_group, rules, problems, today)
-    checked = problems.attempt(check_scale, ctx.edition, said) if ctx is not None else None
-    if problems or ctx is None or checked is None:
+    checked = (problems.attempt(check_scale, ctx.edition, scales.opponents, scales.opponents_field)
+               if ctx is not None and scales is not None else None)
+    if problems or ctx is None or checked is None or scales is None:
         raise InputError(problems)
+    said = scales.said
     convert_on, notes = checked
     ed = ctx.edition
     warnings = [*ctx.warnings, *notes]
@@ -810,7 +853,7 @@ def first_rating(
     if reason is not None:
         values: tuple[Any, ...] = (ed.NAME, ctx.end, False, tuple(first_reasons(reason, n)), None, None, None, w_halves / 2, n,
                                    len(opps_t), rc_t, rc_all, None, ctx.age_group, ctx.age, ctx.age_source, tuple(warnings), said,
-                                   tuple(conversions))
+                                   tuple(conversions), scales.opponents)
     else:
         ri, _ = ed.iterate(opps, w_halves, explain=False)
         new = ed.first_rating(ri, explain=False).new_rating
@@ -819,7 +862,7 @@ def first_rating(
         # first DWZ it would show an under- or over-performance that did not happen
         values = (ed.NAME, ctx.end, True, (), new, FIRST_INDEX, ri, w_halves / 2, n, len(opps_t), rc_t, rc_all,
                   ed.we_to_float(ed.expected_at(ri, opps)), ctx.age_group, ctx.age, ctx.age_source, tuple(warnings), said,
-                  tuple(conversions))
+                  tuple(conversions), scales.opponents)
     r: FirstRatingResult = _new_result(FirstRatingResult, values)
     r.__dict__["_src"] = src
     return r

@@ -1,18 +1,25 @@
 """DWZ values from before the Umstufung 2026 (spec dwz-2026 §6).
 
-Since 2026-06-08 every DWZ is on the new scale: nothing below 1100 exists there.  The commonest
-mistake of the season is a DWZ from an old card, list or crosstable typed for a 2026 tournament,
-so under an edition whose scale has a lower bound (``Edition.SCALE_MIN``) a value below it is a
-warning (``rating_old_scale``), naming the value, where it was typed and the fix.
+Since 2026-06-08 every DWZ is on the new scale: nothing below 1100 exists there.  The season's
+common case is a player's own DWZ from an old card or list (old scale) with his opponents' DWZ from
+the current pairing list (new scale), so the scale is said per value, not per call:
 
-The fix is a feature: ``scale="old"`` (``--scale alt``, the web's "Werte von vor der Umstufung")
-says the values are old-scale, and each is converted with the Umstufung first — an own DWZ with
-its index + 1, as the Umstufung raised it; opponents' values alone — each conversion a step of
-the Rechenweg with its rule.  Under the classic rules old-scale values are the edition's own:
-``scale="old"`` changes nothing and says so (a note, not an error: the statement is true, and a
-caller who marks all his old data so — a script feeding tournaments from both sides of the
-switch — must not fail on the older ones).  ``scale="new"`` for a classic tournament is an
-error: the Umstufung cannot be undone uniquely (``dwz umstufung --inverse``).
+* ``own_scale`` — the player's own DWZ; ``rating_date`` (the card's or list's "Stand") decides it
+  by itself: a value dated before the switch is old-scale (:func:`scale_at`).
+* ``opponents_scale`` — the opponents' values (games, open games, Restpartien).
+* ``scale`` — all of them at once (the explicit "all"); the two above, where given, win.
+
+"old" values are converted with the Umstufung first — an own DWZ with its index + 1, as the
+Umstufung raised it — each conversion a step of the Rechenweg with its rule.  Under the classic
+rules old-scale values are the edition's own: ``"old"`` changes nothing and says so (a note, not an
+error: a script marking all its old data so must not fail on the older tournaments); ``"new"`` there
+is an error, since the Umstufung cannot be undone uniquely (``dwz umstufung --inverse``).
+
+What is not said is decided by the edition's lower bound (``Edition.SCALE_MIN``): an own DWZ below
+it cannot be a value of its scale and is refused with both fixes (:func:`own_statement`); an opponent
+below it is a warning (``rating_old_scale``) with the fix for the opponents (it may also be a foreign
+rating); an own DWZ above it is taken as a value of the scale — an assumption step of the Rechenweg
+(:func:`own_steps`).  Every fix is worded for where the user acts (:func:`dwz.i18n.wording`).
 
 Values that fit no scale at all (below ``IMPLAUSIBLE_LOW`` or above 3000) are plausibility
 warnings of their own (:func:`dwz.basics.values.rating_warnings`).
@@ -20,23 +27,44 @@ warnings of their own (:func:`dwz.basics.values.rating_warnings`).
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any, NamedTuple
 
-from dwz.basics.errors import InputError, Problem
+from dwz.basics.errors import InputError, Problem, Problems
 from dwz.basics.rounding import round_half_up
 from dwz.basics.steps import Step
-from dwz.basics.values import IMPLAUSIBLE_LOW
-from dwz.rules import Edition
+from dwz.basics.values import IMPLAUSIBLE_LOW, Rating, parse_date
+from dwz.i18n import Fields
+from dwz.rules import SWITCH_2026, Edition, edition_at
 from dwz.rules.common import next_index
 
-__all__ = ["MAX_SCALE_WARNINGS", "NEW", "OLD", "Converted", "check_scale", "conversion_steps", "convert", "old_scale_warning",
-           "parse_scale", "scale_warnings"]
+__all__ = ["FIX_FILE", "MAX_SCALE_WARNINGS", "NEW", "OLD", "Converted", "Scales", "check_scale", "check_scales", "conversion_steps", "convert", "no_own_value",
+           "old_scale_warning", "own_statement", "own_steps", "parse_scale", "read_scales", "scale_at", "scale_warnings"]
 
 OLD = "old"
 NEW = "new"
 _SCALES = {"old": OLD, "alt": OLD, "new": NEW, "neu": NEW}
 MAX_SCALE_WARNINGS = 10  # warnings of one kind listed one by one; the rest are counted (every list has a limit)
 RULE = "Umstufung 2026"
+# The fixes a message names, as terms worded per surface (dwz.i18n.wording): for the own DWZ, for
+# the opponents' values.
+FIX_OWN = "fix.own"
+FIX_OWN_DATE = "fix.own_date"
+FIX_OPPONENTS = "fix.opponents"
+FIX_INVERSE = "fix.inverse"
+FIX_FILE = "fix.file"  # a tournament file's DWZ
+
+
+def scale_at(day: date) -> str:
+    """The scale of a DWZ dated ``day`` — a card's or list's "Stand", a Restpartie's date, a
+    tournament's end: the scale of the edition in force then ("old" before the Umstufung 2026,
+    "new" from it on).  Whether a value dated D is on the scale of the edition rating a tournament
+    that ends on E is ``scale_at(D) == edition_at(E).SCALE``: the one place that decides it.
+
+    >>> scale_at(date(2026, 6, 7)), scale_at(date(2026, 6, 8))
+    ('old', 'new')
+    """
+    return edition_at(day).SCALE
 
 
 def parse_scale(value: Any, field: str = "scale") -> str | None:
@@ -53,6 +81,50 @@ def parse_scale(value: Any, field: str = "scale") -> str | None:
         if found is not None:
             return found
     raise InputError.single(field, "scale_invalid", value, allowed="alt, neu (old, new)")
+
+
+class Scales(NamedTuple):
+    """What the caller said about the scales: for the own DWZ and for the opponents' values each the
+    scale ("old", "new" or ``None``: not said) and the field it was said in; the own DWZ's date."""
+
+    own: str | None
+    own_field: str
+    opponents: str | None
+    opponents_field: str
+    rating_date: date | None
+    said: str | None  # ``scale`` as given (all values)
+
+
+def read_scales(scale: Any, own_scale: Any, opponents_scale: Any, rating_date: Any, problems: Problems) -> Scales | None:
+    """The statements parsed (every problem collected): ``own_scale`` and ``opponents_scale`` win
+    over ``scale``; ``rating_date`` says the own DWZ's scale by itself (:func:`scale_at`), and a
+    statement contradicting it is an error naming both."""
+    before = len(problems)
+    said = problems.attempt(parse_scale, scale)
+    own = problems.attempt(parse_scale, own_scale, "own_scale")
+    opp = problems.attempt(parse_scale, opponents_scale, "opponents_scale")
+    day = problems.attempt(parse_date, rating_date, "rating_date") if rating_date is not None and rating_date != "" else None
+    if len(problems) > before:
+        return None
+    own_field = "own_scale" if own is not None else "scale"
+    own = own if own is not None else said
+    if day is not None:
+        by_date = scale_at(day)
+        if own is not None and own != by_date:
+            problems.add("rating_date", "rating_date_conflict", day.isoformat(), said=f"scale.said.{own}", given=Fields([own_field]),
+                         switch=SWITCH_2026.isoformat(), dated=f"scale.dated.{by_date}")
+            return None
+        own, own_field = by_date, "rating_date"
+    return Scales(own, own_field, opp if opp is not None else said, "opponents_scale" if opp is not None else "scale", day, said)
+
+
+def no_own_value(own_scale: Any, rating_date: Any, problems: Problems) -> None:
+    """Without an own DWZ (a first DWZ) there is nothing ``own_scale`` or ``rating_date`` could say:
+    an error, never an input silently dropped."""
+    if own_scale is not None and own_scale != "":
+        problems.add("own_scale", "own_scale_no_rating", own_scale)
+    if rating_date is not None and rating_date != "":
+        problems.add("rating_date", "own_scale_no_rating", rating_date)
 
 
 class Converted(NamedTuple):
@@ -82,24 +154,85 @@ def convert(ed: Edition[Any], value: int, field: str, *, own: bool = False, inde
     return Converted(field, value, c.new, c.exact, c.branch, c.floor_applied, index, next_index(index) if own else None, own)
 
 
-def check_scale(ed: Edition[Any], scale: str | None) -> tuple[bool, list[Problem]]:
-    """Whether values are to be converted under ``ed``, and the note for a conversion that does
-    nothing; ``scale="new"`` under an old-scale edition is an :class:`InputError`."""
+def check_scale(ed: Edition[Any], scale: str | None, field: str = "scale", dated: date | None = None) -> tuple[bool, list[Problem]]:
+    """Whether values said to be on ``scale`` (in ``field``; ``dated``: by the date of the value) are
+    to be converted under ``ed``, and the note for a conversion said where there is nothing to
+    convert; ``"new"`` under an old-scale edition is an :class:`InputError`."""
     if scale == OLD:
         if ed.SCALE == OLD:
-            return False, [Problem("scale", "scale_old_unchanged", "old", {"rules": ed.NAME})]
+            return False, [] if dated is not None else [Problem(field, "scale_old_unchanged", "old", {"rules": ed.NAME})]
         return True, []
     if scale == NEW and ed.SCALE == OLD:
-        raise InputError.single("scale", "scale_new_old_rules", "new", rules=ed.NAME)
+        if dated is not None:
+            raise InputError.single(field, "rating_date_new_old_rules", dated.isoformat(), switch=SWITCH_2026.isoformat(),
+                                    rules=ed.NAME, inverse=FIX_INVERSE)
+        raise InputError.single(field, "scale_new_old_rules", "new", rules=ed.NAME, inverse=FIX_INVERSE)
     return False, []
 
 
+def own_statement(ed: Edition[Any], r0: Rating, said: Scales) -> tuple[bool, list[Problem]]:
+    """Whether the own DWZ ``r0`` is converted under ``ed`` (and the note of a conversion that does
+    nothing).  Under a scale with a lower bound a value below it is no value of that scale: said or
+    dated to be one, a contradiction naming both; not said, refused with the fixes — computing on
+    it would give a confident wrong number (issue 15)."""
+    convert_on, notes = check_scale(ed, said.own, said.own_field, said.rating_date if said.own_field == "rating_date" else None)
+    if convert_on or not ed.SCALE_MIN or r0.value >= ed.SCALE_MIN:
+        return convert_on, notes
+    values = {"floor": ed.SCALE_MIN, "switch": SWITCH_2026.isoformat()}
+    if said.own is None:
+        c = ed.convert_old_scale(r0.value)
+        old = f"{r0.value}-{r0.index}" if r0.index is not None else str(r0.value)
+        new = "?" if c is None else (f"{c.new}-{next_index(r0.index)}" if r0.index is not None else str(c.new))
+        raise InputError.single("rating", "rating_old_scale_own", r0.value, **values, old=old, new=new, fix=FIX_OWN)
+    if said.own_field == "rating_date":
+        assert said.rating_date is not None
+        raise InputError.single("rating", "rating_dated_new_low", r0.value, **values, date=said.rating_date.isoformat())
+    raise InputError.single("rating", "rating_said_new_low", r0.value, **values, given=Fields([said.own_field]))
+
+
+def check_scales(ed: Edition[Any], r0: Rating | None, scales: Scales, problems: Problems) -> tuple[bool, bool, list[Problem]] | None:
+    """Whether the own DWZ ``r0`` (none: a first DWZ) and the opponents' values are converted under
+    ``ed``, and the notes; ``None`` with the problems kept when a statement cannot hold — each
+    problem once (``scale`` says both, and both may break the same rule)."""
+    before = len(problems)
+    own = problems.attempt(own_statement, ed, r0, scales) if r0 is not None else (False, [])
+    opp = problems.attempt(check_scale, ed, scales.opponents, scales.opponents_field)
+    found = problems[before:]
+    del problems[before:]
+    problems.extend(p for i, p in enumerate(found) if p not in found[:i])
+    if own is None or opp is None:
+        return None
+    return own[0], opp[0], own[1] + [n for n in opp[1] if n not in own[1]]
+
+
+def own_steps(ed: Edition[Any], value: int, said: str | None, rating_date: date | None,
+              conversions: tuple[Converted, ...]) -> list[Step]:
+    """The own DWZ's scale in the Rechenweg, right after the rules (spec dwz-2026 §6): the date that
+    decided it, then its conversion (index + 1); said to be new-scale, that; not said under a scale
+    with a lower bound, the assumption that it is a value of that scale — with the fix."""
+    steps: list[Step] = []
+    if rating_date is not None:
+        steps.append(Step("scale.own_date", RULE, {"date": rating_date.isoformat(), "switch": SWITCH_2026.isoformat(),
+                                                   "result": f"scale.dated.{scale_at(rating_date)}"}))
+    own = [c for c in conversions if c.own]
+    if own:
+        steps.extend(conversion_steps(own))
+    elif said is None and ed.SCALE_MIN:
+        steps.append(Step("scale.own_assumed", RULE, {"value": value, "switch": SWITCH_2026.isoformat(), "fix": FIX_OWN_DATE,
+                                                      "result": value}, assumption=True))
+    elif said == NEW and rating_date is None:
+        steps.append(Step("scale.own_new", RULE, {"value": value, "result": value}))
+    return steps
+
+
 def old_scale_warning(ed: Edition[Any], value: int, field: str) -> Problem | None:
-    """A DWZ the edition's scale cannot hold, with its converted value (``None`` if it fits)."""
+    """An opponent's DWZ the edition's scale cannot hold, with its converted value and the fix for
+    the opponents' values (``None`` if it fits)."""
     if not IMPLAUSIBLE_LOW <= value < ed.SCALE_MIN:  # far below every scale: rating_implausible_low instead
         return None
     c = ed.convert_old_scale(value)
-    return Problem(field, "rating_old_scale", value, {"floor": ed.SCALE_MIN, "converted": c.new if c is not None else "?"})
+    return Problem(field, "rating_old_scale", value, {"floor": ed.SCALE_MIN, "converted": c.new if c is not None else "?",
+                                                      "fix": FIX_OPPONENTS})
 
 
 def scale_warnings(ed: Edition[Any], values: list[tuple[str, int]], warnings: list[Problem]) -> None:
@@ -110,7 +243,8 @@ def scale_warnings(ed: Edition[Any], values: list[tuple[str, int]], warnings: li
     found = [w for field, v in values if v < ed.SCALE_MIN and (w := old_scale_warning(ed, v, field)) is not None]
     warnings.extend(found[:MAX_SCALE_WARNINGS])
     if len(found) > MAX_SCALE_WARNINGS:
-        warnings.append(Problem("games", "rating_old_scale_more", len(found) - MAX_SCALE_WARNINGS, {"floor": ed.SCALE_MIN}))
+        warnings.append(Problem("games", "rating_old_scale_more", len(found) - MAX_SCALE_WARNINGS,
+                                {"floor": ed.SCALE_MIN, "fix": FIX_OPPONENTS}))
 
 
 def conversion_steps(conversions: tuple[Converted, ...] | list[Converted]) -> list[Step]:

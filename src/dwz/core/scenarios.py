@@ -29,7 +29,16 @@ from dwz.basics.values import (
 )
 from dwz.core.context import Context, resolve_context
 from dwz.core.player import inspect_games, own_rating
-from dwz.core.scale import Converted, check_scale, conversion_steps, convert, parse_scale, scale_warnings
+from dwz.core.scale import (
+    Converted,
+    check_scales,
+    conversion_steps,
+    convert,
+    no_own_value,
+    own_steps,
+    read_scales,
+    scale_warnings,
+)
 from dwz.rules import Edition
 from dwz.rules.common import first_ineligible, next_index
 
@@ -68,13 +77,19 @@ class ScenarioTable(Explained):
     age_group: AgeGroup
     warnings: tuple[Problem, ...] = ()
     context: Context | None = None
-    scale: str | None = None  # as the caller said ("old": values from before the Umstufung 2026)
-    conversions: tuple[Converted, ...] = ()
+    scale: str | None = None  # as the caller said for all values ("old": from before the Umstufung 2026)
+    conversions: tuple[Converted, ...] = ()  # own DWZ first
+    own_scale: str | None = None  # the own DWZ's scale as said or dated (None: not said)
+    opponents_scale: str | None = None  # the opponents' values' scale as said
+    rating_date: date | None = None  # the own DWZ's date, if given
 
     @property
     def steps(self) -> tuple[Step, ...]:
         steps = [] if self.context is None else self.context.steps
-        steps.extend(conversion_steps(self.conversions))
+        if self.context is not None and self.old_rating is not None:  # the own DWZ's scale first after the rules
+            given = self.conversions[0].old if self.conversions and self.conversions[0].own else self.old_rating
+            steps[1:1] = own_steps(self.context.edition, given, self.own_scale, self.rating_date, self.conversions)
+        steps.extend(conversion_steps([c for c in self.conversions if not c.own]))
         if self.old_rating is not None:
             steps.append(Step("scen.table", "WO 3.5.2", {"n": self.n, "We": self.We, "keep": self.keep_score, "raise": self.raise_score,
                                                          "result": len(self.rows)}))
@@ -88,7 +103,8 @@ class ScenarioTable(Explained):
             "new_index": self.new_index, "n": self.n, "W_played": self.W_played, "We": self.We,
             "coefficient": self.coefficient_name, "rows": [r.to_dict() for r in self.rows],
             "keep_score": self.keep_score, "raise_score": self.raise_score, "age_group": self.age_group.value,
-            "warnings": [w.to_dict(lang) for w in self.warnings], "scale": self.scale,
+            "warnings": [w.to_dict(lang) for w in self.warnings], "scale": self.scale, "own_scale": self.own_scale,
+            "opponents_scale": self.opponents_scale, "rating_date": None if self.rating_date is None else self.rating_date.isoformat(),
             "conversions": [c.to_dict() for c in self.conversions], **({"steps": self.rechenweg(lang)} if steps else {}),
         }
 
@@ -106,40 +122,49 @@ def scenarios(
     rules: str | int | None = None,
     today: date | None = None,
     scale: str | None = None,
+    own_scale: str | None = None,
+    opponents_scale: str | None = None,
+    rating_date: date | str | None = None,
 ) -> ScenarioTable:
     """New DWZ for every score 0, ½, …, n against ``opponents`` (open games),
     on top of the games already ``played``.
 
     Without a rating the rows are first DWZs (none where 0 %/100 % or < 5 games).
-    ``scale="old"``: the DWZ given are from before the Umstufung 2026 and are converted first.
+    The Umstufung 2026 as in :func:`dwz.rate`: ``own_scale`` (or ``rating_date``) for the own DWZ,
+    ``opponents_scale`` for every opponent's, ``scale`` for all of them.
 
     >>> t = scenarios("1650-12", [1580, 1720, 1810, 1600, 1690], end=date(2026, 9, 14), birth_year=1985)
     >>> [r.new_rating for r in t.rows][:3], t.keep_score, t.raise_score
     ([1586, 1600, 1614], 2.5, 2.5)
     """
     problems = Problems()
-    r0, opps, done, rest, said = _read_inputs(rating, index, opponents, played, restpartien, scale, problems)
+    r0, opps, done, rest = _read_inputs(rating, index, opponents, played, restpartien, problems)
+    scales = read_scales(scale, own_scale, opponents_scale, rating_date, problems)
+    if r0 is None and not problems:
+        no_own_value(own_scale, rating_date, problems)
     ctx = resolve_context(end, birth_year, age_group, rules, problems, today)
-    checked = problems.attempt(check_scale, ctx.edition, said) if ctx is not None else None
-    if problems or ctx is None or checked is None:
+    checked = check_scales(ctx.edition, r0, scales, problems) if ctx is not None and scales is not None else None
+    if problems or ctx is None or scales is None or checked is None:
         raise InputError(problems)
-    convert_on, notes = checked
+    own_on, convert_on, notes = checked
     warnings = [*ctx.warnings, *notes]
     conversions: list[Converted] = []
-    r0, done, rest = _scale_inputs(ctx.edition, r0, index is not None, opps, done, rest, convert_on, warnings, conversions)
+    r0, done, rest = _scale_inputs(ctx.edition, r0, index is not None, opps, done, rest, own_on, convert_on, warnings, conversions)
     counted_done = [g for g in done if g.counted]
     all_opps = [g.opponent for g in counted_done if g.opponent is not None] + opps
     w_played = sum(g.result.halves for g in counted_done)
-    extra: dict[str, Any] = {"warnings": tuple(warnings), "scale": said, "conversions": tuple(conversions)}
+    extra: dict[str, Any] = {"warnings": tuple(warnings), "scale": scales.said, "conversions": tuple(conversions),
+                             "own_scale": scales.own if r0 is not None else None, "opponents_scale": scales.opponents,
+                             "rating_date": scales.rating_date}
     if r0 is not None:
         return replace(_folge_table(ctx, r0, all_opps, w_played, len(opps)), **extra)
     return replace(_first_table(ctx, rest, all_opps, w_played, len(opps)), **extra)
 
 
 def _read_inputs(rating: Any, index: Any, opponents: Iterable[int | str], played: Iterable[GameLike] | None,
-                 restpartien: Iterable[GameLike] | None, scale: str | None, problems: Problems,
-                 ) -> tuple[Rating | None, list[int], tuple[Game, ...], tuple[Game, ...], str | None]:
-    """The inputs parsed, every problem collected: (R0, open opponents, played games, Restpartien, scale)."""
+                 restpartien: Iterable[GameLike] | None, problems: Problems,
+                 ) -> tuple[Rating | None, list[int], tuple[Game, ...], tuple[Game, ...]]:
+    """The inputs parsed, every problem collected: (R0, open opponents, played games, Restpartien)."""
     r0: Rating | None = problems.attempt(parse_rating, rating)
     if r0 is not None and index is not None:
         before = len(problems)
@@ -156,19 +181,19 @@ def _read_inputs(rating: Any, index: Any, opponents: Iterable[int | str], played
             problems.add(f"opponents[{i}]", "opponent_invalid", o)
     done: tuple[Game, ...] = problems.attempt(parse_games, played, field="played") or ()
     rest: tuple[Game, ...] = problems.attempt(parse_games, restpartien, field="restpartien") or ()
-    said = problems.attempt(parse_scale, scale)
     if not opps and not problems:
         problems.add("opponents", "opponents_missing", None)
-    return r0, opps, done, rest, said
+    return r0, opps, done, rest
 
 
 def _scale_inputs(ed: Edition[Any], r0: Rating | None, index_given: bool, opps: list[int], done: tuple[Game, ...],
-                  rest: tuple[Game, ...], convert_on: bool, warnings: list[Problem], conversions: list[Converted],
+                  rest: tuple[Game, ...], own_on: bool, convert_on: bool, warnings: list[Problem], conversions: list[Converted],
                   ) -> tuple[Rating | None, tuple[Game, ...], tuple[Game, ...]]:
-    """The 2026 scale (spec dwz-2026 §6): warnings for values it cannot hold, or — ``convert_on`` —
-    each old-scale value converted (``opps`` in place), every conversion recorded."""
+    """The 2026 scale (spec dwz-2026 §6): the own DWZ converted with ``own_on``; the opponents'
+    values each converted with ``convert_on`` (``opps`` in place), else warnings for those it cannot
+    hold; every conversion recorded, the own one first."""
     if r0 is not None:
-        r0 = own_rating(ed, r0, index_given, convert_on, warnings, conversions)
+        r0 = own_rating(ed, r0, index_given, own_on, warnings, conversions)
     done, _ = inspect_games(ed, done, "played", convert_on, warnings, conversions)
     low: list[tuple[str, int]] = []
     for i, o in enumerate(opps):

@@ -33,8 +33,17 @@ from dwz.basics.values import AgeGroup, Result, age_from_birth_year, age_group_o
 from dwz.core import kernel
 from dwz.core.kernel import EvaluationOptions, KEvaluation, KPlayer, KResult
 from dwz.core.player import index_step, performance_steps, we_at_ri_step
-from dwz.core.scale import MAX_SCALE_WARNINGS, NEW, OLD, Converted, check_scale, conversion_steps, convert, old_scale_warning
-from dwz.rules import DWZ_EDITIONS, Edition, edition_at, edition_for, get_edition
+from dwz.core.scale import (
+    FIX_FILE,
+    MAX_SCALE_WARNINGS,
+    Converted,
+    check_scale,
+    conversion_steps,
+    convert,
+    old_scale_warning,
+    scale_at,
+)
+from dwz.rules import DWZ_EDITIONS, Edition, edition_for, get_edition
 from dwz.rules.common import FIRST_INDEX, FOREIGN_INDEX, MIN_GAMES, SONDER_MARGIN, expired, first_reasons
 
 if TYPE_CHECKING:
@@ -374,11 +383,11 @@ class _Evaluation:
             w = old_scale_warning(ed, p.rating, "rating")
             if w is not None:
                 self.old_scale[p.no] = Problem(f"player {p.label}", "player_old_scale", p.rating,
-                                               {**w.params, "player": p.label})
+                                               {**w.params, "player": p.label, "fix": FIX_FILE})
         rest = []
         for j, g in enumerate(p.restpartien):
             opp = g.opponent
-            if ed.SCALE == NEW and opp > 0 and not expired(g.played, end) and edition_at(g.played).SCALE == OLD:
+            if opp > 0 and not expired(g.played, end) and scale_at(g.played) != ed.SCALE:  # played on the other scale
                 c = convert(ed, opp, f"restpartien[{j}].opponent")
                 if c is not None:
                     done.append(c)
@@ -399,7 +408,8 @@ class _Evaluation:
             return out
         low = [f"{pe.player.label} ({pe.player.rating})" for pe in players if pe.player.no in self.old_scale]
         if low:
-            out.append(Problem("players", "players_old_scale", len(low), {"players": listed(low), "floor": self.ed.SCALE_MIN}))
+            out.append(Problem("players", "players_old_scale", len(low), {"players": listed(low), "floor": self.ed.SCALE_MIN,
+                                                                          "fix": FIX_FILE}))
         own = [f"{pe.player.label} ({c.old} → {c.new})" for pe in players for c in pe.conversions if c.own]
         if own:
             out.append(Problem("players", "players_scale_converted", len(own), {"players": listed(own)}))

@@ -40,8 +40,9 @@ from typing import Any
 from dwz.basics.values import AgeGroup, age_group_for_age
 from dwz.core import kernel
 from dwz.core.kernel import EvaluationOptions, KPlayer
+from dwz.core.scale import NEW, scale_at
 from dwz.history.store import EVALUATION_COLUMNS, INSERT_EVALUATION, decode_rest, encode_rest, insert_sql, transaction, unpack
-from dwz.rules import SWITCH_2026, Edition, edition_for, get_edition
+from dwz.rules import Edition, edition_for, get_edition
 from dwz.rules.common import next_index
 from dwz.rules.dwz_2026 import NAME as UMSTUFUNG_EDITION  # the Umstufung rows carry the edition they convert to
 from dwz.rules.dwz_2026 import umstufung
@@ -51,7 +52,6 @@ __all__ = ["Federation", "ProgressFn", "RunReport", "run"]
 ProgressFn = Callable[[int, int], None]
 Row = tuple[object, ...]
 
-_SWITCH = SWITCH_2026.isoformat()
 _ADULT = AgeGroup.ADULT
 _AGES = [age_group_for_age(a) for a in range(131)]
 _STATE_STATUSES = ("established", "foreign", "first", "umstufung")
@@ -133,6 +133,7 @@ class Federation:
         self.s_rating: list[int | None] = [None] * top
         self.s_index: list[int | None] = [None] * top
         self.s_new = bytearray(top)  # starting value already on the 2026 scale
+        dated_new: dict[str, bool] = {}  # per list date: whether its values are on the new scale (few distinct dates)
         for pid, by, mem, elo, sr, si, sd in conn.execute(
                 "SELECT id, birth_year, member, elo, start_rating, start_index, start_date FROM players"):
             self.birth[pid] = by if by and 0 < by < 65535 else 0
@@ -141,7 +142,10 @@ class Federation:
             if sr:
                 self.s_rating[pid] = sr
                 self.s_index[pid] = si
-                self.s_new[pid] = sd >= _SWITCH
+                new = dated_new.get(sd)
+                if new is None:
+                    new = dated_new[sd] = scale_at(date.fromisoformat(sd)) == NEW
+                self.s_new[pid] = new
         self.rating: list[int | None] = list(self.s_rating)
         self.index: list[int | None] = list(self.s_index)
         self.rest: dict[int, tuple[tuple[int, int, date], ...]] = {}

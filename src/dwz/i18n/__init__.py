@@ -13,16 +13,46 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from importlib import import_module
 from pathlib import PurePath
 from typing import Any
 
-__all__ = ["CATALOGS", "LANGS", "calculation_line", "field_label", "fmt_date", "fmt_num", "fmt_rating", "fmt_signed", "plural",
-           "problem_text", "render_step", "render_steps", "rule_ref", "term", "text"]
+__all__ = ["CATALOGS", "LANGS", "SURFACES", "calculation_line", "field_label", "fmt_date", "fmt_num", "fmt_rating", "fmt_signed",
+           "plural", "problem_text", "render_step", "render_steps", "rule_ref", "surface", "term", "text", "wording"]
 
 LANGS = ("de", "en")
+
+# Who a text addresses: a fix names what the user can act on there — the command line's options
+# ("cli"), the calculator page's controls ("web"), the request's fields ("api": the JSON API's and the
+# Python API's keywords, which are the same names).  A term or a problem text may have a variant per
+# surface ("fix.own.cli"); set where a surface is entered (the CLI's group, the pages, the API).
+SURFACES = ("api", "cli", "web")
+_SURFACE: ContextVar[str] = ContextVar("dwz_surface", default="api")
+_VARIED: dict[str, frozenset[str]] = {}  # per language: the terms and problem codes with a variant per surface
+
+
+def surface() -> str:
+    """The surface the texts rendered now address ("api" unless :func:`wording` says otherwise)."""
+    return _SURFACE.get()
+
+
+@contextmanager
+def wording(where: str) -> Iterator[None]:
+    """Render the texts of the block for ``where`` ("cli", "web" or "api")."""
+    token = _SURFACE.set(where if where in SURFACES else "api")
+    try:
+        yield
+    finally:
+        _SURFACE.reset(token)
+
+
+def _varied(catalog: Mapping[str, Mapping[str, Any]]) -> frozenset[str]:
+    suffixes = tuple(f".{s}" for s in SURFACES)
+    return frozenset(k.rpartition(".")[0] for section in ("terms", "problems") for k in catalog.get(section, {}) if k.endswith(suffixes))
 
 
 class _Catalogs(dict[str, dict[str, dict[str, Any]]]):
@@ -41,6 +71,7 @@ class _Catalogs(dict[str, dict[str, dict[str, Any]]]):
             if clash:
                 raise KeyError(f"dwz.i18n.cli_{lang}: keys already in dwz.i18n.{lang}: {sorted(clash)}")
             merged.update(entries)
+        _VARIED[lang] = _varied(catalog)
         self[lang] = catalog
         return catalog
 
@@ -142,8 +173,14 @@ def field_label(field: str, lang: str = "de", surface: str = "web") -> str:
 
 
 def term(key: str, lang: str = "de") -> str:
-    """A translated term ("strength.good_club", "group.adult", …); the key itself if unknown."""
-    found = _cat(lang)["terms"].get(key)
+    """A translated term ("strength.good_club", "group.adult", …); the key itself if unknown.  A term
+    with a variant for the current :func:`surface` ("fix.own.cli") is worded for it."""
+    terms = _cat(lang)["terms"]
+    if key in _VARIED[lang if lang in LANGS else "de"]:
+        found = terms.get(f"{key}.{_SURFACE.get()}")
+        if found is not None:
+            return str(found)
+    found = terms.get(key)
     return str(found if found is not None else CATALOGS["en"]["terms"].get(key, key))
 
 
@@ -450,10 +487,17 @@ class Fields(tuple[str, ...]):
     __slots__ = ()
 
 
-def problem_text(problem: Any, lang: str = "de", surface: str = "web") -> str:
-    """The message of a :class:`~dwz.basics.errors.Problem` in ``lang``; listed field names
-    (:class:`Fields`) as ``surface`` calls them."""
-    template = _cat(lang)["problems"].get(problem.code) or CATALOGS["en"]["problems"].get(problem.code)
+def problem_text(problem: Any, lang: str = "de", surface: str | None = None) -> str:
+    """The message of a :class:`~dwz.basics.errors.Problem` in ``lang``, worded for ``surface``
+    (default: the current :func:`surface`): its variant there if it has one, listed field names
+    (:class:`Fields`) and the terms in it as that surface calls them."""
+    if surface is not None and surface != _SURFACE.get():
+        with wording(surface):
+            return problem_text(problem, lang)
+    where = _SURFACE.get()
+    problems = _cat(lang)["problems"]
+    template = problems.get(f"{problem.code}.{where}") if problem.code in _VARIED[lang if lang in LANGS else "de"] else None
+    template = template or problems.get(problem.code) or CATALOGS["en"]["problems"].get(problem.code)
     if template is None:
         return f"{problem.code}: {problem.value!r}"
     value = problem.value
@@ -463,7 +507,7 @@ def problem_text(problem: Any, lang: str = "de", surface: str = "web") -> str:
     values = {**dict(problem.params), "value": text_value}
     for k, v in values.items():
         if isinstance(v, Fields):
-            values[k] = ", ".join(field_label(f, lang, surface) for f in v)
+            values[k] = ", ".join(field_label(f, lang, where) for f in v)
     if "{label" in template and "label" not in values:  # the field in the words of the form (a warning on the web shows no label of its own)
         values["label"] = field_label(problem.field, lang)
     return _render(template, values, lang)

@@ -111,6 +111,8 @@ Beispiele:
   dwz rate 1650-12 --born 1985 --end 2026-09-14 1580:1 1720:½ 1810:0 --explain
   dwz rate 2065-14 --age-group erwachsene --end 2026-03-01 --points 0,5 --count 1 --expected 0,578
   dwz rate 1500 --end 2025-05-01 1600:1 1450:+ 0:1 --json      (kampflos und Gegner ohne DWZ: gezeigt, nicht gewertet)
+  dwz rate 900-10 --alt eigene --end 2026-09-14 1350:1 1250:0 1400:=   → 900-10 umgestuft zu 1300-11, neue DWZ 1304-12
+  dwz rate 1500-20 --stand 2026-05-01 --end 2026-09-14 1600:1 1750:=   → Karte vor der Umstufung: 1500-20 umgestuft zu 1720-21
 
 \b
 Ergebnisse: 1, 0, ½ (auch 0,5, 0.5, =, r, 1/2), 1-0, 0-1, ½-½;
@@ -254,6 +256,9 @@ Spielern nachgerechnet. Strg-C bricht ab, ohne etwas zu ändern.""",
         "opt.no_sonderwertung": "Die Sonderwertung (WO 3.6.3) nicht anwenden.",
         "opt.no_sonder_foreign": "Spieler mit Fremdwertung oder mit ihrer Elo als R0 nicht als Ausnahmespieler der Sonderwertung zulassen (frühere Lesart von WO 3.6.3).",
         "opt.scale": "alt: die eingegebenen DWZ stammen von vor der Umstufung 2026 und werden zuerst umgestuft; neu: sie sind schon umgestuft.",
+        "opt.alt": "Welche DWZ stammen von vor der Umstufung 2026 (Karte/Liste vor dem 08.06.2026): eigene, gegner oder alle – sie werden zuerst umgestuft.",
+        "opt.alt_first": "Stammen die Gegner-DWZ von vor der Umstufung 2026 (Liste vor dem 08.06.2026): gegner oder alle – sie werden zuerst umgestuft (eine eigene DWZ gibt es bei der Erst-DWZ nicht).",
+        "opt.stand": "Stand Ihrer DWZ: Datum der Karteikarte oder Liste, von der sie stammt (vor dem 08.06.2026: sie wird umgestuft).",
         "opt.t_scale": "alt: die DWZ der Datei stammen von vor der Umstufung 2026 und werden zuerst umgestuft (eine Spalte scale der Datei geht vor).",
         "opt.check_scale": "alt: die DWZ der Datei stammen von vor der Umstufung 2026 (für die Prüfung zuerst umgestuft).",
         "opt.no_sonder_extremes": "100 % (Leistung = Niveau + 677) löst keine Sonderwertung aus.",
@@ -300,8 +305,9 @@ Spielern nachgerechnet. Strg-C bricht ab, ohne etwas zu ändern.""",
         # --- the command line (dwz.cli) ---
         "cli.error_prefix": "Fehler: ",
         "cli.warning_prefix": "Hinweis: ",
-        "cli.old_scale_head": "Achtung: {count!n:Wert|Werte} unter {floor} – seit der Umstufung 2026 gibt es keine DWZ unter {floor}. Stammen sie von vor der Umstufung (alte Karte, alte Liste, Tabelle von 2025) oder sind es Fremdwertungen?",
-        "cli.old_scale_fix": "Abhilfe: mit --scale alt werden sie zuerst umgestuft (jede Umstufung steht im Rechenweg, --explain).",
+        "cli.old_scale_head": "Achtung: {count!n:Gegner-DWZ|Gegner-DWZ} unter {floor} – seit der Umstufung 2026 gibt es keine DWZ unter {floor}: Werte von vor der Umstufung (alte Liste, Tabelle von 2025) oder Fremdwertungen?",
+        "cli.old_scale_fix": "Abhilfe: mit --alt gegner werden die Gegner-DWZ zuerst umgestuft; eine Fremdwertung bleibt, wie sie ist.",
+        "cli.converted_headline": "Ihre DWZ {old} (vor der Umstufung) → {converted}; neue DWZ {new} ({change})",
         "cli.more": "… und {n} weitere",
         "cli.place_line": "{file}, Zeile {line}",
         "cli.place_offset": "{file}, Byte {line}",
@@ -320,6 +326,8 @@ Spielern nachgerechnet. Strg-C bricht ab, ohne etwas zu ändern.""",
         "cli.col.remark": "Bemerkung",
         "cli.col.before": "Elo davor",
         "cli.restpartie": "Restpartie",
+        "cli.scale_was": "alt {value}",
+        "cli.scen_converted": "Ihre DWZ {old} (vor der Umstufung) → {converted}",
         "cli.columns_hidden": "Ausgeblendet mangels Breite: {columns} (breiteres Terminal oder COLUMNS=140 zeigt sie).",
         "cli.or": " oder ",
         "cli.umst_none": "{value} ist kein Wert der neuen Skala – kein alter Wert führt darauf (die neue Skala beginnt bei 1100)",

@@ -113,6 +113,9 @@ CATALOG: dict[str, dict[str, Any]] = {
         "0.578\n"
         "  dwz rate 1500 --end 2025-05-01 1600:1 1450:+ 0:1 --json      (forfeit and unrated "
         "opponent: listed, not counted)\n"
+        "  dwz rate 900-10 --alt own --end 2026-09-14 1350:1 1250:0 1400:=   → 900-10 converted to 1300-11, new DWZ 1304-12\n"
+        "  dwz rate 1500-20 --stand 2026-05-01 --end 2026-09-14 1600:1 1750:=   → a card before the Umstufung: 1500-20 "
+        "converted to 1720-21\n"
         "\n"
         "\b\n"
         "Results: 1, 0, ½ (also 0.5, 0,5, =, r, 1/2), 1-0, 0-1, ½-½;\n"
@@ -276,6 +279,9 @@ CATALOG: dict[str, dict[str, Any]] = {
         "opt.no_sonderwertung": "Do not apply the Sonderwertung (WO 3.6.3).",
         "opt.no_sonder_foreign": "Players with a foreign rating or their Elo as R0 are no exceptional players of the Sonderwertung (the earlier reading of WO 3.6.3).",
         "opt.scale": "old: the DWZ typed are from before the Umstufung 2026 and are converted first; new: they are converted already.",
+        "opt.alt": "Which DWZ are from before the Umstufung 2026 (a card or list dated before 2026-06-08): own, opponents or all – they are converted first.",
+        "opt.alt_first": "Whether the opponents' DWZ are from before the Umstufung 2026 (a list dated before 2026-06-08): opponents or all – they are converted first (a first DWZ has no own DWZ).",
+        "opt.stand": "Date of your DWZ: the date of the rating card or list it comes from (before 2026-06-08: it is converted).",
         "opt.t_scale": "old: the file's DWZ are from before the Umstufung 2026 and are converted first (a scale column of the file wins).",
         "opt.check_scale": "old: the file's DWZ are from before the Umstufung 2026 (converted first for the check).",
         "opt.no_sonder_extremes": "100 % (performance = level + 677) does not trigger a Sonderwertung.",
@@ -321,8 +327,9 @@ CATALOG: dict[str, dict[str, Any]] = {
     "ui": {
         "cli.error_prefix": "Error: ",
         "cli.warning_prefix": "Warning: ",
-        "cli.old_scale_head": "Warning: {count!n:value|values} below {floor} – since the Umstufung 2026 no DWZ is below {floor}. Are they from before the Umstufung (an old card, an old list, a 2025 crosstable) or foreign ratings?",
-        "cli.old_scale_fix": "Fix: with --scale old they are converted first (each conversion is in the Rechenweg, --explain).",
+        "cli.old_scale_head": "Warning: {count!n:opponent's DWZ|opponents' DWZ} below {floor} – since the Umstufung 2026 no DWZ is below {floor}: values from before the Umstufung (an old list, a 2025 crosstable) or foreign ratings?",
+        "cli.old_scale_fix": "Fix: with --alt opponents the opponents' DWZ are converted first; a foreign rating stays as it is.",
+        "cli.converted_headline": "Your DWZ {old} (before the Umstufung) → {converted}; new DWZ {new} ({change})",
         "cli.more": "… and {n} more",
         "cli.place_line": "{file}, line {line}",
         "cli.place_offset": "{file}, byte {line}",
@@ -341,6 +348,8 @@ CATALOG: dict[str, dict[str, Any]] = {
         "cli.col.remark": "Remark",
         "cli.col.before": "Elo before",
         "cli.restpartie": "stored game (Restpartie)",
+        "cli.scale_was": "old {value}",
+        "cli.scen_converted": "Your DWZ {old} (before the Umstufung) → {converted}",
         "cli.columns_hidden": "Left out for lack of width: {columns} (a wider terminal or COLUMNS=140 shows them).",
         "cli.or": " or ",
         "cli.umst_none": "{value} is not a value of the new scale – no old value leads to it (the new scale starts at 1100)",

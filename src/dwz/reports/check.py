@@ -887,20 +887,18 @@ def gather(data: bytes, name: str, *, fmt: str | None = None, dsb_list: ListSour
 
 
 def _on_new_scale(day: date | None) -> bool:
-    """Whether the rules in force on ``day`` count on the new scale (the edition decides, spec dwz-2026 §6)."""
-    from dwz.core.scale import NEW
-    from dwz.rules import edition_at
+    """Whether a value dated ``day`` is on the new scale (:func:`dwz.core.scale.scale_at`, spec dwz-2026 §6)."""
+    from dwz.core.scale import NEW, scale_at
 
-    return day is not None and edition_at(day).SCALE == NEW
+    return day is not None and scale_at(day) == NEW
 
 
 def scales_differ(list_date: date | None, end: date | None) -> bool:
     """A list of before the Umstufung 2026 for a tournament rated on the new scale (spec dwz-2026 §6):
-    its DWZ are converted for the evaluation."""
-    from dwz.core.scale import NEW, OLD
-    from dwz.rules import edition_at
+    its DWZ are converted for the evaluation (:func:`dwz.core.scale.scale_at` decides both)."""
+    from dwz.core.scale import NEW, OLD, scale_at
 
-    return list_date is not None and end is not None and edition_at(list_date).SCALE == OLD and edition_at(end).SCALE == NEW
+    return list_date is not None and end is not None and scale_at(list_date) == OLD and scale_at(end) == NEW
 
 
 def _list_info(kind: str, name: str, entries: Sequence[Any], given: date | None) -> ListInfo:

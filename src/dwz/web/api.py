@@ -1,7 +1,9 @@
 """The JSON API: same engine, same keys as the results' ``to_dict()``.
 
 Language: ``?lang=de|en``, else the language cookie of the pages, else Accept-Language
-(German by default, :mod:`dwz.web.lang`).  ``?steps=false`` leaves the Rechenweg out.
+(German by default, :mod:`dwz.web.lang`).  ``?steps=false`` leaves the Rechenweg out.  A hint's
+fix names the request's fields (``own_scale``); the calculator page asks ``?wording=web`` for its
+own controls' words (:func:`dwz.i18n.wording`).
 Invalid input → HTTP 422 ``{"detail": [{"loc": [...], "msg": "...", "type": "..."}]}``,
 engine problems included (``games[2].result`` → ``["body", "games", 2, "result"]``).
 
@@ -13,12 +15,13 @@ request, without FastAPI's per-request machinery; these routes answer everything
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel
 
+from dwz import i18n
 from dwz.basics.errors import InputError
 from dwz.web import lang as langs
 from dwz.web import service
@@ -32,13 +35,16 @@ from dwz.web.models import (
     UmstufungRequest,
     work,
 )
-from dwz.web.work import INLINE, compute
+from dwz.web.work import INLINE, compute, worded
 
 router = APIRouter(prefix="/api")
 
 LangQuery = Annotated[str | None, Query(
     description="Language of messages and Rechenweg: de or en. Without it: the pages' language cookie (dwz_lang), "
                 "then Accept-Language, then German.", pattern="^(de|en)$")]
+WordingQuery = Annotated[Literal["api", "web"], Query(
+    description="Whom the hints address: api (default) names this request's fields (own_scale, rating_date); web names the "
+                "calculator page's controls (the page asks so).")]
 StepsQuery = Annotated[bool, Query(
     description="false: only the numbers, without the Rechenweg (the `steps` list) — faster for callers that "
                 "do not show it.")]
@@ -64,12 +70,15 @@ _Json = SafeJSONResponse
 
 
 async def _run(fn: Callable[[], dict[str, Any]], lang: str, size: int = 0, root: str = "body",
-               rename: dict[str, str] | None = None) -> Response:
-    """The engine call: on the event loop when small, else in a bounded worker thread (dwz.web.work)."""
+               rename: dict[str, str] | None = None, wording: str = "api") -> Response:
+    """The engine call: on the event loop when small, else in a bounded worker thread (dwz.web.work);
+    its texts worded for ``wording``."""
     try:
-        return _Json(await compute(fn, size))
+        return _Json(await compute(worded(fn, wording), size))
     except InputError as e:
-        return _Json({"detail": input_error_details(e, lang, root, rename)}, status_code=422)
+        with i18n.wording(wording):
+            return _Json({"detail": input_error_details(e, lang, root, rename)}, status_code=422)
+
 
 
 @router.post("/dwz", tags=["DWZ"], summary="New DWZ (Folge-DWZ) or first DWZ",
@@ -77,22 +86,26 @@ async def _run(fn: Callable[[], dict[str, Any]], lang: str, size: int = 0, root:
                  "kind": "folge", "rules": "dwz-2026", "old_rating": 1650, "old_index": 12, "new_rating": 1670,
                  "new_index": 13, "change": 20, "W": 3.0, "n": 5, "We": 2.29973, "Rc": 1680, "performance": 1755,
                  "coefficient": "K", "K": 28.0, "K0": 28, "a": 0.0, "b": 1.0, "steps": ["…"]}))
-async def post_dwz(request: Request, req: DwzRequest, lang: LangQuery = None, steps: StepsQuery = True) -> Any:
+async def post_dwz(request: Request, req: DwzRequest, lang: LangQuery = None, steps: StepsQuery = True,
+                   wording: WordingQuery = "api") -> Any:
     """With a DWZ (`"1650-12"`): the new DWZ after the tournament (`kind: "folge"`).
     Without one (empty or 0): the first DWZ from the games plus `restpartien` (`kind: "first"`).
-    Forfeits, byes and unrated opponents are listed under `not_counted`."""
+    Forfeits, byes and unrated opponents are listed under `not_counted`.  The Umstufung 2026:
+    `own_scale` / `rating_date` for the own DWZ, `opponents_scale` for the opponents', `scale` for all;
+    an own DWZ below 1100 with nothing said is refused (422), an opponent below 1100 is a warning."""
     lg = langs.from_scope(request.scope)
-    return await _run(lambda: service.dwz(req, lg, steps=steps), lg, work(req))
+    return await _run(lambda: service.dwz(req, lg, steps=steps), lg, work(req), wording=wording)
 
 
 @router.post("/dwz/scenarios", tags=["DWZ"], summary="New DWZ for every possible score",
              responses=_ok("One row per score W with the new DWZ; keep/raise scores.", {
                  "kind": "scenarios", "rows": [{"W": 0.0, "new_rating": 1586, "change": -64, "exact": 1585.6}],
                  "keep_score": 2.5, "raise_score": 2.5}))
-async def post_scenarios(request: Request, req: ScenarioRequest, lang: LangQuery = None, steps: StepsQuery = True) -> Any:
+async def post_scenarios(request: Request, req: ScenarioRequest, lang: LangQuery = None, steps: StepsQuery = True,
+                         wording: WordingQuery = "api") -> Any:
     """What-if table: the new DWZ for W = 0, ½, …, n against `opponents` (on top of `played`)."""
     lg = langs.from_scope(request.scope)
-    return await _run(lambda: service.dwz_scenarios(req, lg, steps=steps), lg, work(req))
+    return await _run(lambda: service.dwz_scenarios(req, lg, steps=steps), lg, work(req), wording=wording)
 
 
 @router.get("/dwz/context", tags=["DWZ"], summary="Rule edition and age group",

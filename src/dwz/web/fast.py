@@ -26,10 +26,11 @@ from pydantic import BaseModel, ValidationError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from dwz.basics.errors import InputError
+from dwz.i18n import wording
 from dwz.web import lang as langs
 from dwz.web.errors import SafeJSONResponse, input_error_details
 from dwz.web.models import work
-from dwz.web.work import compute
+from dwz.web.work import compute, worded
 
 __all__ = ["FastRoutes"]
 
@@ -37,6 +38,7 @@ __all__ = ["FastRoutes"]
 _BOOL = {"true": True, "1": True, "yes": True, "on": True, "t": True, "y": True,
          "false": False, "0": False, "no": False, "off": False, "f": False, "n": False}
 _CONTEXT = "/api/dwz/context"
+_WORDED = ("/api/dwz", "/api/dwz/scenarios")  # the endpoints taking ?wording=web (the calculator page's words)
 _QUERY_MAX = 40  # the context's query fields (max_length in the route)
 
 
@@ -108,26 +110,28 @@ class FastRoutes:
         if req is None:
             await self.app(scope, _replay(body, receive), send)
             return
-        parsed, steps = req
+        parsed, steps, where = req
         lg = langs.from_scope(scope)
         try:
-            content, status = await compute(lambda: call(parsed, lg, steps), work(parsed)), 200
+            content, status = await compute(worded(lambda: call(parsed, lg, steps), where), work(parsed)), 200
         except InputError as e:
-            content, status = {"detail": input_error_details(e, lg)}, 422
+            with wording(where):
+                content, status = {"detail": input_error_details(e, lg)}, 422
         await SafeJSONResponse(content, status_code=status)(scope, receive, send)
 
     @staticmethod
-    def _request(scope: Scope, body: bytes, model: type[BaseModel]) -> tuple[BaseModel, bool] | None:
-        """The validated request and ``steps`` — or None: the route answers (and explains)."""
-        q = _query(scope, ("lang", "steps"))
+    def _request(scope: Scope, body: bytes, model: type[BaseModel]) -> tuple[BaseModel, bool, str] | None:
+        """The validated request, ``steps`` and ``wording`` — or None: the route answers (and explains)."""
+        q = _query(scope, ("lang", "steps", "wording"))
         if q is None or not body or not _json_body(scope):
             return None
         valid, steps = _options(q)
-        if not valid:
+        where = q.get("wording", "api")
+        if not valid or (where != "api" and not (where == "web" and scope["path"] in _WORDED)):
             return None
         try:
             data = json.loads(body)  # as Starlette's Request.json(), which the route uses
-            return model.model_validate(data, from_attributes=True), steps  # as FastAPI validates a body
+            return model.model_validate(data, from_attributes=True), steps, where  # as FastAPI validates a body
         except (ValueError, ValidationError, RecursionError):
             return None
 

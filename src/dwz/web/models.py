@@ -91,8 +91,19 @@ class _Person(BaseModel):
     rules: Literal["dwz-classic", "dwz-2026", "classic", "2026"] | None = Field(
         None, description="Force a rule edition (default: by the end date).")
     scale: Literal["old", "new", "alt", "neu"] | None = Field(
-        None, description='"old" ("alt"): the DWZ given are from before the Umstufung 2026 and are converted first '
-                          '(own DWZ with index + 1, the opponents\' values); under the classic rules nothing changes (a note).')
+        None, description='All values at once (own DWZ and opponents): "old" ("alt"): from before the Umstufung 2026, converted '
+                          'first (own DWZ with index + 1); under the classic rules nothing changes (a note). own_scale and '
+                          'opponents_scale, where given, win over it.')
+    own_scale: Literal["old", "new", "alt", "neu"] | None = Field(
+        None, description='The own DWZ: "old" ("alt"): from a card or list of before the Umstufung 2026 (08.06.2026), converted '
+                          'first (index + 1). Not given under the 2026 rules: a DWZ below 1100 is refused (422), one from 1100 '
+                          'is taken as a value of the new scale (an assumption in the Rechenweg).')
+    opponents_scale: Literal["old", "new", "alt", "neu"] | None = Field(
+        None, description='The opponents\' DWZ (games, open games, Restpartien): "old" ("alt"): from before the Umstufung 2026, '
+                          'each converted first. Not given: a value below 1100 is a warning.')
+    rating_date: Short | None = Field(
+        None, description='Date of the own DWZ (the "Stand" of its card or list), YYYY-MM-DD: before 2026-06-08 it is old-scale '
+                          'and converted first; from then on it is a value of the new scale.', examples=["2026-05-01"])
 
 
 class DwzRequest(_Person):

@@ -29,7 +29,7 @@ from dwz.web import chart, service
 from dwz.web import lang as langs
 from dwz.web.errors import loc_label, validation_details
 from dwz.web.models import MAX_GAMES, DwzRequest, EloInitialRequest, EloRequest, ScenarioRequest, UmstufungRequest
-from dwz.web.work import INLINE, compute
+from dwz.web.work import INLINE, compute, worded
 
 router = APIRouter(include_in_schema=False)
 # autoescape everywhere: names from uploaded files and every typed value are untrusted
@@ -49,7 +49,12 @@ RESULT_OPTIONS = ("1", "½", "0", "+", "-")
 MAX_ROWS = MAX_GAMES
 
 
-_NOT_FOR_SCRIPTS = ("history.", "check.", "cli.", "xml.", "swt.")  # texts of other surfaces: not sent to the browser
+_NOT_FOR_SCRIPTS = ("history.", "check.", "cli.", "xml.", "swt.", "fix.")  # texts of other surfaces: not sent to the browser
+_OTHER_SURFACES = tuple(f".{s}" for s in i18n.SURFACES if s != "web")  # a text's wording for the command line, the API
+
+
+def _for_scripts(key: str) -> bool:
+    return not key.startswith(_NOT_FOR_SCRIPTS) and not key.endswith(_OTHER_SURFACES)
 
 
 @lru_cache(maxsize=4)
@@ -57,8 +62,8 @@ def _js_texts(lang: str) -> Markup:
     """The UI texts and terms the scripts need, as a JSON data block (not executed, CSP-safe);
     built once per language."""
     cat = CATALOGS[lang]
-    data = {"lang": lang, "ui": {k: v for k, v in cat["ui"].items() if not k.startswith(_NOT_FOR_SCRIPTS)},
-            "terms": {k: v for k, v in cat["terms"].items() if isinstance(v, str) and not k.startswith(_NOT_FOR_SCRIPTS)}}
+    data = {"lang": lang, "ui": {k: v for k, v in cat["ui"].items() if _for_scripts(k)},
+            "terms": {k: v for k, v in cat["terms"].items() if isinstance(v, str) and _for_scripts(k)}}
     # "</" must not end the surrounding <script type="application/json"> element
     return Markup(json.dumps(data, ensure_ascii=False).replace("</", "<\\/"))
 
@@ -266,8 +271,22 @@ async def dwz_page(request: Request) -> Response:
     q = request.query_params
     lg = langs.from_scope(request.scope)
     rows = len(q.getlist("opp")) + len(q.getlist("rest_opp")) + len(q.get("paste", "").split())
-    ctx = await compute(lambda: _dwz_context(q, lg), rows)  # many rows: a worker thread (dwz.web.work)
+    ctx = await compute(worded(lambda: _dwz_context(q, lg), "web"), rows)  # many rows: a worker thread (dwz.web.work)
     return render(request, "dwz.html", ctx, status=200)
+
+
+# "Von vor der Umstufung stammen: keine · meine DWZ · die Gegner-DWZ · alle" → the request's fields
+# (spec dwz-2026 §6; issue 15: the scale is said per value); "all" is the explicit all of ``scale``.
+ALT_CHOICES = {"": {}, "own": {"own_scale": "old"}, "opponents": {"opponents_scale": "old"}, "all": {"scale": "old"}}
+
+
+def _alt(q: Any) -> str:
+    """The page's choice of which values are from before the Umstufung (a link of the former
+    checkbox, ``scale=old``, means all of them)."""
+    found = q.get("alt")
+    if found in ALT_CHOICES:
+        return str(found)
+    return "all" if q.get("scale") in ("old", "alt") else ""
 
 
 def _dwz_context(q: Any, lg: str) -> dict[str, Any]:
@@ -275,7 +294,8 @@ def _dwz_context(q: Any, lg: str) -> dict[str, Any]:
     form = {"rating": _first(q, "rating"), "birth_year": _first(q, "birth_year"),
             "end": _first(q, "end") or date.today().isoformat(), "u_rating": _first(q, "u_rating"),
             "u_dir": "inverse" if q.get("u_dir") == "inverse" else "forward",
-            "scale": "old" if q.get("scale") in ("old", "alt") else ""}  # the checkbox "Werte von vor der Umstufung"
+            "alt": _alt(q), "rating_date": _first(q, "rating_date")}
+    scales: dict[str, Any] = {**ALT_CHOICES[form["alt"]], "rating_date": form["rating_date"] or None}
     rows = _rows(q.getlist("opp"), q.getlist("res"))
     rest_rows = _rows(q.getlist("rest_opp"), q.getlist("rest_res"))
     paste = _first(q, "paste", "")
@@ -284,7 +304,8 @@ def _dwz_context(q: Any, lg: str) -> dict[str, Any]:
     _apply_row_action(rows, action, "game")
     _apply_row_action(rest_rows, action, "rest")
     submitted = any(k != "lang" for k in q)  # a form was sent (the language alone is no input)
-    field_errors: dict[str, list[str]] = {"rating": [], "index": [], "birth_year": [], "end": [], "age_group": [], "rules": []}
+    field_errors: dict[str, list[str]] = {"rating": [], "index": [], "birth_year": [], "end": [], "age_group": [], "rules": [],
+                                          "scale": [], "own_scale": [], "opponents_scale": [], "rating_date": []}
     general: list[str] = []
     first = service.is_first(form["rating"])
     ctx: dict[str, Any] | None = None
@@ -299,8 +320,7 @@ def _dwz_context(q: Any, lg: str) -> dict[str, Any]:
     if form["rating"].strip() or games:
         try:
             req = DwzRequest.model_validate({"rating": form["rating"], "birth_year": form["birth_year"], "end": form["end"],
-                                             "games": games, "restpartien": rest if first else [],
-                                             "scale": form["scale"] or None})
+                                             "games": games, "restpartien": rest if first else [], **scales})
             result = service.dwz(req, lg)
         except InputError as e:
             general = _attach(e.problems, lg, {"games": (rows, where), "restpartien": (rest_rows, rest_where)}, field_errors)
@@ -313,7 +333,7 @@ def _dwz_context(q: Any, lg: str) -> dict[str, Any]:
             try:
                 scen = service.dwz_scenarios(ScenarioRequest.model_validate({
                     "rating": form["rating"], "birth_year": form["birth_year"], "end": form["end"], "opponents": opps,
-                    "restpartien": rest if first else [], "scale": form["scale"] or None}), lg)
+                    "restpartien": rest if first else [], **scales}), lg)
             except (InputError, ValidationError):
                 scen = None  # the main result already shows every input problem
     umst: dict[str, Any] | None = None
@@ -501,14 +521,15 @@ async def turnier_upload(request: Request) -> Response:
         up = await tournament.form_upload(request)
         # the evaluation, the check and every player's Rechenweg: off the event loop, one at a time
         outcome = await compute(lambda: tournament.run(up), INLINE + 1)
-        if up.output != "page":  # a download, rendered like `dwz tournament -o` / --dsb-xml
-            body, media, filename = await compute(lambda: tournament.download(outcome, lg), INLINE + 1)
+        if up.output != "page":  # a download, rendered like `dwz tournament -o` / --dsb-xml (the page's words)
+            body, media, filename = await compute(worded(lambda: tournament.download(outcome, lg), "web"), INLINE + 1)
             return Response(body, media_type=media, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
-        parts = await compute(lambda: _evaluated(outcome, lg), INLINE + 1)
+        parts = await compute(worded(lambda: _evaluated(outcome, lg), "web"), INLINE + 1)
     except tournament.UploadError as e:
         errors, status, parts = e.details(lg), e.status, {}
     except InputError as e:
-        errors, status, parts = tournament.problem_rows(e, lg), 422, {}
+        with i18n.wording("web"):
+            errors, status, parts = tournament.problem_rows(e, lg), 422, {}
     ctx = _turnier_ctx(lg, errors=errors, form_errors=tournament.field_errors(errors), form=_turnier_form(up),
                        output=up.output if up is not None else "page", **parts)
     name = "_turnier_result.html" if request.query_params.get("partial") else "turnier.html"  # the script swaps in the result

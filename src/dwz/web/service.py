@@ -9,11 +9,12 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from dwz.basics.errors import InputError, Problem, collect
+from dwz.basics.errors import InputError, Problem, Problems, collect
 from dwz.basics.strength import STRENGTH_CLASSES
 from dwz.basics.values import parse_games, parse_rating
 from dwz.core import conversion, elo, scenarios
 from dwz.core.player import first_rating, rate, resolve_context
+from dwz.core.scale import no_own_value
 from dwz.i18n import render_step, term
 from dwz.web.models import (
     CompressionRequest,
@@ -50,14 +51,18 @@ def dwz(req: DwzRequest, lang: str, today: date | None = None, steps: bool = Tru
     """Folge-DWZ (``rate``) or, without a DWZ, the first DWZ (``first_rating``); ``steps``: with the Rechenweg."""
     aggregate = req.points is not None or req.count is not None or req.expected is not None
     common: dict[str, Any] = {"end": _end(req.end, today), "birth_year": _blank(req.birth_year), "age_group": req.age_group,
-                              "rules": req.rules, "today": today, "scale": req.scale}
+                              "rules": req.rules, "today": today, "scale": req.scale, "opponents_scale": req.opponents_scale}
     if is_first(req.rating) and not aggregate and _blank(req.index) is None:
+        problems = Problems()
+        no_own_value(req.own_scale, _blank(req.rating_date), problems)  # a first DWZ has no own value to date
+        problems.check()
         res: Any = first_rating(games_payload(req.games), restpartien=games_payload(req.restpartien), **common)
     else:
         if req.restpartien and not is_first(req.rating):
             raise InputError([Problem("restpartien", "restpartien_with_rating", len(req.restpartien))])
         res = rate(_blank(req.rating) if _blank(req.rating) is not None else "", games_payload(req.games) or None,
-                   index=_blank(req.index), points=req.points, count=req.count, expected=req.expected, **common)
+                   index=_blank(req.index), points=req.points, count=req.count, expected=req.expected, own_scale=req.own_scale,
+                   rating_date=_blank(req.rating_date), **common)
     out: dict[str, Any] = res.to_dict(lang, steps=steps)
     return out
 
@@ -65,7 +70,8 @@ def dwz(req: DwzRequest, lang: str, today: date | None = None, steps: bool = Tru
 def dwz_scenarios(req: ScenarioRequest, lang: str, today: date | None = None, steps: bool = True) -> dict[str, Any]:
     t = scenarios.scenarios(_blank(req.rating), req.opponents, end=_end(req.end, today), played=games_payload(req.played),
                             restpartien=games_payload(req.restpartien), birth_year=_blank(req.birth_year),
-                            age_group=req.age_group, index=_blank(req.index), rules=req.rules, today=today, scale=req.scale)
+                            age_group=req.age_group, index=_blank(req.index), rules=req.rules, today=today, scale=req.scale,
+                            own_scale=req.own_scale, opponents_scale=req.opponents_scale, rating_date=_blank(req.rating_date))
     out: dict[str, Any] = t.to_dict(lang, steps=steps)
     return out
 

@@ -20,7 +20,7 @@ from typing import TypeVar
 import anyio
 import anyio.to_thread
 
-__all__ = ["HEAVY_THREADS", "INLINE", "compute"]
+__all__ = ["HEAVY_THREADS", "INLINE", "compute", "worded"]
 
 T = TypeVar("T")
 
@@ -37,6 +37,18 @@ def _limiter() -> anyio.CapacityLimiter:
     if limiter is None:  # one per event loop: a limiter belongs to the loop it was made in
         limiter = _limiters[loop] = anyio.CapacityLimiter(HEAVY_THREADS)
     return limiter
+
+
+def worded(fn: Callable[[], T], where: str) -> Callable[[], T]:
+    """``fn`` with its texts worded for ``where`` ("api", "web": :func:`dwz.i18n.wording`), in
+    whichever thread it runs."""
+    from dwz.i18n import wording
+
+    def call() -> T:
+        with wording(where):
+            return fn()
+
+    return call
 
 
 async def compute(fn: Callable[[], T], work: int) -> T:

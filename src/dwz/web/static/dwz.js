@@ -8,6 +8,9 @@
   if (!form) return;
   var $ = function (id) { return document.getElementById(id); };
   var OPTIONS = ['1', '½', '0', '+', '-'];
+  /* "Von vor der Umstufung stammen" → the request's fields (the twin of dwz.web.pages.ALT_CHOICES) */
+  var ALT = { '': {}, own: { own_scale: 'old' }, opponents: { opponents_scale: 'old' }, all: { scale: 'old' } };
+  var SCALE_CODES = ['rating_old_scale', 'rating_old_scale_more'];
 
   // ---- rows ----------------------------------------------------------------------------------
 
@@ -111,7 +114,8 @@
 
   function state() {
     return {
-      rating: $('rating').value, birth_year: $('birth_year').value, end: $('end').value, scale_old: $('scale_old').checked,
+      rating: $('rating').value, birth_year: $('birth_year').value, end: $('end').value, alt: radio('alt'),
+      rating_date: $('rating_date').value,
       games: rowsOf('game'), rest: rowsOf('rest'), u_rating: $('u_rating').value, u_dir: radio('u_dir') || 'forward'
     };
   }
@@ -120,7 +124,9 @@
     $('rating').value = s.rating || '';
     $('birth_year').value = s.birth_year || '';
     $('end').value = s.end || D.today();
-    $('scale_old').checked = !!s.scale_old;
+    var alt = ALT[s.alt] ? s.alt : (s.scale_old ? 'all' : '');  // a state saved with the former checkbox: all values
+    $('alt-' + (alt || 'none')).checked = true;
+    $('rating_date').value = s.rating_date || '';
     setRows('game', s.games || []);
     setRows('rest', s.rest || []);
     $('u_rating').value = s.u_rating || '';
@@ -137,7 +143,7 @@
   var status = $('result-status'), body = $('result-body'), errors = $('result-errors'), scen = $('scenarios');
 
   function clearFieldErrors() {
-    ['rating-err', 'birth-err', 'end-err'].forEach(function (id) { D.clear($(id)); });
+    ['rating-err', 'birth-err', 'end-err', 'alt-err', 'rating-date-err'].forEach(function (id) { D.clear($(id)); });
     Array.prototype.forEach.call(form.querySelectorAll('[aria-invalid]'), function (e) { e.removeAttribute('aria-invalid'); });
     Array.prototype.forEach.call(form.querySelectorAll('.row'), function (li) {
       li.classList.remove('invalid');
@@ -177,6 +183,8 @@
       if (head === 'rating' || head === 'index') return fieldError('rating-err', 'rating', d.msg);
       if (head === 'birth_year' || head === 'age_group') return fieldError('birth-err', 'birth_year', d.msg);
       if (head === 'end' || head === 'rules') return fieldError('end-err', 'end', d.msg);
+      if (head === 'own_scale' || head === 'opponents_scale' || head === 'scale') return fieldError('alt-err', null, d.msg);
+      if (head === 'rating_date') return fieldError('rating-date-err', 'rating_date', d.msg);
       general.push((loc.length ? loc.join('.') + ': ' : '') + d.msg);
     });
     D.clear(errors);
@@ -211,6 +219,14 @@
     D.clear(errors);
     var frag = document.createDocumentFragment();
     var facts = el('dl', { 'class': 'facts' });
+    // values the 2026 scale cannot hold: read before the result, which rests on them (issue 15)
+    var above = r.warnings.filter(function (w) { return SCALE_CODES.indexOf(w.code) >= 0; });
+    if (above.length) {
+      frag.appendChild(el('div', { 'class': 'warnings scale-warnings' }, [el('h3', { text: t('warnings') }),
+        el('ul', null, above.map(function (w) { return el('li', { text: w.message }); }))]));
+    }
+    var own = r.conversions.filter(function (c) { return c.own; })[0];
+    var converted = own ? t('web.converted_headline', { old: D.rating(own.old, own.old_index), new: D.rating(own.new, own.new_index) }) : '';
     if (r.kind === 'first') {
       frag.appendChild(el('div', { 'class': 'headline' }, [
         el('div', { 'class': 'big' }, [el('span', { 'class': 'label', text: r.eligible ? t('first_dwz') : t('no_first_dwz') }), ' ',
@@ -234,6 +250,7 @@
       status.textContent = r.eligible ? t('first_dwz') + ': ' + D.rating(r.new_rating, r.new_index) : t('no_first_dwz');
     } else {
       frag.appendChild(el('div', { 'class': 'headline' }, [
+        converted ? el('p', { 'class': 'converted', id: 'own-converted', text: converted }) : null,
         el('div', { 'class': 'big' }, [el('span', { 'class': 'label', text: t('new_dwz') }), ' ',
           el('span', { 'class': 'value', id: 'new-dwz', text: D.rating(r.new_rating, r.new_index) })]),
         el('div', { 'class': 'change' + (r.change > 0 ? ' up' : r.change < 0 ? ' down' : '') }, [
@@ -255,11 +272,14 @@
           ' (K0 ' + r.K0 + ', a ' + D.num(r.a, 2) + ', b ' + D.num(r.b, 3) + ')' : '')));
       }
       facts.appendChild(D.fact(t('strength'), r.strength_class.label));
-      status.textContent = t('new_dwz') + ': ' + D.rating(r.new_rating, r.new_index) + ' (' + D.signed(r.change) + ')';
+      status.textContent = own ? t('web.converted_status', { old: D.rating(own.old, own.old_index), converted: D.rating(own.new, own.new_index),
+        new: D.rating(r.new_rating, r.new_index), change: D.signed(r.change) })
+        : t('new_dwz') + ': ' + D.rating(r.new_rating, r.new_index) + ' (' + D.signed(r.change) + ')';
     }
     frag.appendChild(facts);
     if (r.games.length) frag.appendChild(resultTable(r));
-    frag.appendChild(D.warnings(r));
+    frag.appendChild(D.warnings({ warnings: r.warnings.filter(function (w) { return SCALE_CODES.indexOf(w.code) < 0; }),
+      assumptions: r.assumptions }));
     var open = $('rechenweg') && $('rechenweg').open;
     var rw = D.steps(r.steps);
     if (open) rw.open = true;  // keep the Rechenweg open while typing
@@ -349,10 +369,12 @@
     clearFieldErrors();
     context(s);
     var where = { game: [], rest: [] };
+    var scales = ALT[s.alt] || {};  // which values are from before the Umstufung: converted first (spec dwz-2026 §6)
     var body_ = {
       rating: s.rating.trim() || null, birth_year: s.birth_year.trim() || null, end: s.end || null,
       games: games('game', where.game), restpartien: first ? games('rest', where.rest) : [],
-      scale: s.scale_old ? 'old' : null  // "Werte von vor der Umstufung": converted first (spec dwz-2026 §6)
+      scale: scales.scale || null, own_scale: scales.own_scale || null, opponents_scale: scales.opponents_scale || null,
+      rating_date: s.rating_date || null
     };
     var my = ++seq;
     if (!body_.rating && !body_.games.length) {
@@ -360,7 +382,7 @@
       status.textContent = t('web.no_input');
       return;
     }
-    D.api('/api/dwz', body_).then(function (res) {
+    D.api('/api/dwz?wording=web', body_).then(function (res) {  // hints in the words of this page's controls
       if (my !== seq) return;
       if (res.status === 200) {
         renderResult(res.data);
@@ -370,9 +392,9 @@
           return g.converted_from !== undefined ? g.converted_from : g.opponent;
         });
         if (!opps.length) { D.clear(scen); return; }
-        return D.api('/api/dwz/scenarios', {
+        return D.api('/api/dwz/scenarios?wording=web', {
           rating: body_.rating, birth_year: body_.birth_year, end: body_.end, opponents: opps, restpartien: body_.restpartien,
-          scale: body_.scale
+          scale: body_.scale, own_scale: body_.own_scale, opponents_scale: body_.opponents_scale, rating_date: body_.rating_date
         }).then(function (sres) {
           if (my !== seq) return;
           renderScenarios(sres.status === 200 ? sres.data : null, res.data.W);
