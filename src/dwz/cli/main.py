@@ -340,23 +340,33 @@ def _arg(*decls: str, **attrs: Any) -> Callable[[F], F]:
 
 
 @_command("rate")
-@_arg("rating", metavar="metavar.rating")
+@_arg("rating", metavar="metavar.rating", required=False, default=None)
 @_arg("games", nargs=-1, metavar="metavar.games")
 @_person_options
+@_opt("--spieler", "--player-id", "spieler", type=str, default=None, metavar="NU-ID|ZPS-NR", help="opt.spieler")
 @_opt("--index", type=str, default=None, metavar="metavar.index", help="opt.index")
 @_opt("--points", "-W", type=str, default=None, metavar="W", help="opt.points")
 @_opt("--count", "-n", type=str, default=None, metavar="n", help="opt.count")
 @_opt("--expected", type=str, default=None, metavar="We", help="opt.expected")
 @_opt("--rest", "rest", multiple=True, metavar="metavar.game", help="opt.rest_rate")
 @_output_options
-def rate(rating: str, games: tuple[str, ...], end: str | None, born: str | None, age_group: str | None,
-         rules: str | None, scale: str | None, index: str | None, points: str | None, count: str | None, expected: str | None,
-         rest: tuple[str, ...], lang: str, as_json: bool, explain: bool) -> None:
+def rate(rating: str | None, games: tuple[str, ...], end: str | None, born: str | None, age_group: str | None,
+         rules: str | None, scale: str | None, spieler: str | None, index: str | None, points: str | None, count: str | None,
+         expected: str | None, rest: tuple[str, ...], lang: str, as_json: bool, explain: bool) -> None:
     from dwz.basics.errors import InputError
     from dwz.basics.values import parse_rating
     from dwz.core.player import first_rating
     from dwz.core.player import rate as rate_fn
 
+    if spieler is not None:  # the own values from the portal's card or the cached DWZ list (dwz.cli.portal)
+        from dwz.cli.portal import rate_with_card
+
+        own = rate_with_card(spieler, lang, as_json)  # says where they came from and their date (Stand)
+        games, rating = ((rating, *games) if rating is not None else games), own.rating_text  # own.rating_date: the value's date
+        born = born if born is not None else (str(own.birth_year) if own.birth_year else None)
+    if rating is None:  # click's own message, as when the argument was required
+        ctx = click.get_current_context()
+        raise click.MissingParameter(ctx=ctx, param=next(p for p in ctx.command.params if p.name == "rating"))
     try:
         check_args([("rating", rating), ("index", index), ("end", end), *_games_args("games", games),
                     *_games_args("restpartien", rest)])
@@ -521,7 +531,7 @@ def _int_arg(value: str, field: str) -> int:
 
 def _register_optional() -> None:
     """Subcommands of later layers register themselves here (lazy: only names and options)."""
-    for module in ("dwz.cli.tournament", "dwz.cli.check", "dwz.cli.serve", "dwz.cli.history"):
+    for module in ("dwz.cli.tournament", "dwz.cli.check", "dwz.cli.serve", "dwz.cli.history", "dwz.cli.portal"):
         if module.rsplit(".", 1)[1] in cli.commands:
             continue
         try:

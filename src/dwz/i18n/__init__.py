@@ -34,13 +34,15 @@ class _Catalogs(dict[str, dict[str, dict[str, Any]]]):
             raise KeyError(lang)
         catalog: dict[str, dict[str, Any]] = import_module(f"dwz.i18n.{lang}").CATALOG
         # The command line's and the published files' texts live in their own module
-        # (dwz.i18n.cli_<lang>): its sections are added to the catalog's, never replacing a key.
-        for section, entries in import_module(f"dwz.i18n.cli_{lang}").CATALOG.items():
-            merged = catalog.setdefault(section, {})
-            clash = set(merged) & set(entries)
-            if clash:
-                raise KeyError(f"dwz.i18n.cli_{lang}: keys already in dwz.i18n.{lang}: {sorted(clash)}")
-            merged.update(entries)
+        # (dwz.i18n.cli_<lang>), the rating portal's in dwz.i18n.portal_<lang>: their sections are
+        # added to the catalog's, never replacing a key.
+        for part in ("cli", "portal"):
+            for section, entries in import_module(f"dwz.i18n.{part}_{lang}").CATALOG.items():
+                merged = catalog.setdefault(section, {})
+                clash = set(merged) & set(entries)
+                if clash:
+                    raise KeyError(f"dwz.i18n.{part}_{lang}: keys already in dwz.i18n.{lang}: {sorted(clash)}")
+                merged.update(entries)
         self[lang] = catalog
         return catalog
 
