@@ -55,6 +55,8 @@ class FakePortal:
     expires_in: int | None = 300
     open_lists: bool = False
     combined_403: bool = False  # nu's real 403 text (three causes in one) instead of the mock's specific ones
+    refresh_works: bool = True  # off: every refresh token is "already used or invalid"
+    page_cap: int = 1000  # the most items one page holds, whatever limit was asked
     routes: dict[str, Any] = field(default_factory=dict)
     zips: dict[str, bytes] = field(default_factory=dict)
     zip_modified: float = 1789000000.0
@@ -205,7 +207,7 @@ class FakePortal:
         now = time.time()
         with self.lock:
             if f.get("grant_type") == "refresh_token":
-                if self.newest_refresh.get((cid, scope)) != f.get("refresh_token"):
+                if not self.refresh_works or self.newest_refresh.get((cid, scope)) != f.get("refresh_token"):
                     return self._send(h, seen, 400, MOCK["refresh_reused_400"])
                 self.refreshed += 1
             elif f.get("grant_type") == "client_credentials":
@@ -256,7 +258,7 @@ class FakePortal:
             status, obj = route(seen)
             return self._send(h, seen, status, obj)
         if isinstance(route, list):  # a list endpoint: paginated
-            limit = int(seen.query.get("limit", ["100"])[0])
+            limit = min(int(seen.query.get("limit", ["100"])[0]), self.page_cap)
             offset = int(seen.query.get("offset", ["0"])[0])
             return self._send(h, seen, 200, {"data": route[offset: offset + limit], "metadata": {"totalCount": len(route)},
                                              "links": {}})

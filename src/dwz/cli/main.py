@@ -364,9 +364,13 @@ def rate(rating: str | None, games: tuple[str, ...], end: str | None, born: str 
         own = rate_with_card(spieler, lang, as_json)  # says where they came from and their date (Stand)
         games, rating = ((rating, *games) if rating is not None else games), own.rating_text  # own.rating_date: the value's date
         born = born if born is not None else (str(own.birth_year) if own.birth_year else None)
+        scale = scale or ("old" if own.old_scale and own.rating is not None else None)  # a list of before the Umstufung 2026
     if rating is None:  # click's own message, as when the argument was required
+        from dwz.cli.lang import help_text
+
         ctx = click.get_current_context()
-        raise click.MissingParameter(ctx=ctx, param=next(p for p in ctx.command.params if p.name == "rating"))
+        raise click.MissingParameter(ctx=ctx, param=next(p for p in ctx.command.params if p.name == "rating"),
+                                     param_hint=f"'{help_text('metavar.rating', lang)}'")
     try:
         check_args([("rating", rating), ("index", index), ("end", end), *_games_args("games", games),
                     *_games_args("restpartien", rest)])

@@ -289,8 +289,8 @@ def _register_list() -> None:
             if got.status == "unchanged":
                 _say("portal.list_unchanged", lang, name=c.path.name, loaded=fmt_date(c.downloaded[:10], lang), stand=stand, how=how)
             else:
-                mb = fmt_num(got.bytes / (1 << 20), ".1f", lang)
-                _say(f"portal.list_{got.status}", lang, name=c.path.name, mb=mb, players=c.players, stand=stand, how=how)
+                size = fmt_num(got.bytes / (1 << 20), ".1f", lang) + " MB" if got.bytes >= 1 << 20 else f"{max(1, got.bytes // 1024)} KB"
+                _say(f"portal.list_{got.status}", lang, name=c.path.name, size=size, players=c.players, stand=stand, how=how)
             _say("portal.list_path", lang, path=str(c.path))
             _say("portal.list_use", lang, err=True, fed=c.federation)
 
@@ -721,12 +721,14 @@ def own_values(spieler: str, lang: str) -> Any:
 
 
 def say_own_values(own: Any, lang: str, err: bool) -> None:
-    from dwz.i18n import fmt_date
+    from dwz.i18n import fmt_date, text
 
     key = "portal.own_card" if own.source == "card" else "portal.own_list"
+    last = text("portal.last_evaluation", lang, date=fmt_date(own.last_evaluation, lang)) if own.last_evaluation else ""
     _say(key, lang, err=err, name=own.name, key_=own.key, rating=own.rating_text if own.rating is not None else "–",
-         born=own.birth_year or "–", stand=fmt_date(own.stand, lang), where=own.where,
-         date=fmt_date(own.rating_date, lang) if own.rating_date else "–")
+         born=own.birth_year or "–", stand=fmt_date(own.stand, lang), where=own.where, last=f", {last}" if last else "")
+    if own.old_scale and own.rating is not None:
+        _say("portal.own_old_scale", lang, err=err)
 
 
 def rate_with_card(spieler: str, lang: str, as_json: bool) -> Any:

@@ -73,9 +73,11 @@ class TokenStore:
                 pass
             state = self._load()
             before = json.dumps(state, sort_keys=True)
-            yield state
-            if json.dumps(state, sort_keys=True) != before:
-                write_private(self.path, json.dumps(state, indent=1, sort_keys=True).encode("utf-8"))
+            try:
+                yield state
+            finally:  # also when a refusal is raised: a dropped refresh token, a block of 30 minutes are kept
+                if json.dumps(state, sort_keys=True) != before:
+                    write_private(self.path, json.dumps(state, indent=1, sort_keys=True).encode("utf-8"))
         finally:
             os.close(fd)  # closing releases the lock
 

@@ -108,7 +108,7 @@ class PortalClient:
                     body = self._read(r, endpoint, cap, sink, progress)
                     return Answer(r.status_code, r.headers, body)
             except httpx.TimeoutException:
-                last = PortalError("timeout", endpoint=endpoint, seconds=_seconds(self.settings.timeout))
+                last = PortalError("timeout", endpoint=endpoint, seconds=float(self.settings.timeout))
             except httpx.TransportError as e:  # connect errors, resets, protocol errors (HTTP/2 stream cancel)
                 last = PortalError("network", endpoint=endpoint, host=httpx.URL(url).host, reason=_reason(e))
         assert last is not None
@@ -298,5 +298,3 @@ def _version() -> str:
     return dwz.__version__
 
 
-def _seconds(v: float) -> str:
-    return f"{v:g}"

@@ -37,8 +37,9 @@ def parse_player_key(text: str, field: str = "spieler") -> tuple[str, Any]:
 @dataclass(frozen=True, slots=True)
 class OwnValues:
     """A player's values as a source gave them.  ``stand``: when the source said so (the day the card was
-    read, the list's date); ``rating_date``: the date of the value itself (the week of the last
-    evaluation, else the stand) — the 2026 scale tells old values by it (spec dwz-2026 §6)."""
+    read, the list's date) — the date the value holds at, by which the 2026 scale tells old values from
+    new ones (spec dwz-2026 §6: a list after 2026-06-08 holds converted values, even of players last
+    evaluated before); ``last_evaluation``: the Monday of the week of his last evaluation, if known."""
 
     rating: int | None
     index: int | None
@@ -48,7 +49,20 @@ class OwnValues:
     source: str  # "card" (the portal) or "list" (the cached DWZ list)
     where: str  # the portal's address or the list file
     stand: date
-    rating_date: date | None
+    last_evaluation: date | None
+
+    @property
+    def old_scale(self) -> bool:
+        """The stand is before the Umstufung 2026: the values are on the old scale (spec dwz-2026 §6)."""
+        from dwz.core.scale import OLD
+        from dwz.rules import edition_at
+
+        return bool(edition_at(self.stand).SCALE == OLD)
+
+    @property
+    def rating_date(self) -> date:
+        """The date of the value (its stand): what ``dwz.rate``'s ``rating_date`` will take."""
+        return self.stand
 
     @property
     def rating_text(self) -> str:
@@ -60,7 +74,8 @@ class OwnValues:
     def to_dict(self) -> dict[str, Any]:
         return {"rating": self.rating, "index": self.index, "birth_year": self.birth_year, "name": self.name, "key": self.key,
                 "source": self.source, "where": self.where, "stand": self.stand.isoformat(),
-                "rating_date": self.rating_date.isoformat() if self.rating_date else None}
+                "rating_date": self.rating_date.isoformat(),
+                "last_evaluation": self.last_evaluation.isoformat() if self.last_evaluation else None}
 
 
 def own_from_card(client: Any, nu_id: str, today: date | None = None) -> OwnValues:
@@ -68,7 +83,7 @@ def own_from_card(client: Any, nu_id: str, today: date | None = None) -> OwnValu
     p = client.person(nu_id)
     day = today or date.today()
     return OwnValues(rating=p.rating, index=p.index if p.rating is not None else None, birth_year=p.birth_year, name=p.name,
-                     key=p.nu_id, source="card", where=client.settings.api, stand=day, rating_date=p.evaluation_monday() or day)
+                     key=p.nu_id, source="card", where=client.settings.api, stand=day, last_evaluation=p.evaluation_monday())
 
 
 def own_from_list(entries: Iterable[DsbEntry], key: tuple[str, Any], where: str, stand: date) -> OwnValues:
@@ -87,7 +102,7 @@ def own_from_list(entries: Iterable[DsbEntry], key: tuple[str, Any], where: str,
         raise InputError.single("spieler", "portal_ambiguous_in_list", shown, names=", ".join(sorted({e.name for e in found})[:5]))
     e = found[0]
     return OwnValues(rating=e.dwz, index=e.index if e.dwz else None, birth_year=e.birth_year, name=e.name, key=shown, source="list",
-                     where=where, stand=stand, rating_date=_week_monday(e.last_evaluation) or stand)
+                     where=where, stand=stand, last_evaluation=_week_monday(e.last_evaluation))
 
 
 def _member(v: str | None) -> str:
