@@ -11,10 +11,9 @@ import click
 
 from dwz.cli import layout
 from dwz.i18n import fmt_date, term, text
+from dwz.portal.crosscheck import MARKS, when_text
 
 __all__ = ["crosscheck_lines", "print_crosscheck"]
-
-MARKS = {"agree": "✓", "differ": "≠", "not_compared": "–"}
 
 
 def _cell(cc: Any, name: str, v: float | int | None, lang: str) -> str:
@@ -38,9 +37,9 @@ def crosscheck_lines(cc: Any, lang: str, explain: bool = False, total: int | Non
     out: list[tuple[str, bool]] = []
     head = text("portal.cc.head", lang, name=t.label or t.uuid or "–", end=fmt_date(cc.evaluation.end, lang), rules=term(cc.rules, lang))
     out += [(line, True) for line in layout.wrap(head, w, hang=2)]
-    calc = text("portal.cc.calculated", lang, when=_when(t.last_calculated, lang)) if t.last_calculated else ""
+    calc = text("portal.cc.calculated", lang, when=when_text(t.last_calculated, lang)) if t.last_calculated else ""
     where = cc.bundle.name or cc.bundle.source or "–"
-    meta = text("portal.cc.meta", lang, calculated=calc, retrieved=_when(cc.bundle.retrieved, lang), where=where)
+    meta = text("portal.cc.meta", lang, calculated=calc, retrieved=when_text(cc.bundle.retrieved, lang), where=where)
     out += [(line, False) for line in layout.wrap(meta, w, hang=2)]
     out += [(line, False) for line in layout.wrap(text("portal.precision", lang, coefficient=cc.coefficient), w, hang=2)]
     out.append(("", False))
@@ -117,15 +116,6 @@ def _p(v: float | None, lang: str) -> str:
     from dwz.i18n import fmt_num
 
     return "–" if v is None else fmt_num(v, ".6f", lang)
-
-
-def _when(iso: str | None, lang: str) -> str:
-    """An ISO time as "01.12.2026 10:15" (German) or "2026-12-01 10:15" (UTC as stored)."""
-    if not iso:
-        return "–"
-    day, _, rest = iso.partition("T")
-    utc = " UTC" if rest.endswith(("+00:00", "Z")) else ""
-    return f"{fmt_date(day, lang)} {rest[:5]}{utc}".strip()
 
 
 def print_crosscheck(cc: Any, lang: str, explain: bool = False) -> None:

@@ -235,8 +235,6 @@ Die Antworten des Portals lassen sich mit --speichern als eine Datei sichern und
         "portal.web.download_csv": "Als CSV (Excel)",
         "portal.web.download_json": "Als JSON",
         "portal.web.download_bundle": "Antworten des Portals speichern",
-        "portal.web.need_one": "Bitte eine gespeicherte Datei wählen oder eine Turnier-UUID eingeben.",
-        "portal.web.need_one_file": "Bitte eine gespeicherte Datei wählen.",
         "portal.web.portal_failed": "Das Portal ist gerade nicht erreichbar oder antwortet nicht wie erwartet. Bitte später noch einmal versuchen oder eine gespeicherte Datei prüfen.",
         "portal.web.server_access": "Der Portalzugang dieses Servers funktioniert nicht (Einrichtung). Eine gespeicherte Datei lässt sich trotzdem prüfen.",
         "portal.web.back": "← Zur Turnierauswertung",
@@ -244,6 +242,9 @@ Die Antworten des Portals lassen sich mit --speichern als eine Datei sichern und
         "portal.web.status": "Ergebnis",
     },
     "problems": {
+        "portal_web_form": "Das Formular kam nicht lesbar an – bitte die Seite neu laden",
+        "portal_web_no_live": "Dieser Server ruft das Portal nicht ab – bitte die gespeicherten Antworten als Datei wählen",
+        "portal_web_nothing": "Bitte eine gespeicherte Datei wählen oder eine Turnier-UUID eingeben",
         "portal_federation": "Verband '{value}' gibt es nicht; möglich: {allowed}",
         "portal_uuid": "'{value}' ist keine Turnier-UUID (36 Zeichen wie 019f75b9-af19-7de0-a772-7da0ebbd8f0c; „dwz portal turniere“ zeigt sie)",
         "portal_uuid_or_file": "Entweder eine Turnier-UUID oder --datei angeben (genau eins von beiden)",

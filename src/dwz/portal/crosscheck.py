@@ -468,6 +468,18 @@ def value_text(name: str, v: float | int | None, lang: str) -> str:
 
 
 CSV_FIELDS = ("W", "n", "We", "K", "Rc", "performance", "new_rating", "new_index")
+MARKS = {"agree": "✓", "differ": "≠", "not_compared": "–"}  # a player's result as the tables mark it
+
+
+def when_text(iso: str | None, lang: str) -> str:
+    """An ISO time as "01.12.2026 10:15" (German) or "2026-12-01 10:15", "UTC" said when it is."""
+    from dwz.i18n import fmt_date
+
+    if not iso:
+        return "–"
+    day, _, rest = iso.partition("T")
+    utc = " UTC" if rest.endswith(("+00:00", "Z")) else ""
+    return f"{fmt_date(day, lang)} {rest[:5]}{utc}".strip()
 
 
 def to_csv(cc: CrossCheck, lang: str = "de") -> str:
