@@ -98,6 +98,16 @@ def _fail(err: BaseException, lang: str) -> None:
     from dwz.i18n import text
 
     prefix = text("cli.error_prefix", lang)
+    from dwz.portal.errors import PortalError
+
+    if isinstance(err, PortalError):  # dwz.portal: exit 3 (the portal or the network), 2 (the configuration)
+        from dwz.cli.layout import width, wrap
+
+        for line in wrap(prefix + err.message(lang), width(sys.stderr), hang=2):
+            click.echo(line, err=True)
+        if not err.config:
+            click.echo(text("portal.exit_hint", lang, code=err.exit_code), err=True)
+        sys.exit(err.exit_code)
     if isinstance(err, InputError):
         problems = ordered(err.problems)
         if len(problems) > MAX_MESSAGES:  # a file of 100,000 bad lines: the first ones and a count
@@ -358,10 +368,12 @@ def rate(rating: str | None, games: tuple[str, ...], end: str | None, born: str 
     from dwz.core.player import first_rating
     from dwz.core.player import rate as rate_fn
 
-    if spieler is not None:  # the own values from the portal's card or the cached DWZ list (dwz.cli.portal)
-        from dwz.cli.portal import rate_with_card
-
-        own = rate_with_card(spieler, lang, as_json)  # says where they came from and their date (Stand)
+    if spieler is not None:  # the own values from the portal's card or the cached DWZ list (dwz.portal.players)
+        try:
+            own = _own_values(spieler, lang, as_json)  # says where they came from and their date (Stand)
+        except Exception as e:
+            _fail(e, lang)
+            return
         games, rating = ((rating, *games) if rating is not None else games), own.rating_text  # own.rating_date: the value's date
         born = born if born is not None else (str(own.birth_year) if own.birth_year else None)
         scale = scale or ("old" if own.old_scale and own.rating is not None else None)  # a list of before the Umstufung 2026
@@ -393,6 +405,26 @@ def rate(rating: str | None, games: tuple[str, ...], end: str | None, born: str 
         _fail(e, lang)
         return
     _emit(res, lang, as_json, explain, "print_rating", assumed_end=assumed)
+
+
+def _own_values(spieler: str, lang: str, as_json: bool) -> Any:
+    """``--spieler``: the values and a line saying where they came from and their date (on stderr with --json)."""
+    from dwz.cli.layout import width, wrap
+    from dwz.i18n import fmt_date, text
+    from dwz.portal.players import own_values
+
+    check_args([("spieler", spieler)])
+    own = own_values(spieler)
+    last = text("portal.last_evaluation", lang, date=fmt_date(own.last_evaluation, lang)) if own.last_evaluation else ""
+    lines = [text("portal.own_card" if own.source == "card" else "portal.own_list", lang, name=own.name, key_=own.key,
+                  rating=own.rating_text if own.rating is not None else "–", born=own.birth_year or "–",
+                  stand=fmt_date(own.stand, lang), where=own.where, last=f", {last}" if last else "")]
+    if own.old_scale and own.rating is not None:
+        lines.append(text("portal.own_old_scale", lang))
+    for line in lines:
+        for part in wrap(line, width(sys.stderr if as_json else None), hang=2):
+            click.echo(part, err=as_json)
+    return own
 
 
 @_command("first")

@@ -85,27 +85,18 @@ def _say(key: str, lang: str, err: bool = False, **values: Any) -> None:
 
 @contextmanager
 def _errors(lang: str) -> Iterator[None]:
-    """A portal or network failure: its message, exit 3 (2 when the fix is the user's configuration);
-    bad input: exit 2 (:func:`dwz.cli.main._fail`); Ctrl-C: 130."""
+    """A portal or network failure, bad input: the message and its exit code (:func:`dwz.cli.main._fail`:
+    3 the portal or the network, 2 input and configuration); Ctrl-C: 130."""
     from dwz.basics.errors import InputError
     from dwz.cli.main import _fail
     from dwz.portal.errors import PortalError
 
     try:
         yield
-    except PortalError as e:
-        from dwz.cli.layout import width, wrap
-        from dwz.i18n import text
-
-        for line in wrap(text("cli.error_prefix", lang) + e.message(lang), width(sys.stderr), hang=2):
-            click.echo(line, err=True)
-        if not e.config:
-            click.echo(text("portal.exit_hint", lang, code=e.exit_code), err=True)
-        sys.exit(e.exit_code)
     except KeyboardInterrupt:
         click.echo("", err=True)
         sys.exit(130)
-    except InputError as e:
+    except (PortalError, InputError) as e:
         _fail(e, lang)
 
 
@@ -334,15 +325,10 @@ LIST_WORDS = ("portal", "cache")
 
 def cached_list(word: str) -> CachedListPath:
     """``portal`` (the list downloaded last) or ``portal:C`` (that federation's)."""
-    from dwz.basics.errors import InputError
     from dwz.portal.config import cache_dir
-    from dwz.portal.dwzlist import all_cached, cached, check_federation
+    from dwz.portal.dwzlist import resolve
 
-    _, _, fed = word.partition(":")
-    cache = cache_dir()
-    found = cached(cache, check_federation(fed)) if fed else next(iter(all_cached(cache)), None)
-    if found is None:
-        raise InputError.single("list", "portal_no_cached_list", word, fed=fed.upper() or "0")
+    found = resolve(word, cache_dir())
     return CachedListPath(found.path, found.stand_date, found.federation, found.downloaded)
 
 
@@ -698,43 +684,3 @@ def _write_bytes(path: Path, data: bytes, field: str) -> None:
         path.write_bytes(data)
     except OSError as e:
         raise InputError.single(field, "output_unwritable", PurePath(path), reason=os_reason(e)) from None
-
-
-# --- dwz rate --spieler ---------------------------------------------------------------------------------
-
-
-def own_values(spieler: str, lang: str) -> Any:
-    """The own values for ``dwz rate --spieler``: ``NU…`` from the portal's card, ``ZPS-Mglnr`` from the
-    cached DWZ list; the line saying where they came from and their date goes to stderr."""
-    from dwz.portal.players import own_from_card, own_from_list, parse_player_key
-
-    kind, key = parse_player_key(spieler)
-    if kind == "nu":
-        with _client(None, None, None) as client:
-            own = own_from_card(client, key)
-    else:
-        from dwz.formats.dsb_list import read_dsb_list
-
-        c = cached_list("portal")
-        own = own_from_list(read_dsb_list(c.path, name=c.path.name), (kind, key), c.path.name, c.stand or date.fromisoformat(c.downloaded[:10]))
-    return own
-
-
-def say_own_values(own: Any, lang: str, err: bool) -> None:
-    from dwz.i18n import fmt_date, text
-
-    key = "portal.own_card" if own.source == "card" else "portal.own_list"
-    last = text("portal.last_evaluation", lang, date=fmt_date(own.last_evaluation, lang)) if own.last_evaluation else ""
-    _say(key, lang, err=err, name=own.name, key_=own.key, rating=own.rating_text if own.rating is not None else "–",
-         born=own.birth_year or "–", stand=fmt_date(own.stand, lang), where=own.where, last=f", {last}" if last else "")
-    if own.old_scale and own.rating is not None:
-        _say("portal.own_old_scale", lang, err=err)
-
-
-def rate_with_card(spieler: str, lang: str, as_json: bool) -> Any:
-    """For ``dwz rate``: the own values, with the portal's errors as exit codes (they are no InputError)."""
-    with _errors(lang):
-        own = own_values(spieler, lang)
-        say_own_values(own, lang, err=as_json)
-        return own
-    return None  # pragma: no cover - _errors exits

@@ -51,7 +51,7 @@ selbst), ob ein Token gilt, wie viele neue Tokens in den letzten 30 Minuten geho
         "cmd.portal.liste.help": """LV-X-dwzliste.zip in den Cache laden (X: 0 = alle, 1 … 9, A … H, L, M). Ein zweiter
 Abruf am selben Tag kostet nichts (bedingte Anfrage, Antwort 304). Das ZIP wird geprüft (CRC,
 spieler.csv, lesbar) und erst dann übernommen; ein abgeschnittenes ZIP wird einmal neu geladen.
-Danach nehmen dwz tournament und dwz check die Liste mit --list portal.""",
+Danach nehmen 'dwz tournament' und 'dwz check' sie mit --list portal.""",
         "cmd.portal.suche.short": "Spieler suchen (Portal oder mit --liste in der geladenen DWZ-Liste).",
         "cmd.portal.suche.help": """Spieler nach Name suchen, wahlweise in einem Verein oder Verband (--vkz). Das Portal
 vergleicht ganze Namen ("Müll" findet nicht "Müller"); --liste sucht ohne Netz in der

@@ -14,7 +14,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "metavar.firstname": "FIRSTNAME",
         "metavar.nu_id": "NU-ID",
         "metavar.uuid": "TOURNAMENT-UUID",
-        "cmd.portal.short": "The DSB rating portal: the DWZ list, players, tournaments, cross-checking published evaluations.",
+        "cmd.portal.short": "The DSB rating portal: the DWZ list, players, tournaments; published evaluations checked against dwz.",
         "cmd.portal.help": """The DSB rating portal (nu, since 2026): download the DWZ list, search players, show a
 player's card and history, find tournaments, and cross-check a published evaluation with dwz.
 

@@ -24,7 +24,22 @@ A saved answer cross-checked without network::
 
 from __future__ import annotations
 
-from dwz.portal.crosscheck import Bundle, CrossCheck, crosscheck, fetch_bundle, read_bundle
-from dwz.portal.errors import EXIT_PORTAL, PortalError
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+_LAZY = {"Bundle": "dwz.portal.crosscheck", "CrossCheck": "dwz.portal.crosscheck", "crosscheck": "dwz.portal.crosscheck",
+         "fetch_bundle": "dwz.portal.crosscheck", "read_bundle": "dwz.portal.crosscheck", "EXIT_PORTAL": "dwz.portal.errors",
+         "PortalError": "dwz.portal.errors"}
 
 __all__ = ["EXIT_PORTAL", "Bundle", "CrossCheck", "PortalError", "crosscheck", "fetch_bundle", "read_bundle"]
+
+
+def __getattr__(name: str) -> Any:  # PEP 562: loaded on first use (``dwz.portal.errors`` alone stays light)
+    if name in _LAZY:
+        return getattr(import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'dwz.portal' has no attribute {name!r}")
+
+
+if TYPE_CHECKING:
+    from dwz.portal.crosscheck import Bundle, CrossCheck, crosscheck, fetch_bundle, read_bundle
+    from dwz.portal.errors import EXIT_PORTAL, PortalError

@@ -35,7 +35,7 @@ from dwz.portal.config import write_private
 from dwz.portal.errors import PortalError
 
 __all__ = ["FEDERATIONS", "CachedList", "Downloaded", "all_cached", "cached", "check_federation", "download", "list_name", "lists_dir",
-           "readme_of", "verify"]
+           "readme_of", "resolve", "verify"]
 
 FEDERATIONS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "A", "B", "C", "D", "E", "F", "G", "H", "L", "M")
 ZIP_MAX = MAX_LIST_BYTES  # the same cap as the list reader's (64 MiB; the national list is ~5 MB zipped)
@@ -124,6 +124,16 @@ def _from_dict(d: dict[str, Any], path: Path) -> CachedList | None:
     return CachedList(federation=fed, path=path, etag=s("etag"), last_modified=s("last_modified"), downloaded=s("downloaded") or "",
                       checked=s("checked") or "", stand=s("stand"), stand_from=s("stand_from") or "download", players=players,
                       size=int(d["size"]), sha256=s("sha256") or "", source=s("source") or "")
+
+
+def resolve(word: str, cache: Path) -> CachedList:
+    """``portal`` (the list downloaded last) or ``portal:C`` (that federation's) in the cache, else an
+    :class:`InputError` that says to download it first."""
+    _, _, fed = word.partition(":")
+    found = cached(cache, check_federation(fed)) if fed else next(iter(all_cached(cache)), None)
+    if found is None:
+        raise InputError.single("list", "portal_no_cached_list", word, fed=fed.upper() or "0")
+    return found
 
 
 def all_cached(cache: Path) -> list[CachedList]:

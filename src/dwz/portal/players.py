@@ -17,7 +17,7 @@ from typing import Any
 from dwz.basics.errors import InputError
 from dwz.formats.dsb_list import DsbEntry
 
-__all__ = ["OwnValues", "own_from_card", "own_from_list", "parse_player_key", "search_entries"]
+__all__ = ["OwnValues", "own_from_card", "own_from_list", "own_values", "parse_player_key", "search_entries"]
 
 _NU = re.compile(r"^NU\d{1,12}$", re.IGNORECASE)
 _ZPS = re.compile(r"^([0-9A-Za-z]{5})-(\d{1,6})$")
@@ -103,6 +103,25 @@ def own_from_list(entries: Iterable[DsbEntry], key: tuple[str, Any], where: str,
     e = found[0]
     return OwnValues(rating=e.dwz, index=e.index if e.dwz else None, birth_year=e.birth_year, name=e.name, key=shown, source="list",
                      where=where, stand=stand, last_evaluation=_week_monday(e.last_evaluation))
+
+
+def own_values(key_text: str, settings: Any = None) -> OwnValues:
+    """``dwz rate --spieler``: ``NU…`` from the portal's card, ``ZPS-Mglnr`` from the cached DWZ list."""
+    from dwz.portal.config import load_settings
+
+    s = settings or load_settings()
+    kind, key = parse_player_key(key_text)
+    if kind == "nu":
+        from dwz.portal.client import PortalClient
+
+        with PortalClient(s) as client:
+            return own_from_card(client, key)
+    from dwz.formats.dsb_list import read_dsb_list
+    from dwz.portal.dwzlist import resolve
+
+    c = resolve("portal", s.cache)
+    return own_from_list(read_dsb_list(c.path, name=c.path.name), (kind, key), c.path.name,
+                         c.stand_date or date.fromisoformat(c.downloaded[:10]))
 
 
 def _member(v: str | None) -> str:
