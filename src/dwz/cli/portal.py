@@ -540,18 +540,19 @@ def _print_history(h: Any, rows: list[dict[str, Any]], lang: str) -> None:
         _say("portal.history_empty", lang)
         return
     cols = [layout.Column(text("portal.col.date", lang), "left"), layout.Column(text("portal.col.event", lang), "left", flex=True),
-            layout.Column(text("portal.col.old", lang)), layout.Column("W/n", priority=1), layout.Column("We", priority=3),
-            layout.Column("E/K", priority=4), layout.Column(text("portal.col.perf", lang), priority=2),
+            layout.Column(text("portal.col.old", lang)), layout.Column("W/n", priority=1), layout.Column("We", priority=2),
+            layout.Column("E/K", priority=2), layout.Column(text("portal.col.perf", lang), priority=3),
             layout.Column(text("portal.col.new", lang))]
     cells = []
     for r in rows:
         empty = r["kind"] == "upgrade" and r["old_rating"] is None and r["new_rating"] is None
         wn = f"{fmt_num(r['W'], '.1f', lang)}/{r['n']}" if r["W"] is not None and r["n"] is not None else ""
-        cells.append([fmt_date(r["date"], lang) if r["date"] else "", r["name"] or "",
+        name = (r["name"] or "") + (f" ({text('portal.upgrade_no_values', lang)})" if empty else "")
+        cells.append([fmt_date(r["date"], lang) if r["date"] else "", name,
                       "" if empty else rating_text(r["old_rating"], r["old_index"]), wn,
                       "" if r["We"] is None else fmt_num(r["We"], ".3f", lang), "" if r["K"] is None else fmt_num(r["K"], ".1f", lang),
                       "" if r["performance"] is None else str(r["performance"]),
-                      text("portal.upgrade_no_values", lang) if empty else rating_text(r["new_rating"], r["new_index"])])
+                      "" if empty else rating_text(r["new_rating"], r["new_index"])])
     t = layout.table(cols, cells, w)
     for line in t.lines:
         click.echo(line)

@@ -146,8 +146,9 @@ def _view(cc: Any, lang: str) -> dict[str, Any]:
                                 "ours": value_text(f.field, f.ours, lang), "rule": f.rule} for f in pc.differences],
                      "reasons": [r.message(lang) for r in pc.reasons],
                      "steps": pe.rechenweg(lang) if pc.status == "differ" else []})
+    shown = [i for i in range(6) if any(r["cells"][i]["text"] for r in rows)]  # a column the portal published nothing in: left out
     t = cc.bundle.tournament
-    return {"cc": cc, "rows": rows, "head": text("portal.cc.head", lang, name=t.label or t.uuid or "–",
+    return {"cc": cc, "rows": rows, "shown": shown, "head": text("portal.cc.head", lang, name=t.label or t.uuid or "–",
                                                  end=_when(cc.evaluation.end.isoformat(), lang), rules=term(cc.rules, lang)),
             "meta": text("portal.cc.meta", lang, calculated=text("portal.cc.calculated", lang, when=_when(t.last_calculated, lang))
                          if t.last_calculated else "", retrieved=_when(cc.bundle.retrieved, lang), where=cc.bundle.name or cc.bundle.source or "–"),
