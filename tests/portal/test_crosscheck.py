@@ -163,7 +163,8 @@ def test_a_non_member_with_a_start_value_only_shown() -> None:
 @pytest.mark.parametrize(("change", "message"), [
     (lambda d: d.update(format="something"), "Keine gespeicherten Portal-Antworten von dwz"),
     (lambda d: d.update(version=2), "Version 2 der gespeicherten Antworten ist unbekannt"),
-    (lambda d: d["evaluation"]["players"][0].pop("playerUuid"), "Bei „evaluation.players[0].playerUuid“ erwartet einen Text"),
+    (lambda d: [d["evaluation"]["players"][0].pop(k) for k in ("playerUuid", "nuLigaPersonId")],
+     "Bei „evaluation.players[0].playerUuid“ erwartet einen Text"),
     (lambda d: d["matches"][1].update(result="WEISS"), "Bei „matches[1].result“ erwartet einen Ergebnis-Code"),
     (lambda d: d["tournament"].update(enddate="20.09.2026"), "Bei „tournament.enddate“ erwartet ein Datum"),
 ])
@@ -189,6 +190,18 @@ def test_bad_arguments(env: dict[str, str], tmp_path: Path) -> None:
     assert r.returncode == 2 and "erwartet .csv oder .json" in flat(r.stderr)
     r = run(env, "portal", "gegenpruefung", "--datei", str(tmp_path / "b.json"), "-o", str(tmp_path / "nope" / "x.csv"))
     assert r.returncode == 2 and "das Verzeichnis" in flat(r.stderr)
+
+
+def test_players_are_joined_by_nu_id_when_the_uuid_is_missing() -> None:
+    """Recorded rows without playerUuid exist (samples: the unrated non-member): the NU id joins evaluation and matches."""
+    doc = rec.bundle_json()
+    del doc["evaluation"]["players"][0]["playerUuid"]
+    for m in doc["matches"]:
+        for side in ("whitePlayer", "blackPlayer"):
+            if m[side].get("nuLigaPersonId") == MEMBER["nuLigaPersonId"]:
+                del m[side]["playerUuid"]
+    cc = crosscheck(_bundle(doc))
+    assert [p.status for p in cc.players] == ["agree"] * 8 and not cc.built.notes
 
 
 def test_a_bundle_round_trips() -> None:

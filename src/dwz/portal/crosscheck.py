@@ -175,7 +175,7 @@ class Built:
     """The tournament made of a bundle: which portal player is which number, what could not be compared and why."""
 
     tournament: Tournament
-    numbers: dict[str, int]  # playerUuid → Player.no
+    numbers: dict[str, int]  # playerUuid (else NU id) → Player.no
     published: dict[int, TournamentPlayer]  # Player.no → the portal's evaluation row
     not_comparable: dict[int, tuple[Problem, ...]]
     notes: tuple[Problem, ...]
@@ -208,29 +208,34 @@ def build_tournament(bundle: Bundle) -> Built:
     published: dict[int, TournamentPlayer] = {}
     players: list[Player] = []
     notes: list[Problem] = []
+    def known(tp: TournamentPlayer) -> int | None:  # by playerUuid, else by NU id (either may be all the data names)
+        return next((numbers[k] for k in (tp.player_uuid, tp.nu_id) if k is not None and k in numbers), None)
+
     for i, tp in enumerate(rows, 1):
-        assert tp.player_uuid is not None
-        if tp.player_uuid in numbers:
-            notes.append(Problem(f"player {numbers[tp.player_uuid]}", "portal_player_twice", tp.player_uuid, {}))
+        key = tp.key
+        assert key is not None
+        if known(tp) is not None:
+            notes.append(Problem(f"player {known(tp)}", "portal_player_twice", key, {}))
             continue
         no: int = tp.player_no if use_given and tp.player_no is not None else i
-        numbers[tp.player_uuid] = no
+        numbers.update({k: no for k in (tp.player_uuid, tp.nu_id) if k is not None})
         published[no] = tp
         players.append(_player(tp, no, notes))
     next_no = max([0, *numbers.values()]) + 1
     for m in bundle.matches:  # a participant of a match the evaluation does not list: taken from the match, not compared
         for side_tp in (m.white, m.black):
-            if side_tp is not None and side_tp.player_uuid is not None and side_tp.player_uuid not in numbers:
-                numbers[side_tp.player_uuid] = next_no
+            side_key = side_tp.key if side_tp is not None else None
+            if side_tp is not None and side_key is not None and known(side_tp) is None:
+                numbers.update({k: next_no for k in (side_tp.player_uuid, side_tp.nu_id) if k is not None})
                 players.append(_player(side_tp, next_no, notes))
-                notes.append(Problem(f"player {next_no}", "portal_player_unlisted", side_tp.name or side_tp.player_uuid, {}))
+                notes.append(Problem(f"player {next_no}", "portal_player_unlisted", side_tp.name or side_key, {}))
                 next_no += 1
     pairings: list[Pairing] = []
     odd: dict[int, list[Problem]] = {}
     for j, m in enumerate(bundle.matches):
         where = f"matches[{j}]"
-        w = numbers.get(m.white.player_uuid) if m.white is not None and m.white.player_uuid else None
-        b = numbers.get(m.black.player_uuid) if m.black is not None and m.black.player_uuid else None
+        w = known(m.white) if m.white is not None else None
+        b = known(m.black) if m.black is not None else None
         if m.result in _IRREGULAR:
             irregular = _IRREGULAR[m.result]
             for who, res in ((w, irregular[0]), (b, irregular[1])):
@@ -403,15 +408,15 @@ def _compare(tp: TournamentPlayer, pe: Any, coefficient: str) -> list[FieldCheck
     return out
 
 
-def _games(pe: Any, matches: tuple[Match, ...], uuid: str | None) -> tuple[dict[str, Any], ...]:
+def _games(pe: Any, matches: tuple[Match, ...], key: str | None) -> tuple[dict[str, Any], ...]:
     """The portal's expectation per game from this player's view (``expected`` is White's) beside our P."""
     ours = [g for g in pe.games if g.counted]
     out = []
     for m in matches:
-        if m.expected is None or m.result not in ("WHITE_WINS", "BLACK_WINS", "REMIS") or uuid is None:
+        if m.expected is None or m.result not in ("WHITE_WINS", "BLACK_WINS", "REMIS") or key is None:
             continue
-        white = m.white is not None and m.white.player_uuid == uuid
-        black = m.black is not None and m.black.player_uuid == uuid
+        white = m.white is not None and m.white.key == key
+        black = m.black is not None and m.black.key == key
         if not (white or black):
             continue
         own = m.expected if white else 1 - m.expected
@@ -446,7 +451,7 @@ def crosscheck(bundle: Bundle) -> CrossCheck:
                 reasons = (Problem(f"player {no}", "portal_nothing_published", None, {}),)
         else:
             status = "agree" if all(f.agree for f in fields) else "differ"
-        games = _games(pe, bundle.matches, tp.player_uuid) if status == "differ" else ()
+        games = _games(pe, bundle.matches, tp.key) if status == "differ" else ()
         checks.append(PlayerCheck(no, pe.player.name, tp.nu_id, tp.player_uuid, pe.player.member, status, fields, reasons, tp, pe, games))
     checks.sort(key=lambda c: c.no)
     return CrossCheck(bundle, built, ev, tuple(checks))

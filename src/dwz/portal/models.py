@@ -294,10 +294,17 @@ class TournamentPlayer:
         joined = f"{self.lastname or ''},{self.firstname or ''}".strip(",")
         return joined or None
 
+    @property
+    def key(self) -> str | None:
+        """What identifies him across the evaluation and the matches: ``playerUuid``, else the NU id."""
+        return self.player_uuid or self.nu_id
+
     @classmethod
     def from_json(cls, data: Any, where: str, *, need_uuid: bool = False) -> TournamentPlayer:
         o = _Obj(data, where)
-        return cls(player_uuid=o.text("playerUuid", required=need_uuid), nu_id=o.text("nuLigaPersonId"), firstname=o.text("firstname"),
+        if need_uuid and o.d.get("playerUuid") is None and o.d.get("nuLigaPersonId") is None:
+            raise ShapeError(o.at("playerUuid"), "text", "missing")  # one of the two is needed to join evaluation and matches
+        return cls(player_uuid=o.text("playerUuid"), nu_id=o.text("nuLigaPersonId"), firstname=o.text("firstname"),
                    lastname=o.text("lastname"), birth_year=o.integer("birthyear"), vkz=o.text("vkz"), member_no=o.text("memberNo"),
                    club_name=o.text("clubName"), fide_id=o.text("fideId"), player_no=o.integer("playerNo"), elo=o.integer("eloPlayer"),
                    member=o.boolean("member"), rating_old=o.integer("ratingOld"), index_old=o.integer("indexOld"), rating_new=o.integer("ratingNew"),
