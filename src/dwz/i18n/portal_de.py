@@ -153,7 +153,7 @@ Die Antworten des Portals lassen sich mit --speichern als eine Datei sichern und
         "portal.list_unchanged": "{name}: unverändert seit dem Laden am {loaded} (Antwort 304) – Stand {stand} ({how}).",
         "portal.list_retried": "Die erste Antwort war kein vollständiges ZIP; der zweite Download war in Ordnung.",
         "portal.list_path": "Im Cache: {path}",
-        "portal.list_use": "Verwenden: dwz tournament DATEI --list portal (oder --list portal:{fed})",
+        "portal.list_use": "Verwenden: 'dwz tournament DATEI --list portal' (oder --list portal:{fed})",
         "portal.list_from_cache": "DWZ-Liste aus dem Cache: {name}, Stand {stand} (geladen am {loaded} mit „dwz portal liste“).",
         "portal.col.name": "Name",
         "portal.col.born": "Geb.",
