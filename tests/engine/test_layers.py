@@ -6,7 +6,7 @@ and checked against the floors —
     2  dwz.rules                     the rule editions (using only the basics)
     3  dwz.core, dwz.elo             the procedures: one player, kernel, tournament, scenarios, Elo
     4  formats, reports, history,    adapters
-       cli, web
+       portal, cli, web
 
 A module imports only its own floor or lower ones (function-level and type-checking imports
 included), and no import graph has a cycle — within a floor neither.  The package root
@@ -27,7 +27,8 @@ from tests.conftest import ROOT
 SRC = ROOT / "src"
 FLOORS: tuple[tuple[str, int], ...] = (
     ("dwz.i18n", 0), ("dwz.basics", 1), ("dwz.rules", 2), ("dwz.core", 3), ("dwz.elo", 3),
-    ("dwz.formats", 4), ("dwz.reports", 4), ("dwz.history", 4), ("dwz.cli", 4), ("dwz.web", 4), ("dwz.__main__", 4),
+    ("dwz.formats", 4), ("dwz.reports", 4), ("dwz.history", 4), ("dwz.portal", 4), ("dwz.cli", 4), ("dwz.web", 4),
+    ("dwz.__main__", 4),
 )
 ROOT_PACKAGE = "dwz"
 

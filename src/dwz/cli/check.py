@@ -36,13 +36,13 @@ def register(cli: click.Group) -> None:
     from dwz.cli.lang import Path as CPath
     from dwz.cli.lang import option as opt
     from dwz.cli.main import RULES_WORDS, SCALE_WORDS, _lang_option
+    from dwz.cli.portal import list_type
 
     @cli.command("check", cls=Command, help="cmd.check.help", short_help="cmd.check.short", epilog="cmd.check.epilog")
     @argument("file", type=CPath(dir_okay=False, path_type=Path), metavar="metavar.file")
     @opt("--format", "fmt", type=click.Choice(["trf", "swi", "csv", "json", "pgn", "swt", "dsb-xml", "dewis-xml"]),
          default=None, help="opt.check_format")
-    @opt("--list", "dsb_list", type=CPath(exists=True, dir_okay=False, path_type=Path), default=None, metavar="metavar.file",
-         help="opt.check_list")
+    @opt("--list", "dsb_list", type=list_type(), default=None, metavar="metavar.file", help="opt.check_list")
     @opt("--fide-list", type=CPath(exists=True, dir_okay=False, path_type=Path), default=None, metavar="metavar.file",
          help="opt.check_fide_list")
     @opt("--list-date", type=str, default=None, metavar="metavar.date", help="opt.list_date")
@@ -63,6 +63,10 @@ def register(cli: click.Group) -> None:
         try:
             end_d = parse_date(end, "--end") if end else None  # messages name the option the user typed
             when = parse_date(list_date, "--list-date") if list_date else None
+            if when is None:  # --list portal: the cached list's Stand
+                from dwz.cli.portal import say_cached_list
+
+                when = say_cached_list(dsb_list, lang)
             inp = gather(file, fmt, dsb_list, fide_list, rest_in, when, collect=True, end=end_d)
         except Exception as e:
             _fail(e, lang)

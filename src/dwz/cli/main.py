@@ -125,6 +125,16 @@ def _fail(err: BaseException, lang: str) -> None:
     from dwz.i18n import text
 
     prefix = text("cli.error_prefix", lang)
+    from dwz.portal.errors import PortalError
+
+    if isinstance(err, PortalError):  # dwz.portal: exit 3 (the portal or the network), 2 (the configuration)
+        from dwz.cli.layout import width, wrap
+
+        for line in wrap(prefix + err.message(lang), width(sys.stderr), hang=2):
+            click.echo(line, err=True)
+        if not err.config:
+            click.echo(text("portal.exit_hint", lang, code=err.exit_code), err=True)
+        sys.exit(err.exit_code)
     if isinstance(err, InputError):
         problems = ordered(err.problems)
         if len(problems) > MAX_MESSAGES:  # a file of 100,000 bad lines: the first ones and a count
@@ -367,24 +377,42 @@ def _arg(*decls: str, **attrs: Any) -> Callable[[F], F]:
 
 
 @_command("rate")
-@_arg("rating", metavar="metavar.rating")
+@_arg("rating", metavar="metavar.rating", required=False, default=None)
 @_arg("games", nargs=-1, metavar="metavar.games")
 @_person_options
 @_alt_options
+@_opt("--spieler", "--player-id", "spieler", type=str, default=None, metavar="NU-ID|ZPS-NR", help="opt.spieler")
 @_opt("--index", type=str, default=None, metavar="metavar.index", help="opt.index")
 @_opt("--points", "-W", type=str, default=None, metavar="W", help="opt.points")
 @_opt("--count", "-n", type=str, default=None, metavar="n", help="opt.count")
 @_opt("--expected", type=str, default=None, metavar="We", help="opt.expected")
 @_opt("--rest", "rest", multiple=True, metavar="metavar.game", help="opt.rest_rate")
 @_output_options
-def rate(rating: str, games: tuple[str, ...], end: str | None, born: str | None, age_group: str | None,
-         rules: str | None, alt: str | None, stand: str | None, scale: str | None, index: str | None, points: str | None,
-         count: str | None, expected: str | None, rest: tuple[str, ...], lang: str, as_json: bool, explain: bool) -> None:
+def rate(rating: str | None, games: tuple[str, ...], end: str | None, born: str | None, age_group: str | None,
+         rules: str | None, alt: str | None, stand: str | None, scale: str | None, spieler: str | None, index: str | None,
+         points: str | None, count: str | None, expected: str | None, rest: tuple[str, ...], lang: str, as_json: bool,
+         explain: bool) -> None:
     from dwz.basics.errors import InputError
     from dwz.basics.values import parse_rating
     from dwz.core.player import first_rating
     from dwz.core.player import rate as rate_fn
 
+    if spieler is not None:  # the own values from the portal's card or the cached DWZ list (dwz.portal.players)
+        try:
+            own = _own_values(spieler, lang, as_json)  # says where they came from and their date (Stand)
+        except Exception as e:
+            _fail(e, lang)
+            return
+        games, rating = ((rating, *games) if rating is not None else games), own.rating_text  # own.rating_date: the value's date
+        born = born if born is not None else (str(own.birth_year) if own.birth_year else None)
+        if stand is None and own.rating is not None:  # the value's date decides its scale (only the own value: spec dwz-2026 §6)
+            stand = own.rating_date.isoformat()
+    if rating is None:  # click's own message, as when the argument was required
+        from dwz.cli.lang import help_text
+
+        ctx = click.get_current_context()
+        raise click.MissingParameter(ctx=ctx, param=next(p for p in ctx.command.params if p.name == "rating"),
+                                     param_hint=f"'{help_text('metavar.rating', lang)}'")
     try:
         check_args([("rating", rating), ("index", index), ("end", end), *_games_args("games", games),
                     *_games_args("restpartien", rest)])
@@ -409,6 +437,26 @@ def rate(rating: str, games: tuple[str, ...], end: str | None, born: str | None,
         _fail(e, lang)
         return
     _emit(res, lang, as_json, explain, "print_rating", assumed_end=assumed)
+
+
+def _own_values(spieler: str, lang: str, as_json: bool) -> Any:
+    """``--spieler``: the values and a line saying where they came from and their date (on stderr with --json)."""
+    from dwz.cli.layout import width, wrap
+    from dwz.i18n import fmt_date, text
+    from dwz.portal.players import own_values
+
+    check_args([("spieler", spieler)])
+    own = own_values(spieler)
+    last = text("portal.last_evaluation", lang, date=fmt_date(own.last_evaluation, lang)) if own.last_evaluation else ""
+    lines = [text("portal.own_card" if own.source == "card" else "portal.own_list", lang, name=own.name, key_=own.key,
+                  rating=own.rating_text if own.rating is not None else "–", born=own.birth_year or "–",
+                  stand=fmt_date(own.stand, lang), where=own.where, last=f", {last}" if last else "")]
+    if own.old_scale and own.rating is not None:
+        lines.append(text("portal.own_old_scale", lang))
+    for line in lines:
+        for part in wrap(line, width(sys.stderr if as_json else None), hang=2):
+            click.echo(part, err=as_json)
+    return own
 
 
 @_command("first")
@@ -555,7 +603,7 @@ def _int_arg(value: str, field: str) -> int:
 
 def _register_optional() -> None:
     """Subcommands of later layers register themselves here (lazy: only names and options)."""
-    for module in ("dwz.cli.tournament", "dwz.cli.check", "dwz.cli.serve", "dwz.cli.history"):
+    for module in ("dwz.cli.tournament", "dwz.cli.check", "dwz.cli.serve", "dwz.cli.history", "dwz.cli.portal"):
         if module.rsplit(".", 1)[1] in cli.commands:
             continue
         try:

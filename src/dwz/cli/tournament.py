@@ -16,14 +16,14 @@ def register(cli: click.Group) -> None:
     from dwz.cli.lang import Path as CPath
     from dwz.cli.lang import option as opt
     from dwz.cli.main import RULES_WORDS, SCALE_WORDS, _lang_option
+    from dwz.cli.portal import list_type
 
     @cli.command("tournament", cls=Command, help="cmd.tournament.help", short_help="cmd.tournament.short",
                  epilog="cmd.tournament.epilog")
     @argument("file", type=CPath(dir_okay=False, path_type=Path), metavar="metavar.file")
     @opt("--format", "fmt", type=click.Choice(["trf", "swi", "csv", "json", "pgn", "swt", "dsb-xml", "dewis-xml"]),
          default=None, help="opt.format")
-    @opt("--list", "dsb_list", type=CPath(exists=True, dir_okay=False, path_type=Path), default=None,
-         metavar="metavar.file", help="opt.list")
+    @opt("--list", "dsb_list", type=list_type(), default=None, metavar="metavar.file", help="opt.list")
     @opt("--fide-list", type=CPath(exists=True, dir_okay=False, path_type=Path), default=None, metavar="metavar.file",
          help="opt.fide_list")
     @opt("--list-date", type=str, default=None, metavar="metavar.date", help="opt.list_date")
@@ -63,6 +63,7 @@ def register(cli: click.Group) -> None:
                    location: str | None, time_control: str | None, sender: str | None, html_notes: bool, lang: str) -> None:
         from dwz.basics.errors import InputError, Problem
         from dwz.cli.main import _fail, check_args, check_writable
+        from dwz.cli.portal import say_cached_list
         from dwz.core.player import parse_date
         from dwz.core.tournament import EvaluationOptions, evaluate_tournament
 
@@ -80,6 +81,7 @@ def register(cli: click.Group) -> None:
 
             end_d = parse_date(end) if end else None
             when = parse_date(list_date, "--list-date") if list_date else None
+            when = when or say_cached_list(dsb_list, lang)  # --list portal: the cached list's Stand
             inputs = gather(file, fmt, dsb_list, fide_list, rest_in, when, end=end_d)
             t, notes = inputs.tournament, inputs.legacy_notes
             opts = EvaluationOptions(

@@ -52,7 +52,8 @@ def wording(where: str) -> Iterator[None]:
 
 def _varied(catalog: Mapping[str, Mapping[str, Any]]) -> frozenset[str]:
     suffixes = tuple(f".{s}" for s in SURFACES)
-    return frozenset(k.rpartition(".")[0] for section in ("terms", "problems") for k in catalog.get(section, {}) if k.endswith(suffixes))
+    return frozenset(k.rpartition(".")[0] for section in ("terms", "problems", "ui") for k in catalog.get(section, {})
+                     if k.endswith(suffixes))
 
 
 class _Catalogs(dict[str, dict[str, dict[str, Any]]]):
@@ -64,13 +65,15 @@ class _Catalogs(dict[str, dict[str, dict[str, Any]]]):
             raise KeyError(lang)
         catalog: dict[str, dict[str, Any]] = import_module(f"dwz.i18n.{lang}").CATALOG
         # The command line's and the published files' texts live in their own module
-        # (dwz.i18n.cli_<lang>): its sections are added to the catalog's, never replacing a key.
-        for section, entries in import_module(f"dwz.i18n.cli_{lang}").CATALOG.items():
-            merged = catalog.setdefault(section, {})
-            clash = set(merged) & set(entries)
-            if clash:
-                raise KeyError(f"dwz.i18n.cli_{lang}: keys already in dwz.i18n.{lang}: {sorted(clash)}")
-            merged.update(entries)
+        # (dwz.i18n.cli_<lang>), the rating portal's in dwz.i18n.portal_<lang>: their sections are
+        # added to the catalog's, never replacing a key.
+        for part in ("cli", "portal"):
+            for section, entries in import_module(f"dwz.i18n.{part}_{lang}").CATALOG.items():
+                merged = catalog.setdefault(section, {})
+                clash = set(merged) & set(entries)
+                if clash:
+                    raise KeyError(f"dwz.i18n.{part}_{lang}: keys already in dwz.i18n.{lang}: {sorted(clash)}")
+                merged.update(entries)
         _VARIED[lang] = _varied(catalog)
         self[lang] = catalog
         return catalog
@@ -185,8 +188,12 @@ def term(key: str, lang: str = "de") -> str:
 
 
 def text(key: str, lang: str = "de", **values: Any) -> str:
-    """A UI text from the ``ui`` section, formatted with ``values``."""
-    template = _cat(lang)["ui"].get(key)
+    """A UI text from the ``ui`` section, formatted with ``values``; worded for the current
+    :func:`surface` where the text has a variant for it ("portal.error.timeout.web")."""
+    ui = _cat(lang)["ui"]
+    template = ui.get(f"{key}.{_SURFACE.get()}") if key in _VARIED[lang if lang in LANGS else "de"] else None
+    if template is None:
+        template = ui.get(key)
     if template is None:
         template = CATALOGS["en"]["ui"].get(key, key)
     return _render(template, values, lang)

@@ -96,6 +96,9 @@ def create_app(allowed_hosts: list[str] | None = None, *, fast: bool = True) -> 
 
     app.include_router(api.router)
     app.include_router(pages.router)
+    from dwz.web import portal_page
+
+    app.include_router(portal_page.router)  # /turnier/gegenpruefung (the DSB rating portal's cross-check)
     history_db = os.environ.get("DWZ_HISTORY_DB")
     if history_db:  # `dwz serve --db FILE`: the cards of that one database, read-only
         from dwz.web.history_page import make_router

@@ -49,7 +49,7 @@ RESULT_OPTIONS = ("1", "½", "0", "+", "-")
 MAX_ROWS = MAX_GAMES
 
 
-_NOT_FOR_SCRIPTS = ("history.", "check.", "cli.", "xml.", "swt.", "fix.")  # texts of other surfaces: not sent to the browser
+_NOT_FOR_SCRIPTS = ("history.", "check.", "cli.", "xml.", "swt.", "fix.", "portal.")  # texts of other surfaces: not sent to the browser
 _OTHER_SURFACES = tuple(f".{s}" for s in i18n.SURFACES if s != "web")  # a text's wording for the command line, the API
 
 

@@ -1,0 +1,123 @@
+"""The cross-check ("Gegenprüfung") on the terminal: the portal's table with a mark per player, the
+differences with our Rechenweg and its rule sections, who was not compared and why.
+
+Only translates; computes nothing (:mod:`dwz.portal.crosscheck` compares)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from dwz.cli import layout
+from dwz.i18n import fmt_date, term, text
+from dwz.portal.crosscheck import MARKS, when_text
+
+__all__ = ["crosscheck_lines", "print_crosscheck"]
+
+
+def _cell(cc: Any, name: str, v: float | int | None, lang: str) -> str:
+    from dwz.portal.crosscheck import value_text
+
+    return "" if v is None else value_text(name, v, lang)
+
+
+def _rating(r: int | float | None, i: int | float | None) -> str:
+    if r is None:
+        return ""
+    return f"{int(r)}-{int(i)}" if i is not None else str(int(r))
+
+
+def crosscheck_lines(cc: Any, lang: str, explain: bool = False, total: int | None = None) -> list[tuple[str, bool]]:
+    """(line, bold) of the whole report."""
+    from dwz.cli.render import step_lines
+
+    w = total or layout.width()
+    t = cc.bundle.tournament
+    out: list[tuple[str, bool]] = []
+    head = text("portal.cc.head", lang, name=t.label or t.uuid or "–", end=fmt_date(cc.evaluation.end, lang), rules=term(cc.rules, lang))
+    out += [(line, True) for line in layout.wrap(head, w, hang=2)]
+    calc = text("portal.cc.calculated", lang, when=when_text(t.last_calculated, lang)) if t.last_calculated else ""
+    where = cc.bundle.name or cc.bundle.source or "–"
+    meta = text("portal.cc.meta", lang, calculated=calc, retrieved=when_text(cc.bundle.retrieved, lang), where=where)
+    out += [(line, False) for line in layout.wrap(meta, w, hang=2)]
+    out += [(line, False) for line in layout.wrap(text("portal.precision", lang, coefficient=cc.coefficient), w, hang=2)]
+    out.append(("", False))
+    cols = [layout.Column(text("cli.col.no", lang)), layout.Column(text("portal.col.name", lang), "left", flex=True),
+            layout.Column(text("portal.col.old", lang)), layout.Column("W"), layout.Column("n"), layout.Column("We", priority=2),
+            layout.Column(cc.coefficient, priority=3), layout.Column(text("portal.field.Rc", lang), priority=5),
+            layout.Column(text("portal.field.performance", lang), priority=4), layout.Column(text("portal.col.new", lang)),
+            layout.Column("", "left")]
+    rows = []
+    for pc in cc.players:
+        by = {f.field: f for f in pc.fields}
+
+        def v(name: str, by: dict[str, Any] = by) -> float | int | None:
+            f = by.get(name)
+            return f.portal if f is not None else None
+
+        pe = pc.ours
+        rows.append([str(pc.no), pc.name, _rating(pe.old_rating, pe.old_index), _cell(cc, "W", v("W"), lang), _cell(cc, "n", v("n"), lang),
+                     _cell(cc, "We", v("We"), lang), _cell(cc, "K", v("K"), lang), _cell(cc, "Rc", v("Rc"), lang),
+                     _cell(cc, "performance", v("performance"), lang), _rating(v("new_rating"), v("new_index")), MARKS[pc.status]])
+    table = layout.table(cols, rows, w)
+    out += [(line, False) for line in table.lines]
+    if table.hidden:
+        out += [(line, False) for line in layout.wrap(text("cli.columns_hidden", lang, columns=", ".join(table.hidden)), w, hang=2)]
+    out += [(line, False) for line in layout.wrap(text("portal.cc.legend", lang), w, hang=2)]
+    out.append(("", False))
+    summary = text("portal.cc.summary", lang, players=len(cc.players), agree=cc.count("agree"), differ=cc.count("differ"),
+                   none=cc.count("not_compared"))
+    out += [(line, True) for line in layout.wrap(summary, w, hang=2)]
+    differing = [pc for pc in cc.players if pc.status == "differ"]
+    if differing:
+        out += [("", False), (text("portal.cc.differences", lang), True)]
+    for pc in differing:
+        out.append(("", False))
+        who = f"{pc.no}. {pc.name}" + (f" ({pc.nu_id})" if pc.nu_id and pc.nu_id != pc.name else "")
+        out += [(line, True) for line in layout.wrap(who, w, hang=2)]
+        for f in pc.differences:
+            line = text("portal.cc.diff", lang, field=_label(f.field, cc.coefficient, lang), portal=_cell(cc, f.field, f.portal, lang),
+                        ours=_cell(cc, f.field, f.ours, lang) or "–", rule=f.rule)
+            out += [(x, False) for x in layout.wrap(line, w, indent=2, hang=2)]
+        wrong_games = [g for g in pc.games if not g["agree"]]
+        if wrong_games and any(f.field == "We" for f in pc.differences):
+            for g in wrong_games:
+                line = text("portal.cc.game", lang, round=g["round"], portal=_p(g["portal"], lang), ours=_p(g["dwz"], lang),
+                            opp=g["opponent_rating"] if g["opponent_rating"] is not None else "–")
+                out += [(x, False) for x in layout.wrap(line, w, indent=2, hang=2)]
+        out += [(line, bool(style and style.get("bold"))) for line, style in step_lines(list(pc.ours.steps), lang, w)[1:]]
+    if explain:
+        for pc in cc.players:
+            if pc.status == "differ":
+                continue
+            out += [("", False), *((line, True) for line in layout.wrap(f"{pc.no}. {pc.name}", w, hang=2))]
+            out += [(line, bool(style and style.get("bold"))) for line, style in step_lines(list(pc.ours.steps), lang, w)[1:]]
+    skipped = [pc for pc in cc.players if pc.status == "not_compared"]
+    if skipped:
+        out += [("", False), (text("portal.cc.not_compared", lang), True)]
+        for pc in skipped:
+            why = "; ".join(r.message(lang) for r in pc.reasons)
+            out += [(line, False) for line in layout.wrap(f"{pc.no}. {pc.name}: {why}", w, indent=2, hang=2)]
+    if cc.built.notes:
+        out += [("", False), (text("portal.cc.notes", lang), True)]
+        for n in cc.built.notes:
+            out += [(line, False) for line in layout.wrap(n.message(lang), w, indent=2, hang=2)]
+    return out
+
+
+def _label(name: str, coefficient: str, lang: str) -> str:
+    from dwz.portal.crosscheck import field_label
+
+    return field_label(name, lang, coefficient)
+
+
+def _p(v: float | None, lang: str) -> str:
+    from dwz.i18n import fmt_num
+
+    return "–" if v is None else fmt_num(v, ".6f", lang)
+
+
+def print_crosscheck(cc: Any, lang: str, explain: bool = False) -> None:
+    for line, bold in crosscheck_lines(cc, lang, explain):
+        click.echo(click.style(line, bold=True) if bold and line else line)
