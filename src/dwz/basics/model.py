@@ -136,6 +136,9 @@ class Tournament:
     notes: tuple[Problem, ...] = field(default=())  # reader remarks (non-fatal)
     teams: tuple[Team, ...] = field(default=())  # team competitions: lineups (a pure grouping of the players)
     scale: str | None = None  # the file's: "old" (DWZ from before the Umstufung 2026), "new"; a player's own wins
+    # The time control as the file gives it, in the free notation (minutes, increments in seconds:
+    # "90+30", "40/120, 60"); dwz.formats.timecontrol reads it, the check holds it against WO 4.2.2.
+    time_control: str | None = None
 
     def __post_init__(self) -> None:
         pairings, duplicates = drop_duplicate_games(self.pairings, {p.no: p.name for p in self.players})

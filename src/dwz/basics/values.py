@@ -38,6 +38,7 @@ PLAUSIBLE_RESULT = (1, IMPLAUSIBLE_RATING)  # a computed rating outside is flagg
 _DIGITS_MAX = 12  # digits of a number typed as text before it is even converted
 
 __all__ = [
+    "BIRTH_YEAR_MIN",
     "IMPLAUSIBLE_LOW",
     "IMPLAUSIBLE_RATING",
     "INDEX_IMPLAUSIBLE",
@@ -57,7 +58,9 @@ __all__ = [
     "game_items",
     "not_counted_reason",
     "parse_age_group",
+    "parse_birth_year",
     "parse_date",
+    "parse_period",
     "parse_game",
     "parse_games",
     "parse_index",
@@ -68,6 +71,7 @@ __all__ = [
     "rating_warnings",
     "result_warnings",
     "scan_games",
+    "two_digit_year",
 ]
 
 
@@ -193,12 +197,33 @@ def parse_index(value: Any, field: str = "index") -> int | None:
     return parse_int(value, field, "index_invalid", maximum=INDEX_MAX, too_large="index_too_large")
 
 
-def parse_date(value: Any, field: str = "end") -> date:
-    """A date as ``date`` or text: ISO "2026-09-14" or German "14.09.2026" — the one date
-    parser of every public function; anything else is an :class:`InputError`.
+_ISO_DATE = re.compile(r"^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})$")
+_GERMAN_DATE = re.compile(r"^([0-9]{1,2})\s*\.\s*([0-9]{1,2})\s*\.\s*([0-9]{2}|[0-9]{4})$")
+_ISO_MONTH = re.compile(r"^([0-9]{4})-([0-9]{1,2})$")
+_GERMAN_MONTH = re.compile(r"^([0-9]{1,2})\s*\.\s*([0-9]{4})$")
 
-    >>> parse_date("14.09.2026"), parse_date(" 2026-09-14 ")
-    (datetime.date(2026, 9, 14), datetime.date(2026, 9, 14))
+
+def two_digit_year(yy: int, today: date | None = None) -> int:
+    """The year a user means by two digits (``14.09.26``): 20YY unless that is after next
+    year, else 19YY — "26" is 2026, "27" 2027 (a tournament planned ahead), "85" 1985.
+
+    >>> two_digit_year(26, date(2026, 12, 1)), two_digit_year(27, date(2026, 12, 1)), two_digit_year(85, date(2026, 12, 1))
+    (2026, 2027, 1985)
+    """
+    year = 2000 + yy
+    return year if year <= (today or date.today()).year + 1 else year - 100
+
+
+def parse_date(value: Any, field: str = "end", *, today: date | None = None) -> date:
+    """A date as ``date`` or text, as a German user or a program types it: ``14.09.2026``,
+    ``14.9.2026``, ``14.09.26`` (two digits: :func:`two_digit_year`) or ISO ``2026-09-14`` —
+    the one date parser of every typed date.  Text in another form is ``date_invalid``; a day
+    the calendar does not have (``31.02.2026``, month 13) is ``date_impossible``.
+
+    >>> parse_date("14.09.2026"), parse_date(" 2026-09-14 "), parse_date("14.9.2026")
+    (datetime.date(2026, 9, 14), datetime.date(2026, 9, 14), datetime.date(2026, 9, 14))
+    >>> parse_date("14.09.26", today=date(2026, 12, 1))
+    datetime.date(2026, 9, 14)
     """
     if isinstance(value, datetime):
         return value.date()
@@ -207,14 +232,72 @@ def parse_date(value: Any, field: str = "end") -> date:
     if not isinstance(value, str) or len(value) > 40:
         raise InputError.single(field, "date_invalid", value)
     s = value.strip()
+    m = _ISO_DATE.match(s)
+    if m:
+        year, month, day = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    else:
+        m = _GERMAN_DATE.match(s)
+        if not m:
+            raise InputError.single(field, "date_invalid", value)
+        day, month, year = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        if len(m.group(3)) == 2:
+            year = two_digit_year(year, today)
     try:
-        if len(s) == 10 and s[2] == "." and s[5] == "." and s[:2].isascii() and s[3:5].isascii() and s[6:].isascii():
-            return date(int(s[6:]), int(s[3:5]), int(s[:2]))
-        if len(s) == 10 and s.isascii():
-            return date.fromisoformat(s)
-    except ValueError:
-        pass
-    raise InputError.single(field, "date_invalid", value)
+        return date(year, month, day)
+    except ValueError:  # 31.02., month 13, year 0
+        raise InputError.single(field, "date_impossible", value) from None
+
+
+def parse_period(value: Any, field: str = "period", *, today: date | None = None) -> date:
+    """A FIDE rating period: a month (``2026-12``, ``12.2026`` → its first day) or
+    a date (:func:`parse_date`).
+
+    >>> parse_period("2026-12"), parse_period("12.2026"), parse_period("14.09.2026")
+    (datetime.date(2026, 12, 1), datetime.date(2026, 12, 1), datetime.date(2026, 9, 14))
+    """
+    if isinstance(value, str) and len(value) <= 40:
+        s = value.strip()
+        m = _ISO_MONTH.match(s)
+        month_year = (int(m.group(2)), int(m.group(1))) if m else None
+        if m is None and (g := _GERMAN_MONTH.match(s)):
+            month_year = (int(g.group(1)), int(g.group(2)))
+        if month_year is not None:
+            try:
+                return date(month_year[1], month_year[0], 1)
+            except ValueError:
+                raise InputError.single(field, "date_impossible", value) from None
+    return parse_date(value, field, today=today)
+
+
+BIRTH_YEAR_MIN = 1000  # a birth year has four digits; a shorter one is mistyped (85, 10) — refused with the year meant
+
+
+def parse_birth_year(value: Any, field: str = "birth_year", *, today: date | None = None) -> int:
+    """A birth year as typed: four digits.  Two digits are refused with the year probably
+    meant (``85`` → 1985, ``10`` → 2010: :func:`two_digit_year`, but never in the future) —
+    a youth born 2010 who types 10 must not be rated as an adult; other short numbers and
+    text are ``birth_year_invalid``.
+
+    >>> parse_birth_year("1985"), parse_birth_year(2010)
+    (1985, 2010)
+    >>> for typed in ("85", "10"):
+    ...     try:
+    ...         parse_birth_year(typed, today=date(2026, 12, 1))
+    ...     except InputError as e:
+    ...         print(e.messages("de")[0])
+    Geburtsjahr: Geburtsjahr 85: bitte vierstellig angeben – gemeint ist wohl 1985
+    Geburtsjahr: Geburtsjahr 10: bitte vierstellig angeben – gemeint ist wohl 2010
+    """
+    year = parse_int(value, field, "birth_year_invalid", minimum=0, maximum=9999)
+    if year < BIRTH_YEAR_MIN:
+        text = value if isinstance(value, int) else str(value).strip()
+        if year < 100 and not isinstance(value, float):
+            meant = two_digit_year(year, today)
+            if meant > (today or date.today()).year:  # nobody is born in the future
+                meant -= 100
+            raise InputError.single(field, "birth_year_short", text, meant=meant)
+        raise InputError.single(field, "birth_year_digits", text)
+    return year
 
 
 def parse_rating(text: str | int | Rating | None, field: str = "rating") -> Rating | None:

@@ -274,8 +274,10 @@ def _emit(result: Any, lang: str, as_json: bool, explain: bool, printer: str, **
 
 
 def _born(value: str | None) -> int | str | None:
-    """A birth year as typed: four ASCII digits are a year; anything else goes to the engine as
-    text, which names it (``birth_year_invalid``); a number too long never gets that far."""
+    """A birth year as typed: ASCII digits are a number, anything else goes to the engine as
+    text; the engine reads both by the one rule (:func:`dwz.basics.values.parse_birth_year`:
+    "85" is refused with the year meant, never taken for an adult) and names every problem of
+    the input at once; a number too long never gets that far."""
     from dwz.basics.parsing import digits
 
     if value is None:
@@ -474,8 +476,8 @@ def elo(args: tuple[str, ...], k: str | None, period: str | None, born: str | No
         reached_2400: bool, reached_2300: bool, mode: str, logistic: bool, initial: bool, compress: bool,
         lang: str, as_json: bool, explain: bool) -> None:
     from dwz.basics.errors import InputError, Problem
+    from dwz.basics.values import parse_birth_year, parse_period
     from dwz.core import elo as elo_mod
-    from dwz.core.player import parse_date
 
     assumed: date | None = None
     try:
@@ -483,10 +485,11 @@ def elo(args: tuple[str, ...], k: str | None, period: str | None, born: str | No
         check_args([("period", period), *((first_field if i == 0 else f"games[{i - 1 + initial}]", a)
                                           for i, a in enumerate(args))])
         k_v = int_option(k, "k", 1, 700)  # FIDE B.02: K·n ≤ 700, so no K above 700 can apply
-        born_v = int_option(born, "birth_year", 1850, 2100)
+        born_v = None if born is None else parse_birth_year(_born(born))  # "10" is refused with 2010 as the year meant
+        int_option(None if born_v is None else str(born_v), "birth_year", 1850, 2100)
         played_v = int_option(games_played, "games_played", 0, 100_000)
         if period:
-            per = parse_date(period, "period")
+            per = parse_period(period, "period")  # a FIDE rating period is a month: "2026-12"
         else:
             per = assumed = date.today()
         if compress:

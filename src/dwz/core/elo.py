@@ -19,6 +19,7 @@ from dwz.basics.probability import p_fide_hundredths, p_logistic
 from dwz.basics.rounding import round_half_away, round_half_up
 from dwz.basics.steps import Explained, Step, cached, render_steps
 from dwz.basics.values import (
+    BIRTH_YEAR_MIN,
     IMPLAUSIBLE_RATING,
     MAX_GAMES,
     PLAUSIBLE_RESULT,
@@ -27,9 +28,10 @@ from dwz.basics.values import (
     GameLike,
     age_from_birth_year,
     game_items,
-    parse_date,
+    parse_birth_year,
     parse_games,
     parse_int,
+    parse_period,
     result_warnings,
     scan_games,
 )
@@ -268,7 +270,7 @@ class EloResult(_EloFields, Explained):
 def _period_of(period: date | str | None, today: date | None, problems: Problems) -> date:
     if period is None or period == "":
         return today or date.today()
-    return problems.attempt(parse_date, period, "period") or today or date.today()
+    return problems.attempt(parse_period, period, "period") or today or date.today()  # a month ("2026-12") or a date
 
 
 def _rating(value: Any, problems: Problems) -> int | None:
@@ -309,7 +311,7 @@ def rate(
         items = games if type(games) is tuple else tuple(games)
         scanned = scan_games(items)
         per = period or today or date.today()
-        if scanned is not None and (birth_year is None or 0 < birth_year <= per.year) and (games_played is None or
+        if scanned is not None and (birth_year is None or BIRTH_YEAR_MIN <= birth_year <= per.year) and (games_played is None or
                                                                                          0 <= games_played <= GAMES_PLAYED_MAX):
             opps, w_halves, _ = scanned
             return _rate(rating, items, None, opps, w_halves, per, k, birth_year, games_played, reached_2400, reached_2300, mode,
@@ -327,7 +329,7 @@ def rate(
     per = _period_of(period, today, problems)
     by = None
     if birth_year is not None:
-        by = problems.attempt(parse_int, birth_year, "birth_year", "birth_year_invalid", minimum=1, maximum=RATING_MAX)
+        by = problems.attempt(parse_birth_year, birth_year, "birth_year", today=today)  # "10" is refused, not an adult
         if by is not None and by > per.year:
             problems.add("birth_year", "birth_after_end", by, end=per.isoformat())
     if problems or r is None:

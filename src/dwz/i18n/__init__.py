@@ -453,7 +453,9 @@ class Fields(tuple[str, ...]):
 def problem_text(problem: Any, lang: str = "de", surface: str = "web") -> str:
     """The message of a :class:`~dwz.basics.errors.Problem` in ``lang``; listed field names
     (:class:`Fields`) as ``surface`` calls them."""
-    template = _cat(lang)["problems"].get(problem.code) or CATALOGS["en"]["problems"].get(problem.code)
+    problems = _cat(lang)["problems"]
+    # a message worded for where the user acts ("<code>.web": the page's fields instead of the options)
+    template = problems.get(f"{problem.code}.{surface}") or problems.get(problem.code) or CATALOGS["en"]["problems"].get(problem.code)
     if template is None:
         return f"{problem.code}: {problem.value!r}"
     value = problem.value

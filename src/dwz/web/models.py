@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 
 __all__ = [
@@ -55,6 +55,24 @@ def _plain_text(v: str) -> str:
 
 
 Short = Annotated[str, Field(max_length=_SHORT), AfterValidator(_plain_text)]
+
+
+def _four_digit_year(v: Any) -> Any:
+    """A birth year of one or two digits is refused with the year meant ("10" → 2010), as
+    everywhere (:func:`dwz.basics.values.parse_birth_year`) — before the range check, whose
+    "at least 1850" would not say it; the error type is the engine's problem code."""
+    from dwz.basics.errors import InputError
+    from dwz.basics.values import BIRTH_YEAR_MIN, parse_birth_year
+
+    if isinstance(v, bool) or not isinstance(v, (int, str)) or (isinstance(v, int) and v >= BIRTH_YEAR_MIN):
+        return v
+    try:
+        parse_birth_year(v)
+    except InputError as e:
+        p = e.problems[0]
+        if p.code != "birth_year_invalid":
+            raise PydanticCustomError(p.code, "birth year of four digits", {"value": p.value, **p.params}) from None
+    return v
 Number = Annotated[int, Field(ge=-(10**9), le=10**9)]
 RatingValue = Number | Short | None
 # No request model accepts NaN or ±Infinity (JSON "NaN", "Infinity", 1e999): pydantic's
@@ -147,7 +165,7 @@ class EloRequest(BaseModel):
     k: Annotated[int, Field(ge=1, le=700)] | None = Field(
         None, description="K factor (at most 700: FIDE B.02 caps K·n at 700); None: by FIDE rule from birth_year, games_played, "
                           "reached_2400.")
-    birth_year: Annotated[int, Field(ge=1850, le=2100)] | None = None
+    birth_year: Annotated[int, BeforeValidator(_four_digit_year), Field(ge=1850, le=2100)] | None = None
     games_played: Annotated[int, Field(ge=0, le=100_000)] | None = Field(None, description="Rated games before this period (K 40 below 30).")
     reached_2400: bool = False
     reached_2300: bool = Field(False, description="Reached 2300 as a junior (K 20 instead of 40).")

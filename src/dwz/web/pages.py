@@ -49,7 +49,7 @@ RESULT_OPTIONS = ("1", "½", "0", "+", "-")
 MAX_ROWS = MAX_GAMES
 
 
-_NOT_FOR_SCRIPTS = ("history.", "check.", "cli.", "xml.", "swt.")  # texts of other surfaces: not sent to the browser
+_NOT_FOR_SCRIPTS = ("history.", "check.", "cli.", "xml.", "swt.", "tc.")  # texts of other surfaces: not sent to the browser
 
 
 @lru_cache(maxsize=4)

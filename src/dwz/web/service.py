@@ -98,10 +98,10 @@ def umstufung(req: UmstufungRequest, lang: str, steps: bool = True) -> dict[str,
 
 
 def elo_rate(req: EloRequest, lang: str, today: date | None = None, steps: bool = True) -> dict[str, Any]:
-    from dwz.core.player import parse_date
+    from dwz.basics.values import parse_period
 
     given = _blank(req.period)
-    period = parse_date(given, "period") if given is not None else None
+    period = parse_period(given, "period") if given is not None else None
     rating: Any = req.rating
     res = elo.rate(rating, games_payload(req.games), period=period, k=req.k, birth_year=req.birth_year,
                    games_played=req.games_played, reached_2400=req.reached_2400, reached_2300=req.reached_2300,
@@ -111,10 +111,10 @@ def elo_rate(req: EloRequest, lang: str, today: date | None = None, steps: bool 
 
 
 def elo_initial(req: EloInitialRequest, lang: str, today: date | None = None, steps: bool = True) -> dict[str, Any]:
-    from dwz.core.player import parse_date
+    from dwz.basics.values import parse_period
 
     given = _blank(req.period)
-    period = parse_date(given, "period") if given is not None else None
+    period = parse_period(given, "period") if given is not None else None
     games: Any = games_payload(req.games)
     if req.events:
         # The engine tells events from games by their type; text games ("1500:1") would look
