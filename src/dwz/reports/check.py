@@ -48,7 +48,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from dwz.basics.errors import InputError, Problem
-from dwz.basics.model import Player, Tournament
+from dwz.basics.model import Player, Tournament, empty_problems
 from dwz.basics.values import INDEX_IMPLAUSIBLE
 from dwz.core.tournament import TournamentEvaluation
 from dwz.formats._common import name_key
@@ -433,18 +433,6 @@ def _dates(t: Tournament, given: date | None, end: date | None, round_dates: Map
             out.append(Finding("error", "game_after_end", round=rnd,
                                values=(("round", rnd), ("date", day), ("end", end), ("games", Count(games[rnd], "game")))))
     return out
-
-
-def empty_problems(t: Tournament) -> list[Problem]:
-    """A tournament without players, or without one game between two players (only byes, or
-    none at all — a template, Swiss-Chess's empty file): nothing to evaluate, nothing to upload.
-    The one rule for ``dwz tournament``, ``dwz check`` and the web page."""
-    where = t.source or ""
-    if not t.players:
-        return [Problem(where, "tournament_no_players", t.name or where)]
-    if not any(g.black is not None for g in t.pairings):
-        return [Problem(where, "tournament_no_games", t.name or where, {"players": len(t.players)})]
-    return []
 
 
 def is_u12(t: Tournament, end: date) -> bool:

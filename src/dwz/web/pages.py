@@ -454,10 +454,11 @@ def _turnier_form(up: Any = None) -> dict[str, Any]:
 
     if up is None:
         return {"end": "", "list_date": "", "rules": "", "foreign_e_index": "1",
-                "options": {k: d for k, (_, d) in tournament.OPTIONS.items()}, "xml": {}, "open_options": False}
+                "options": {k: d for k, (_, d) in tournament.OPTIONS.items()}, "xml": {}, "open_options": False, "write_anyway": False}
     defaults = {k: d for k, (_, d) in tournament.OPTIONS.items()}
     return {"end": up.end, "list_date": up.list_date, "rules": up.rules, "foreign_e_index": up.foreign_e_index,
-            "options": up.options, "xml": up.xml, "open_options": up.options != defaults or bool(up.rules) or up.foreign_e_index != "1"}
+            "options": up.options, "xml": up.xml, "open_options": up.options != defaults or bool(up.rules) or up.foreign_e_index != "1",
+            "write_anyway": up.write_anyway}
 
 
 def _turnier_ctx(lg: str, **ctx: Any) -> dict[str, Any]:
@@ -502,8 +503,11 @@ async def turnier_upload(request: Request) -> Response:
         # the evaluation, the check and every player's Rechenweg: off the event loop, one at a time
         outcome = await compute(lambda: tournament.run(up), INLINE + 1)
         if up.output != "page":  # a download, rendered like `dwz tournament -o` / --dsb-xml
-            body, media, filename = await compute(lambda: tournament.download(outcome, lg), INLINE + 1)
-            return Response(body, media_type=media, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+            try:
+                body, media, filename = await compute(lambda: tournament.download(outcome, lg), INLINE + 1)
+                return Response(body, media_type=media, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+            except InputError as e:  # an invalid upload file not asked for: the page with the evaluation, and why
+                errors, status = tournament.problem_rows(e, lg), 422
         parts = await compute(lambda: _evaluated(outcome, lg), INLINE + 1)
     except tournament.UploadError as e:
         errors, status, parts = e.details(lg), e.status, {}
