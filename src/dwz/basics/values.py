@@ -43,12 +43,14 @@ __all__ = [
     "IMPLAUSIBLE_RATING",
     "INDEX_IMPLAUSIBLE",
     "INDEX_MAX",
+    "PASTE_MAX_CHARS",
     "PLAUSIBLE_RESULT",
     "MAX_GAMES",
     "RATING_MAX",
     "AgeGroup",
     "Game",
     "GameLike",
+    "PastedGames",
     "Rating",
     "Result",
     "age_group_for_age",
@@ -68,6 +70,7 @@ __all__ = [
     "parse_opponent",
     "parse_rating",
     "parse_result",
+    "read_pasted_games",
     "rating_warnings",
     "result_warnings",
     "scan_games",
@@ -534,6 +537,60 @@ def parse_game(item: GameLike, field: str = "games[0]") -> Game:
     if problems or res is None:
         raise InputError(problems)
     return Game(opp, res, None if name is None else (name if isinstance(name, str) else str(shorten(name))))
+
+
+_PASTED_GAME = re.compile(r"^(?P<opp>[^:;\t]*?)\s*(?::|;|(?<=[0-9])-(?=\S))\s*(?P<res>\S+)$")
+PASTE_MAX_CHARS = 8000  # a pasted list of games: far more than MAX_GAMES of a page's rows need
+
+
+@dataclass(frozen=True, slots=True)
+class PastedGames:
+    """Games pasted as text: each as (opponent, result) as typed — the engine reads the values
+    — and every line or piece that is no game (``paste_unreadable``, with its line)."""
+
+    games: tuple[tuple[str, str], ...]
+    problems: tuple[Problem, ...]
+
+
+def read_pasted_games(text: str, field: str = "paste", limit: int = MAX_GAMES) -> PastedGames:
+    r"""Games pasted into a page, as people copy them: ``1580:1 1720:= 1810:0`` on one line,
+    ``1810;0`` and ``1600-1`` (a separator after the rating), two spreadsheet cells ``1600<Tab>½``,
+    or a rating and a result ``1600 ½`` alone on a line.  What is no game is named with its line,
+    never dropped; more than ``limit`` games is a problem too.  The one reader of the page's
+    paste field — its form and its script (through the API) alike.
+
+    >>> read_pasted_games("1580:1 1720:=\n1810;0\n1600-1\n1690\t½\n1500 0").games
+    (('1580', '1'), ('1720', '='), ('1810', '0'), ('1600', '1'), ('1690', '½'), ('1500', '0'))
+    >>> [(p.code, p.value, p.params["line"]) for p in read_pasted_games("1580:1 1720\n1810:0").problems]
+    [('paste_unreadable', '1720', 1)]
+    """
+    if len(text) > PASTE_MAX_CHARS:
+        return PastedGames((), (Problem(field, "paste_too_long", len(text), {"max": PASTE_MAX_CHARS}),))
+    games: list[tuple[str, str]] = []
+    problems: list[Problem] = []
+    for no, line in enumerate(re.split(r"\r\n|\r|\n", text), 1):
+        if not line.strip():
+            continue
+        if "\t" in line:  # cells copied from a spreadsheet: rating and result
+            cells = [c.strip() for c in line.split("\t") if c.strip()]
+            if len(cells) == 2:
+                games.append((cells[0], cells[1]))
+            else:
+                problems.append(Problem(field, "paste_unreadable", line.strip(), {"line": no}))
+            continue
+        tokens = line.split()
+        if len(tokens) == 2 and not any(_PASTED_GAME.match(t) for t in tokens):  # "1600 ½": one game
+            games.append((tokens[0], tokens[1]))
+            continue
+        for token in tokens:
+            m = _PASTED_GAME.match(token)
+            if m is None:
+                problems.append(Problem(field, "paste_unreadable", token, {"line": no}))
+            else:
+                games.append((m.group("opp"), m.group("res")))
+    if len(games) > limit:
+        problems.append(Problem(field, "too_many", len(games), {"max": limit}))
+    return PastedGames(tuple(games), tuple(problems))
 
 
 def game_items(items: Any, field: str = "games") -> tuple[Any, ...]:

@@ -445,18 +445,16 @@ def umstufung(rating: str, inverse: bool, lang: str, as_json: bool, explain: boo
     _emit(res, lang, as_json, explain, "print_umstufung")
 
 
-# dwz elo speaks of Elo: the engine's DWZ words for a rating become the Elo ones.
-_ELO_CODES = {"rating_invalid": "elo_invalid", "game_invalid": "elo_game_invalid", "opponent_invalid": "elo_opponent_invalid",
-              "rating_missing": "elo_missing"}
-
-
 def _elo_words(err: Exception) -> Exception:
+    """dwz elo speaks of Elo: the engine says it already (:func:`dwz.core.elo.elo_words`); here the
+    rating is the argument ELO, and a missing one is said with the command's usage."""
     from dwz.basics.errors import InputError, Problem
+    from dwz.core.elo import elo_words
 
     if not isinstance(err, InputError):
         return err
-    return InputError([Problem("elo" if p.field == "rating" else p.field, _ELO_CODES.get(p.code, p.code), p.value, p.params)
-                       for p in err.problems])
+    return InputError([Problem("elo" if p.field == "rating" else p.field, "elo_missing" if p.code == "rating_missing" else p.code,
+                               p.value, p.params) for p in elo_words(err.problems)])
 
 
 @_command("elo")

@@ -267,6 +267,15 @@ class EloResult(_EloFields, Explained):
         }
 
 
+# An Elo function speaks of Elo: the game parser's DWZ words for a rating become the Elo ones (CLI, API and page alike).
+_ELO_CODES = {"rating_invalid": "elo_invalid", "game_invalid": "elo_game_invalid", "opponent_invalid": "elo_opponent_invalid"}
+
+
+def elo_words(problems: Iterable[Problem]) -> list[Problem]:
+    """``problems`` with the codes that name a DWZ renamed to their Elo twins ("Gegner-Elo", "Elo:Ergebnis")."""
+    return [Problem(p.field, _ELO_CODES.get(p.code, p.code), p.value, p.params) for p in problems]
+
+
 def _period_of(period: date | str | None, today: date | None, problems: Problems) -> date:
     if period is None or period == "":
         return today or date.today()
@@ -333,7 +342,7 @@ def rate(
         if by is not None and by > per.year:
             problems.add("birth_year", "birth_after_end", by, end=per.isoformat())
     if problems or r is None:
-        raise InputError(problems)
+        raise InputError(elo_words(problems))
     counted = [g for g in parsed if g.counted]
     return _rate(r, (), parsed, [g.opponent for g in counted if g.opponent is not None], sum(g.result.halves for g in counted), per,
                  k_given, by, gp, reached_2400, reached_2300, mode, expectation)
@@ -470,7 +479,8 @@ def initial_rating(
         parsed = problems.attempt(parse_games, ev, field=f"events[{i}]" if len(events) > 1 else "games")
         if parsed is not None:
             parsed_events.append(parsed)
-    problems.check()
+    if problems:
+        raise InputError(elo_words(problems))
     era = fide.era_for(per)
     reasons: list[Problem] = []
     dropped = False
@@ -553,6 +563,6 @@ def compression_2024(rating: int | str) -> CompressionResult:
     problems = Problems()
     r = _rating(rating, problems)
     if problems or r is None:
-        raise InputError(problems)
+        raise InputError(elo_words(problems))
     new, step = fide.compression_2024(r)
     return CompressionResult(r, new, (step,))

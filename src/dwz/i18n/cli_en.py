@@ -419,6 +419,8 @@ CATALOG: dict[str, dict[str, Any]] = {
         "elo_missing": "No Elo given; expected ELO OPPONENT:RESULT …, e.g. dwz elo 1500 1600:1",
         "elo_game_invalid": "Game '{value}' not readable; expected ELO:RESULT, e.g. 1580:1",
         "elo_opponent_invalid": "Opponent's Elo '{value}' is not a whole number",
+        "elo_invalid.web": "Elo '{value}' is not a valid Elo rating; expected a whole number such as 1500",
+        "elo_game_invalid.web": "Game '{value}' not readable; expected the opponent's Elo and the result, e.g. 1580:1",
         "elo_compress_one": "Give exactly one Elo for the compression, not '{value}'",
         "elo_first_zero": "0 % – no initial rating with zero points",
         "history_not_data_file": "'{value}' is not a tournament or rating list file (readable are TRF, Swiss-Chess SWT and SWI, DSB and DeWIS XML, CSV, JSON, PGN and the lists of the DSB and FIDE)",

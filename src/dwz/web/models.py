@@ -26,6 +26,7 @@ __all__ = [
     "EloInitialRequest",
     "EloRequest",
     "GameIn",
+    "PasteRequest",
     "ScenarioRequest",
     "UmstufungRequest",
 ]
@@ -143,6 +144,16 @@ class ScenarioRequest(_Person):
         ..., description="Ratings of the opponents of the open games.")
     played: Games = Field(default_factory=list, description="Games already played. " + _GAMES_DOC)
     restpartien: Games = Field(default_factory=list, description="Stored games (first DWZ only).")
+
+
+class PasteRequest(BaseModel):
+    """Games pasted as text, read as the DWZ page reads them."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"text": "1580:1 1720:= 1810;0\n1600-1\n1690\t½"}]})
+
+    text: Annotated[str, Field(max_length=8000), AfterValidator(_encodable)] = Field(
+        ..., description="Games as pasted: 1580:1, 1810;0, 1600-1, or two spreadsheet cells 1690<Tab>½; several per line "
+                         "(separated by spaces) or one per line.")
 
 
 class UmstufungRequest(BaseModel):

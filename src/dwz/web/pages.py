@@ -23,7 +23,7 @@ from pydantic import ValidationError
 import dwz
 from dwz import i18n
 from dwz.basics.errors import InputError, Problem
-from dwz.basics.values import parse_result
+from dwz.basics.values import PASTE_MAX_CHARS, parse_result
 from dwz.i18n import CATALOGS, field_label, fmt_num, fmt_signed, term, text
 from dwz.web import chart, service
 from dwz.web import lang as langs
@@ -157,13 +157,9 @@ def _canonical(res: str) -> str:
 
 
 def _paste(text_: str) -> list[dict[str, Any]]:
-    rows = []
-    for token in text_.split()[:MAX_ROWS]:
-        opp, sep, res = token.rpartition(":")
-        if not sep:
-            opp, res = token, ""
-        rows.append({"opp": opp[:40], "res": _canonical(res)[:40] if res else "", "errors": [], "incomplete": False})
-    return rows
+    """Pasted games → rows, read by the one reader (:func:`dwz.web.service.pasted_games`); an
+    InputError (a line that is no game) takes nothing."""
+    return [{"opp": g["opponent"], "res": g["result"], "errors": [], "incomplete": False} for g in service.pasted_games(text_)]
 
 
 def merge_paste(rows: list[dict[str, Any]], pasted: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -278,13 +274,19 @@ def _dwz_context(q: Any, lg: str) -> dict[str, Any]:
             "scale": "old" if q.get("scale") in ("old", "alt") else ""}  # the checkbox "Werte von vor der Umstufung"
     rows = _rows(q.getlist("opp"), q.getlist("res"))
     rest_rows = _rows(q.getlist("rest_opp"), q.getlist("rest_res"))
-    paste = _first(q, "paste", "")
+    paste = str(q.get("paste") or "")[:PASTE_MAX_CHARS + 1]  # longer is said, not cut
+    field_errors: dict[str, list[str]] = {"rating": [], "index": [], "birth_year": [], "end": [], "age_group": [], "rules": [],
+                                          "paste": []}
     if paste.strip():
-        rows = merge_paste(rows, _paste(paste))
+        try:
+            rows = merge_paste(rows, _paste(paste))
+            paste = ""  # taken: the field is empty again
+        except InputError as e:  # a line that is no game: nothing taken, the text stays to be corrected
+            field_errors["paste"] = [p.message(lg) for p in e.problems]
+    form["paste"] = paste
     _apply_row_action(rows, action, "game")
     _apply_row_action(rest_rows, action, "rest")
     submitted = any(k != "lang" for k in q)  # a form was sent (the language alone is no input)
-    field_errors: dict[str, list[str]] = {"rating": [], "index": [], "birth_year": [], "end": [], "age_group": [], "rules": []}
     general: list[str] = []
     first = service.is_first(form["rating"])
     ctx: dict[str, Any] | None = None

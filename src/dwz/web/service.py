@@ -152,3 +152,23 @@ def strength_table(lang: str) -> list[dict[str, Any]]:
         out.append({"key": key, "label": term(f"strength.{key}", lang), "lower": lower, "upper": upper, "lower_new": new[key],
                     "upper_new": upper_new})
     return out
+
+
+def pasted_games(text: str) -> list[dict[str, str]]:
+    """Games pasted into the DWZ page (:func:`dwz.basics.values.read_pasted_games`, the one reader of
+    the page's form and its script) as rows: the result in the select's code ("=" → "½"), the rest
+    as typed (the engine names a bad value on its row).  Anything that is no game: an InputError,
+    and nothing is taken — a result is never computed from part of a pasted list without a word."""
+    from dwz.basics.values import parse_result, read_pasted_games
+
+    pasted = read_pasted_games(text)
+    if pasted.problems:
+        raise InputError(pasted.problems)
+
+    def code(res: str) -> str:
+        try:
+            return parse_result(res).code
+        except InputError:
+            return res
+
+    return [{"opponent": opp[:40], "result": code(res)[:40]} for opp, res in pasted.games]
