@@ -284,7 +284,7 @@ def _born(value: str | None) -> int | str | None:
         return None
     check_args([("birth_year", value)])
     year = digits(value, 4)
-    return year if year is not None else value
+    return year if year is not None and len(value.strip()) == 4 else value  # "05" is said as typed
 
 
 def _games_args(name: str, values: Iterable[str]) -> list[tuple[str, str | None]]:

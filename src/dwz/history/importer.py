@@ -349,11 +349,15 @@ def import_files(conn: sqlite3.Connection, paths: Sequence[Path], *, rules: str 
 
 def _import_one(conn: sqlite3.Connection, path: Path, rules: str | None, list_date: date | None, fmt: str | None) -> FileReport:
     from dwz.formats import read_rating_list, read_tournament
+    from dwz.formats.own import own_output
 
     if not path.is_file():
         raise InputError([Problem("", "file_missing", PurePath(path))])
     with open(path, "rb") as f:
         head = f.read(65536)
+    own = own_output(head) if fmt is None else None
+    if own is not None:  # dwz's own result table or page: said so (read_tournament would too; a list check must not come first)
+        raise InputError([Problem(str(path), own, str(path))])
     if fmt is None and _is_rating_list(path, head):
         entries = read_rating_list(path)  # first: a file that is no list says so, not "give --list-date"
         when = list_date or list_date_from_name(path.name)
