@@ -458,7 +458,9 @@ def _time_control(t: Tournament, given: str | None, end: date) -> list[Finding]:
     u12 = is_u12(t, end)
     need = Ref(f"check.time_control.need.{'u12' if u12 else 'all'}")
     if raw is None:
-        return [Finding("note", "time_control_missing", values=(("need", need),))]
+        from dwz.rules.common import TC_TOTAL_MIN, TC_TOTAL_MIN_U12
+
+        return [Finding("note", "time_control_missing", values=(("min", _Minutes(TC_TOTAL_MIN_U12 if u12 else TC_TOTAL_MIN)),))]
     # a lichess export has the speed in its name only ("Mai 5 Plus 0"): said where it was read
     typed = _Typed(raw, not given and raw in (t.name or ""))
     tc = parse_time_control(raw)
