@@ -78,7 +78,7 @@ def test_non_finite_numbers() -> None:
     for bad in (NAN, INF, -INF):
         assert _codes(dwz.rate, "1650-12", [(bad, 1)], end=NEW_END) == [("games[0].opponent", "opponent_invalid")]
         assert _codes(dwz.rate, "1650-12", [(1600, bad)], end=NEW_END) == [("games[0].result", "result_invalid")]
-        assert _codes(dwz.elo.rate, bad, [(1600, 1)], period=NEW_END) == [("rating", "rating_invalid")]
+        assert _codes(dwz.elo.rate, bad, [(1600, 1)], period=NEW_END) == [("rating", "elo_invalid")]  # an Elo function says Elo
         assert _codes(dwz.elo.rate, 1600, [(1600, 1)], period=NEW_END, k=bad) == [("k", "k_invalid")]
         assert _codes(dwz.rate, bad, [(1600, 1)], end=NEW_END) == [("rating", "rating_invalid")]
 

@@ -94,7 +94,7 @@ def check_lines(report: Any, lang: str, *, width: int | None = None, section: bo
         if player is None:
             list_lines()
         else:
-            add(_wrap(text("check.filtered", lang, player=player_label or str(player), hidden=Count(hidden, "finding").text(lang)),
+            add(_wrap(text("cli.check_filtered", lang, player=player_label or str(player), hidden=Count(hidden, "finding").text(lang)),
                        w, 0, 2), "dim")
     else:
         add(_wrap(f"{text('check.heading', lang)}: {report.name or report.source or ''}", w, 0), "bold")

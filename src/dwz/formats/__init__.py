@@ -161,7 +161,7 @@ def read_tournament(path_or_text: Source, format: str | None = None, *, name: st
 
 
 def first_line(data: bytes | str) -> str:
-    """The first non-blank line of a file for a message, as the user's editor shows it: UTF-8
+    r"""The first non-blank line of a file for a message, as the user's editor shows it: UTF-8
     (a BOM left out, not shown as "ï»¿"), else Latin-1; at most 200 bytes read.
 
     >>> first_line("\ufeffNr;Name".encode("utf-8")), first_line(b"\xe4rger")

@@ -340,7 +340,10 @@ def import_files(conn: sqlite3.Connection, paths: Sequence[Path], *, rules: str 
         for i, path in enumerate(paths):
             try:
                 report.files.append(_import_one(conn, path, rules, list_date, fmt))
-            except InputError as e:  # all or nothing: the count says so (refused + unchecked + checked = given)
+            except InputError as e:
+                if len(paths) == 1:
+                    raise
+                # all or nothing: of several files, the count says so (refused + not reached + checked = given)
                 raise InputError([*e.problems, Problem("", "history_nothing_stored", PurePath(path),
                                                        {"given": len(paths), "checked": i, "unchecked": len(paths) - i - 1})]) from None
         report.total = conn.execute("SELECT count(*) FROM tournaments WHERE kind = 'tournament'").fetchone()[0]

@@ -1003,7 +1003,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "check.n.player.many": "{n} Spieler",
         "check.n.finding.one": "{n} Befund",
         "check.n.finding.many": "{n} Befunde",
-        "check.filtered": "nur die Befunde zu Spieler {player} (--player) – {hidden} zu anderen Spielern und zur Datei ausgeblendet",
+        "cli.check_filtered": "nur die Befunde zu Spieler {player} (--player) – {hidden} zu anderen Spielern und zur Datei ausgeblendet",
         "check.none.error": "keine Fehler",
         "check.none.warning": "keine Warnungen",
         "check.none.note": "keine Hinweise",

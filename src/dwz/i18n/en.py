@@ -1000,7 +1000,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "check.n.player.many": "{n} players",
         "check.n.finding.one": "{n} finding",
         "check.n.finding.many": "{n} findings",
-        "check.filtered": "only the findings on player {player} (--player) – {hidden} on other players and the file hidden",
+        "cli.check_filtered": "only the findings on player {player} (--player) – {hidden} on other players and the file hidden",
         "check.none.error": "no errors",
         "check.none.warning": "no warnings",
         "check.none.note": "no notes",

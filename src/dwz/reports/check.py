@@ -19,7 +19,7 @@ else 0.
 >>> from dwz.basics.model import Pairing, Player, Tournament
 >>> from dwz.basics.values import Result as R
 >>> t = Tournament("Blitz", date(2025, 9, 14), (Player(1, "Alpha, Anna", 1650, 12, birth_year=1990),
-...                Player(2, "Beta, Bernd", 1500, 20)), (Pairing(1, 1, 2, R.WIN, R.LOSS),))
+...                Player(2, "Beta, Bernd", 1500, 20)), (Pairing(1, 1, 2, R.WIN, R.LOSS),), time_control="90+30")
 >>> r = check_tournament(t)
 >>> [(f.severity, f.kind, f.player) for f in r.findings], r.exit_code
 ([('error', 'birth_year_missing', 2)], 2)
