@@ -252,7 +252,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "opt.rest_scenarios": "Stored game OPPONENT:RESULT (Restpartie; without a rating only; repeatable).",
         "opt.inverse": "From the new scale back to the old one: every old value leading to RATING.",
         "opt.k": "Give the K factor, 1–700 (otherwise by the FIDE rule).",
-        "opt.period": "Rating period, e.g. 2025-12-01 (default: today); it selects the FIDE rules.",
+        "opt.period": "Rating period: a month such as 2025-12 or a date such as 2025-12-01 (default: today); it selects the FIDE rules.",
         "opt.elo_born": "Birth year (juniors below 2300: K 40).",
         "opt.games_played": "Elo games rated so far (below 30: K 40).",
         "opt.reached_2400": "Has reached 2400 once (K 10).",

@@ -102,7 +102,7 @@ _GAMES_DOC = 'Games as objects {"opponent": 1580, "result": "1"} or text "1580:1
 class _Person(BaseModel):
     model_config = _CONFIG
 
-    end: Short | None = Field(None, description="Tournament end, YYYY-MM-DD (default: today); selects the rule edition.",
+    end: Short | None = Field(None, description="Tournament end, YYYY-MM-DD or DD.MM.YYYY (default: today); selects the rule edition.",
                               examples=["2026-09-14"])
     birth_year: RatingValue = Field(None, description="Birth year; age = end year − birth year. None: adult assumed.",
                                     examples=[1985])
@@ -182,7 +182,7 @@ class EloRequest(BaseModel):
     reached_2300: bool = Field(False, description="Reached 2300 as a junior (K 20 instead of 40).")
     mode: Literal["period", "game"] = Field("period", description="period: all games against the starting rating (FIDE); game: updated after each game.")
     expectation: Literal["table", "logistic"] = Field("table", description="FIDE table 8.1.2, or the logistic formula (approximation).")
-    period: Short | None = Field(None, description="Rating period YYYY-MM-DD (default today); selects the rules, the 400-point rule included.")
+    period: Short | None = Field(None, description="Rating period: a month YYYY-MM or a date (YYYY-MM-DD, DD.MM.YYYY; default today); selects the rules, the 400-point rule included.")
 
 
 class EloInitialRequest(BaseModel):
