@@ -168,7 +168,9 @@ unser CSV und JSON (docs/formats.md), PGN.
 Ausgabe nach der Endung von -o: .csv (Tabelle für Excel), .json (alles mit Rechenweg), .html
 (eigenständige Seite). --dsb-xml schreibt die Meldedatei für das DSB-Wertungsportal
 (DSB_DWZ_TournamentReport 2.5) und nennt alles, was das Portal oder ein Wertungsreferent
-nachfragen würde; --dewis-xml die alte DeWIS-XML.""",
+nachfragen würde; --dewis-xml die alte DeWIS-XML. Eine ungültige Meldedatei wird nicht
+geschrieben, Rückgabewert 2; --trotzdem-schreiben schreibt sie dennoch (Rückgabewert bleibt 2).
+-o darf mehrmals stehen.""",
         "cmd.check.short": "Prüfbericht vor dem Hochladen zum DSB.",
         "cmd.check.help": "Prüfbericht vor dem Hochladen zum DSB: alles, was das Portal ablehnen oder ein Wertungsreferent nachfragen würde – mit Regel und Abhilfe.",
         "cmd.check.epilog": """\b

@@ -180,7 +180,9 @@ CATALOG: dict[str, dict[str, Any]] = {
         "(standalone page). --dsb-xml writes the upload file of the DSB rating portal\n"
         "(DSB_DWZ_TournamentReport 2.5) and lists everything the portal or a rating officer "
         "would\n"
-        "query; --dewis-xml the legacy DeWIS XML.",
+        "query; --dewis-xml the legacy DeWIS XML. An invalid upload file is not written and the\n"
+        "exit code is 2; --write-anyway writes it all the same (the exit code stays 2). -o may be\n"
+        "given more than once.",
         "cmd.check.short": "The pre-upload check (Prüfbericht) of a tournament file.",
         "cmd.check.help": "The pre-upload check: everything the DSB portal would reject or a rating officer would "
         "query – with the rule and the fix.",
