@@ -78,18 +78,21 @@ def test_non_finite_numbers() -> None:
     for bad in (NAN, INF, -INF):
         assert _codes(dwz.rate, "1650-12", [(bad, 1)], end=NEW_END) == [("games[0].opponent", "opponent_invalid")]
         assert _codes(dwz.rate, "1650-12", [(1600, bad)], end=NEW_END) == [("games[0].result", "result_invalid")]
-        assert _codes(dwz.elo.rate, bad, [(1600, 1)], period=NEW_END) == [("rating", "rating_invalid")]
+        assert _codes(dwz.elo.rate, bad, [(1600, 1)], period=NEW_END) == [("rating", "elo_invalid")]  # an Elo function says Elo
         assert _codes(dwz.elo.rate, 1600, [(1600, 1)], period=NEW_END, k=bad) == [("k", "k_invalid")]
         assert _codes(dwz.rate, bad, [(1600, 1)], end=NEW_END) == [("rating", "rating_invalid")]
 
 
 def test_huge_and_strange_dates() -> None:
-    for bad in ("9" * 5000, "2026-13-01", "14.13.2026", 20260914, None, "２０２６-０９-１４"):
-        assert ("end", "date_invalid") in _codes(dwz.rate, "1650-12", [(1600, 1)], end=bad)
-        assert ("end", "date_invalid") in _codes(dwz.first_rating, [(1600, 1)] * 5, end=bad)
+    # text that is no date in any form a user types, and dates in a right form that the calendar lacks
+    # (month 13: issue 15 §4 — "kein gültiges Datum", not the format message)
+    for bad, code in (("9" * 5000, "date_invalid"), ("2026-13-01", "date_impossible"), ("14.13.2026", "date_impossible"),
+                      (20260914, "date_invalid"), (None, "date_invalid"), ("２０２６-０９-１４", "date_invalid")):
+        assert ("end", code) in _codes(dwz.rate, "1650-12", [(1600, 1)], end=bad)
+        assert ("end", code) in _codes(dwz.first_rating, [(1600, 1)] * 5, end=bad)
         if bad is not None:
-            assert _codes(dwz.elo.rate, 1600, [(1600, 1)], period=bad) == [("period", "date_invalid")]
-            assert _codes(dwz.elo.initial_rating, [(1600, 1)] * 5, period=bad) == [("period", "date_invalid")]
+            assert _codes(dwz.elo.rate, 1600, [(1600, 1)], period=bad) == [("period", code)]
+            assert _codes(dwz.elo.initial_rating, [(1600, 1)] * 5, period=bad) == [("period", code)]
 
 
 # --- §20: bounded inputs, flagged results ---------------------------------------------------------

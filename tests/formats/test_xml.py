@@ -411,20 +411,27 @@ def _run(*args: str) -> Any:
 def test_cli_writes_the_dsb_file_and_reports_every_player_problem(tmp_path: Path) -> None:
     swi = SAMPLES / "swi" / "stadtmeisterschaft_le_2011.cp850.swi"
     out = tmp_path / "meldung.xml"
-    r = _run("tournament", str(swi), "--dsb-xml", str(out), "--location", "Leinfelden", "--time-control", "90+30",
-             "--sender", "SC Leinfelden")
-    assert r.exit_code == 0, r.output
+    args = ("tournament", str(swi), "--dsb-xml", str(out), "--location", "Leinfelden", "--time-control", "90+30",
+            "--sender", "SC Leinfelden")
     expected = write_dsb_xml(read_tournament(swi), location="Leinfelden", time_control="90+30", sender="SC Leinfelden")
-    assert f"DSB-XML 2.5 geschrieben: {out}" in r.stderr
-    assert f"{len(expected.problems)} Hinweise" in r.stderr and f"{len(expected.errors)} davon" in r.stderr
+    assert expected.errors  # the SWI export has no birth years: the upload file is invalid (issue 15 §2)
+    r = _run(*args)
+    # an invalid upload file is no success: exit 2, not written, its errors first under their own heading
+    assert r.exit_code == 2, r.output
+    assert not out.exists()
+    assert r.stderr.index(f"DSB-XML 2.5 ungültig – das Portal lehnt sie ab: {len(expected.errors)} Fehler") == 0
+    assert f"DSB-XML 2.5 nicht geschrieben: {out}" in r.stderr and "--trotzdem-schreiben" in r.stderr
     stderr = " ".join(r.stderr.split())  # lines wrapped to the terminal's width
     for p in expected.problems:  # every player problem, in the user's language, named in the user's words
-        assert f"{field_label(p.field, 'de', 'cli')}: {p.message('de')}" in stderr
+        assert p.message("de") in stderr and field_label(p.field, "de", "cli") in stderr
         assert not p.field.startswith(("player ", "header", "tournament")) or f"{p.field}:" not in stderr
+    r = _run(*args, "--trotzdem-schreiben")  # asked for: written, said to be invalid, and still exit 2
+    assert r.exit_code == 2 and out.exists()
+    assert f"DSB-XML 2.5 trotzdem geschrieben: {out}\n  UNGÜLTIG – das Portal lehnt sie ab ({len(expected.errors)} Fehler" in r.stderr
     back = read_tournament(out)
     assert [p.name for p in back.players] == [p.name for p in read_tournament(swi).players]
-    r = _run("tournament", str(out))  # and the file is a readable tournament again
-    assert r.exit_code == 0 and "Stadtmeisterschaft" in r.stdout
+    r = _run("tournament", str(out))  # the file is a readable tournament again, but it carries no DWZ: refused without --list
+    assert r.exit_code == 2 and "--list LV-0-dwzliste.zip" in r.stderr and r.stdout == ""
 
 
 def test_cli_writes_the_dewis_file_in_english_and_keeps_json_clean(tmp_path: Path) -> None:

@@ -13,7 +13,8 @@ from typing import Any
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.values import Result
 
-__all__ = ["StoredGame", "Player", "Pairing", "Team", "Tournament", "drop_duplicate_games", "validate", "results_consistent"]
+__all__ = ["StoredGame", "Player", "Pairing", "Team", "Tournament", "drop_duplicate_games", "empty_problems", "validate",
+           "results_consistent"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +137,9 @@ class Tournament:
     notes: tuple[Problem, ...] = field(default=())  # reader remarks (non-fatal)
     teams: tuple[Team, ...] = field(default=())  # team competitions: lineups (a pure grouping of the players)
     scale: str | None = None  # the file's: "old" (DWZ from before the Umstufung 2026), "new"; a player's own wins
+    # The time control as the file gives it, in the free notation (minutes, increments in seconds:
+    # "90+30", "40/120, 60"); dwz.formats.timecontrol reads it, the check holds it against WO 4.2.2.
+    time_control: str | None = None
 
     def __post_init__(self) -> None:
         pairings, duplicates = drop_duplicate_games(self.pairings, {p.no: p.name for p in self.players})
@@ -211,6 +215,18 @@ def validate(t: Tournament) -> list[Problem]:
             twice = next(no for no in team.lineup if team.lineup.count(no) > 1)
             problems.append(Problem(where, "team_player_twice", twice, {"team": team.name}))
     return problems
+
+
+def empty_problems(t: Tournament) -> list[Problem]:
+    """A tournament without players, or without one game between two players (only byes, or
+    no pairings at all — a template, Swiss-Chess's empty file): nothing to evaluate, nothing to
+    upload.  The one rule for ``dwz tournament``, ``dwz check``, ``dwz history add`` and the web."""
+    where = t.source or ""
+    if not t.players:
+        return [Problem(where, "tournament_no_players", t.name or where)]
+    if not any(g.black is not None for g in t.pairings):
+        return [Problem(where, "tournament_no_games", t.name or where, {"players": len(t.players)})]
+    return []
 
 
 def drop_duplicate_games(pairings: tuple[Pairing, ...], names: dict[int, str]) -> tuple[tuple[Pairing, ...], list[Problem]]:

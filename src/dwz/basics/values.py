@@ -38,16 +38,19 @@ PLAUSIBLE_RESULT = (1, IMPLAUSIBLE_RATING)  # a computed rating outside is flagg
 _DIGITS_MAX = 12  # digits of a number typed as text before it is even converted
 
 __all__ = [
+    "BIRTH_YEAR_MIN",
     "IMPLAUSIBLE_LOW",
     "IMPLAUSIBLE_RATING",
     "INDEX_IMPLAUSIBLE",
     "INDEX_MAX",
+    "PASTE_MAX_CHARS",
     "PLAUSIBLE_RESULT",
     "MAX_GAMES",
     "RATING_MAX",
     "AgeGroup",
     "Game",
     "GameLike",
+    "PastedGames",
     "Rating",
     "Result",
     "age_group_for_age",
@@ -57,7 +60,9 @@ __all__ = [
     "game_items",
     "not_counted_reason",
     "parse_age_group",
+    "parse_birth_year",
     "parse_date",
+    "parse_period",
     "parse_game",
     "parse_games",
     "parse_index",
@@ -65,9 +70,11 @@ __all__ = [
     "parse_opponent",
     "parse_rating",
     "parse_result",
+    "read_pasted_games",
     "rating_warnings",
     "result_warnings",
     "scan_games",
+    "two_digit_year",
 ]
 
 
@@ -193,12 +200,33 @@ def parse_index(value: Any, field: str = "index") -> int | None:
     return parse_int(value, field, "index_invalid", maximum=INDEX_MAX, too_large="index_too_large")
 
 
-def parse_date(value: Any, field: str = "end") -> date:
-    """A date as ``date`` or text: ISO "2026-09-14" or German "14.09.2026" — the one date
-    parser of every public function; anything else is an :class:`InputError`.
+_ISO_DATE = re.compile(r"^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})$")
+_GERMAN_DATE = re.compile(r"^([0-9]{1,2})\s*\.\s*([0-9]{1,2})\s*\.\s*([0-9]{2}|[0-9]{4})$")
+_ISO_MONTH = re.compile(r"^([0-9]{4})-([0-9]{1,2})$")
+_GERMAN_MONTH = re.compile(r"^([0-9]{1,2})\s*\.\s*([0-9]{4})$")
 
-    >>> parse_date("14.09.2026"), parse_date(" 2026-09-14 ")
-    (datetime.date(2026, 9, 14), datetime.date(2026, 9, 14))
+
+def two_digit_year(yy: int, today: date | None = None) -> int:
+    """The year a user means by two digits (``14.09.26``): 20YY unless that is after next
+    year, else 19YY — "26" is 2026, "27" 2027 (a tournament planned ahead), "85" 1985.
+
+    >>> two_digit_year(26, date(2026, 12, 1)), two_digit_year(27, date(2026, 12, 1)), two_digit_year(85, date(2026, 12, 1))
+    (2026, 2027, 1985)
+    """
+    year = 2000 + yy
+    return year if year <= (today or date.today()).year + 1 else year - 100
+
+
+def parse_date(value: Any, field: str = "end", *, today: date | None = None) -> date:
+    """A date as ``date`` or text, as a German user or a program types it: ``14.09.2026``,
+    ``14.9.2026``, ``14.09.26`` (two digits: :func:`two_digit_year`) or ISO ``2026-09-14`` —
+    the one date parser of every typed date.  Text in another form is ``date_invalid``; a day
+    the calendar does not have (``31.02.2026``, month 13) is ``date_impossible``.
+
+    >>> parse_date("14.09.2026"), parse_date(" 2026-09-14 "), parse_date("14.9.2026")
+    (datetime.date(2026, 9, 14), datetime.date(2026, 9, 14), datetime.date(2026, 9, 14))
+    >>> parse_date("14.09.26", today=date(2026, 12, 1))
+    datetime.date(2026, 9, 14)
     """
     if isinstance(value, datetime):
         return value.date()
@@ -207,14 +235,72 @@ def parse_date(value: Any, field: str = "end") -> date:
     if not isinstance(value, str) or len(value) > 40:
         raise InputError.single(field, "date_invalid", value)
     s = value.strip()
+    m = _ISO_DATE.match(s)
+    if m:
+        year, month, day = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    else:
+        m = _GERMAN_DATE.match(s)
+        if not m:
+            raise InputError.single(field, "date_invalid", value)
+        day, month, year = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        if len(m.group(3)) == 2:
+            year = two_digit_year(year, today)
     try:
-        if len(s) == 10 and s[2] == "." and s[5] == "." and s[:2].isascii() and s[3:5].isascii() and s[6:].isascii():
-            return date(int(s[6:]), int(s[3:5]), int(s[:2]))
-        if len(s) == 10 and s.isascii():
-            return date.fromisoformat(s)
-    except ValueError:
-        pass
-    raise InputError.single(field, "date_invalid", value)
+        return date(year, month, day)
+    except ValueError:  # 31.02., month 13, year 0
+        raise InputError.single(field, "date_impossible", value) from None
+
+
+def parse_period(value: Any, field: str = "period", *, today: date | None = None) -> date:
+    """A FIDE rating period: a month (``2026-12``, ``12.2026`` → its first day) or
+    a date (:func:`parse_date`).
+
+    >>> parse_period("2026-12"), parse_period("12.2026"), parse_period("14.09.2026")
+    (datetime.date(2026, 12, 1), datetime.date(2026, 12, 1), datetime.date(2026, 9, 14))
+    """
+    if isinstance(value, str) and len(value) <= 40:
+        s = value.strip()
+        m = _ISO_MONTH.match(s)
+        month_year = (int(m.group(2)), int(m.group(1))) if m else None
+        if m is None and (g := _GERMAN_MONTH.match(s)):
+            month_year = (int(g.group(1)), int(g.group(2)))
+        if month_year is not None:
+            try:
+                return date(month_year[1], month_year[0], 1)
+            except ValueError:
+                raise InputError.single(field, "date_impossible", value) from None
+    return parse_date(value, field, today=today)
+
+
+BIRTH_YEAR_MIN = 1000  # a birth year has four digits; a shorter one is mistyped (85, 10) — refused with the year meant
+
+
+def parse_birth_year(value: Any, field: str = "birth_year", *, today: date | None = None) -> int:
+    """A birth year as typed: four digits.  Two digits are refused with the year probably
+    meant (``85`` → 1985, ``10`` → 2010: :func:`two_digit_year`, but never in the future) —
+    a youth born 2010 who types 10 must not be rated as an adult; other short numbers and
+    text are ``birth_year_invalid``.
+
+    >>> parse_birth_year("1985"), parse_birth_year(2010)
+    (1985, 2010)
+    >>> for typed in ("85", "10"):
+    ...     try:
+    ...         parse_birth_year(typed, today=date(2026, 12, 1))
+    ...     except InputError as e:
+    ...         print(e.messages("de")[0])
+    Geburtsjahr: Geburtsjahr 85: bitte vierstellig angeben – gemeint ist wohl 1985
+    Geburtsjahr: Geburtsjahr 10: bitte vierstellig angeben – gemeint ist wohl 2010
+    """
+    year = parse_int(value, field, "birth_year_invalid", minimum=0, maximum=9999)
+    if year < BIRTH_YEAR_MIN:
+        text = value if isinstance(value, int) else str(value).strip()
+        if year < 100 and not isinstance(value, float):
+            meant = two_digit_year(year, today)
+            if meant > (today or date.today()).year:  # nobody is born in the future
+                meant -= 100
+            raise InputError.single(field, "birth_year_short", text, meant=meant)
+        raise InputError.single(field, "birth_year_digits", text)
+    return year
 
 
 def parse_rating(text: str | int | Rating | None, field: str = "rating") -> Rating | None:
@@ -451,6 +537,60 @@ def parse_game(item: GameLike, field: str = "games[0]") -> Game:
     if problems or res is None:
         raise InputError(problems)
     return Game(opp, res, None if name is None else (name if isinstance(name, str) else str(shorten(name))))
+
+
+_PASTED_GAME = re.compile(r"^(?P<opp>[^:;\t]*?)\s*(?::|;|(?<=[0-9])-(?=\S))\s*(?P<res>\S+)$")
+PASTE_MAX_CHARS = 8000  # a pasted list of games: far more than MAX_GAMES of a page's rows need
+
+
+@dataclass(frozen=True, slots=True)
+class PastedGames:
+    """Games pasted as text: each as (opponent, result) as typed — the engine reads the values
+    — and every line or piece that is no game (``paste_unreadable``, with its line)."""
+
+    games: tuple[tuple[str, str], ...]
+    problems: tuple[Problem, ...]
+
+
+def read_pasted_games(text: str, field: str = "paste", limit: int = MAX_GAMES) -> PastedGames:
+    r"""Games pasted into a page, as people copy them: ``1580:1 1720:= 1810:0`` on one line,
+    ``1810;0`` and ``1600-1`` (a separator after the rating), two spreadsheet cells ``1600<Tab>½``,
+    or a rating and a result ``1600 ½`` alone on a line.  What is no game is named with its line,
+    never dropped; more than ``limit`` games is a problem too.  The one reader of the page's
+    paste field — its form and its script (through the API) alike.
+
+    >>> read_pasted_games("1580:1 1720:=\n1810;0\n1600-1\n1690\t½\n1500 0").games
+    (('1580', '1'), ('1720', '='), ('1810', '0'), ('1600', '1'), ('1690', '½'), ('1500', '0'))
+    >>> [(p.code, p.value, p.params["line"]) for p in read_pasted_games("1580:1 1720\n1810:0").problems]
+    [('paste_unreadable', '1720', 1)]
+    """
+    if len(text) > PASTE_MAX_CHARS:
+        return PastedGames((), (Problem(field, "paste_too_long", len(text), {"max": PASTE_MAX_CHARS}),))
+    games: list[tuple[str, str]] = []
+    problems: list[Problem] = []
+    for no, line in enumerate(re.split(r"\r\n|\r|\n", text), 1):
+        if not line.strip():
+            continue
+        if "\t" in line:  # cells copied from a spreadsheet: rating and result
+            cells = [c.strip() for c in line.split("\t") if c.strip()]
+            if len(cells) == 2:
+                games.append((cells[0], cells[1]))
+            else:
+                problems.append(Problem(field, "paste_unreadable", line.strip(), {"line": no}))
+            continue
+        tokens = line.split()
+        if len(tokens) == 2 and not any(_PASTED_GAME.match(t) for t in tokens):  # "1600 ½": one game
+            games.append((tokens[0], tokens[1]))
+            continue
+        for token in tokens:
+            m = _PASTED_GAME.match(token)
+            if m is None:
+                problems.append(Problem(field, "paste_unreadable", token, {"line": no}))
+            else:
+                games.append((m.group("opp"), m.group("res")))
+    if len(games) > limit:
+        problems.append(Problem(field, "too_many", len(games), {"max": limit}))
+    return PastedGames(tuple(games), tuple(problems))
 
 
 def game_items(items: Any, field: str = "games") -> tuple[Any, ...]:

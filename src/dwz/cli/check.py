@@ -51,10 +51,12 @@ def register(cli: click.Group) -> None:
     @opt("--restpartien", "rest_in", type=CPath(exists=True, dir_okay=False, path_type=Path), default=None,
          metavar="metavar.file", help="opt.restpartien_in")
     @opt("--scale", type=Words(SCALE_WORDS), default=None, help="opt.check_scale")
+    @opt("--time-control", type=str, default=None, metavar="metavar.text", help="opt.check_time_control")
     @opt("--json", "as_json", is_flag=True, help="opt.check_json")
     @_lang_option
     def check(file: Path, fmt: str | None, dsb_list: Path | None, fide_list: Path | None, list_date: str | None,
-              end: str | None, rules: str | None, rest_in: Path | None, scale: str | None, as_json: bool, lang: str) -> None:
+              end: str | None, rules: str | None, rest_in: Path | None, scale: str | None, time_control: str | None,
+              as_json: bool, lang: str) -> None:
         from dwz.basics.errors import InputError
         from dwz.cli.main import _fail, dumps
         from dwz.core.player import parse_date
@@ -78,7 +80,7 @@ def register(cli: click.Group) -> None:
                 ev = evaluate_tournament(inp.tournament, end=end_d, rules=rules, options=EvaluationOptions(scale=scale))
             except InputError as e:
                 ev_problems = e.problems
-        report = inp.check(ev, ev_problems, end=end_d)
+        report = inp.check(ev, ev_problems, end=end_d, time_control=time_control)
         if as_json:
             click.echo(dumps(report.to_dict(lang)))
         else:

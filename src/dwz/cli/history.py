@@ -147,6 +147,9 @@ def _register_add() -> None:
                          keys=keys)
                 for c in f.conflicts:  # never attached silently: each refused match is named
                     click.echo(f"  {text('cli.conflict', lang)}: {c.problem().message(lang)}")
+            # the counts add up: new + lists + skipped = the files given; and what the store now holds
+            _say("history.add_summary", lang, given=report.given, added=report.count("tournament"), lists=report.count("list"),
+                 skipped=report.count("duplicate"), total=report.total)
             if any(f.kind != "duplicate" for f in report.files):  # nothing new: nothing to run
                 _say("history.add_hint", lang, err=True)
 

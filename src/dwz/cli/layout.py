@@ -128,7 +128,8 @@ def table(columns: Sequence[Column], rows: Sequence[Sequence[str]], total: int, 
     ``flex`` column wraps at its words rather than lose a column of priority ``wrap_before``
     or less (it leaves columns above that first).  Every kept cell is shown whole.
     """
-    keep = [i for i, c in enumerate(columns) if any(r[i].strip() for r in rows)]
+    # an empty table (no players, a team without rows) keeps its titles: a head and no rows, never a crash
+    keep = [i for i, c in enumerate(columns) if any(r[i].strip() for r in rows)] if rows else list(range(len(columns)))
     natural = {i: max([cell_width(columns[i].title), *(cell_width(r[i]) for r in rows)]) for i in keep}
 
     def line_width(cols: list[int]) -> int:
@@ -174,7 +175,7 @@ def table(columns: Sequence[Column], rows: Sequence[Sequence[str]], total: int, 
                 parts.append(textwrap.wrap(text, widths[i], break_on_hyphens=False) or [""])
             else:
                 parts.append([text])
-        height = max(len(p) for p in parts)
+        height = max((len(p) for p in parts), default=0)
         lines = []
         for k in range(height):
             cells_k = [_pad(p[k] if k < len(p) else "", widths[i], columns[i].align) for p, i in zip(parts, cols, strict=True)]

@@ -311,15 +311,17 @@ def _emit(result: Any, lang: str, as_json: bool, explain: bool, printer: str, **
 
 
 def _born(value: str | None) -> int | str | None:
-    """A birth year as typed: four ASCII digits are a year; anything else goes to the engine as
-    text, which names it (``birth_year_invalid``); a number too long never gets that far."""
+    """A birth year as typed: ASCII digits are a number, anything else goes to the engine as
+    text; the engine reads both by the one rule (:func:`dwz.basics.values.parse_birth_year`:
+    "85" is refused with the year meant, never taken for an adult) and names every problem of
+    the input at once; a number too long never gets that far."""
     from dwz.basics.parsing import digits
 
     if value is None:
         return None
     check_args([("birth_year", value)])
     year = digits(value, 4)
-    return year if year is not None else value
+    return year if year is not None and len(value.strip()) == 4 else value  # "05" is said as typed
 
 
 def _games_args(name: str, values: Iterable[str]) -> list[tuple[str, str | None]]:
@@ -525,18 +527,16 @@ def umstufung(rating: str, inverse: bool, lang: str, as_json: bool, explain: boo
     _emit(res, lang, as_json, explain, "print_umstufung")
 
 
-# dwz elo speaks of Elo: the engine's DWZ words for a rating become the Elo ones.
-_ELO_CODES = {"rating_invalid": "elo_invalid", "game_invalid": "elo_game_invalid", "opponent_invalid": "elo_opponent_invalid",
-              "rating_missing": "elo_missing"}
-
-
 def _elo_words(err: Exception) -> Exception:
+    """dwz elo speaks of Elo: the engine says it already (:func:`dwz.core.elo.elo_words`); here the
+    rating is the argument ELO, and a missing one is said with the command's usage."""
     from dwz.basics.errors import InputError, Problem
+    from dwz.core.elo import elo_words
 
     if not isinstance(err, InputError):
         return err
-    return InputError([Problem("elo" if p.field == "rating" else p.field, _ELO_CODES.get(p.code, p.code), p.value, p.params)
-                       for p in err.problems])
+    return InputError([Problem("elo" if p.field == "rating" else p.field, "elo_missing" if p.code == "rating_missing" else p.code,
+                               p.value, p.params) for p in elo_words(err.problems)])
 
 
 @_command("elo")
@@ -556,8 +556,8 @@ def elo(args: tuple[str, ...], k: str | None, period: str | None, born: str | No
         reached_2400: bool, reached_2300: bool, mode: str, logistic: bool, initial: bool, compress: bool,
         lang: str, as_json: bool, explain: bool) -> None:
     from dwz.basics.errors import InputError, Problem
+    from dwz.basics.values import parse_birth_year, parse_period
     from dwz.core import elo as elo_mod
-    from dwz.core.player import parse_date
 
     assumed: date | None = None
     try:
@@ -565,10 +565,11 @@ def elo(args: tuple[str, ...], k: str | None, period: str | None, born: str | No
         check_args([("period", period), *((first_field if i == 0 else f"games[{i - 1 + initial}]", a)
                                           for i, a in enumerate(args))])
         k_v = int_option(k, "k", 1, 700)  # FIDE B.02: K·n ≤ 700, so no K above 700 can apply
-        born_v = int_option(born, "birth_year", 1850, 2100)
+        born_v = None if born is None else parse_birth_year(_born(born))  # "10" is refused with 2010 as the year meant
+        int_option(None if born_v is None else str(born_v), "birth_year", 1850, 2100)
         played_v = int_option(games_played, "games_played", 0, 100_000)
         if period:
-            per = parse_date(period, "period")
+            per = parse_period(period, "period")  # a FIDE rating period is a month: "2026-12"
         else:
             per = assumed = date.today()
         if compress:

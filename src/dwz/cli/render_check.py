@@ -50,20 +50,24 @@ def _columns(labels: list[str], width: int, indent: int) -> list[str]:
 
 
 def check_lines(report: Any, lang: str, *, width: int | None = None, section: bool = False,
-                player: int | None = None) -> list[tuple[str, str | None]]:
+                player: int | None = None, player_label: str | None = None) -> list[tuple[str, str | None]]:
     """The report as terminal lines ``(text, style)``: a header, the findings grouped by
     severity and kind — each kind with its rule, the players or lines, and the fix — and
     the summary.  ``section``: as a part of ``dwz tournament``'s output (no header);
-    ``player``: his findings only.  Lines never exceed ``width`` unless a word does."""
+    ``player``: his findings only (``player_label``: his number and name), and a line that
+    says so and how many findings are hidden.  Lines never exceed ``width`` unless a word does."""
     from dwz.i18n import fmt_date, term, text
     from dwz.reports.check import Count
 
     w = width or _width()
     out: list[tuple[str, str | None]] = []
-    if player is not None:  # his findings only, and the summary of those
+    hidden = 0
+    if player is not None:  # his findings only, and the summary of those — said to be filtered
         from dataclasses import replace
 
-        report = replace(report, findings=tuple(f for f in report.findings if f.player == player))
+        shown = tuple(f for f in report.findings if f.player == player)
+        hidden = len(report.findings) - len(shown)
+        report = replace(report, findings=shown)
 
     def add(lines: list[str], style: str | None = None) -> None:
         out.extend((line, style) for line in lines)
@@ -89,6 +93,9 @@ def check_lines(report: Any, lang: str, *, width: int | None = None, section: bo
         add(_wrap(f"{text('check.heading', lang)}: {report.summary(lang)}", w, 0), "bold")
         if player is None:
             list_lines()
+        else:
+            add(_wrap(text("cli.check_filtered", lang, player=player_label or str(player), hidden=Count(hidden, "finding").text(lang)),
+                       w, 0, 2), "dim")
     else:
         add(_wrap(f"{text('check.heading', lang)}: {report.name or report.source or ''}", w, 0), "bold")
         if report.name is None and report.count("error"):
@@ -170,7 +177,8 @@ _STYLES: dict[str, dict[str, Any]] = {
 }
 
 
-def print_check(report: Any, lang: str, *, section: bool = False, player: int | None = None, width: int | None = None) -> None:
+def print_check(report: Any, lang: str, *, section: bool = False, player: int | None = None, width: int | None = None,
+                player_label: str | None = None) -> None:
     """:func:`check_lines` on the terminal (colours only on a terminal; click strips them elsewhere)."""
-    for line, style in check_lines(report, lang, width=width, section=section, player=player):
+    for line, style in check_lines(report, lang, width=width, section=section, player=player, player_label=player_label):
         click.echo(click.style(line, **_STYLES[style]) if style and line else line)

@@ -105,7 +105,8 @@ def print_evaluation(ev: Any, lang: str, selected: Any, explain: bool, notes: li
     if check is not None:
         from dwz.cli.render_check import print_check
 
-        print_check(check, lang, section=True, player=selected.player.no if selected else None, width=w)
+        print_check(check, lang, section=True, player=selected.player.no if selected else None, width=w,
+                    player_label=selected.player.label if selected else None)
     else:
         from dwz.i18n import field_label
 

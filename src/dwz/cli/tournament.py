@@ -31,7 +31,7 @@ def register(cli: click.Group) -> None:
     @opt("--rules", type=Words(RULES_WORDS), default=None, help="opt.rules")
     @opt("--player", type=str, default=None, metavar="metavar.player", help="opt.player")
     @opt("--explain", is_flag=True, help="opt.t_explain")
-    @opt("-o", "--output", type=CPath(dir_okay=False, path_type=Path), default=None, metavar="metavar.file",
+    @opt("-o", "--output", type=CPath(dir_okay=False, path_type=Path), multiple=True, metavar="metavar.file",
          help="opt.output")
     @opt("--json", "as_json", is_flag=True, help="opt.t_json")
     @opt("--restpartien", "rest_in", type=CPath(exists=True, dir_okay=False, path_type=Path), default=None,
@@ -54,35 +54,42 @@ def register(cli: click.Group) -> None:
     @opt("--time-control", type=str, default=None, metavar="metavar.text", help="opt.time_control")
     @opt("--sender", type=str, default=None, metavar="metavar.text", help="opt.sender")
     @opt("--html-notes", is_flag=True, help="opt.html_notes")
+    @opt("--trotzdem-schreiben", "--write-anyway", "write_anyway", is_flag=True, help="opt.write_anyway")
     @_lang_option
     def tournament(file: Path, fmt: str | None, dsb_list: Path | None, fide_list: Path | None, list_date: str | None, end: str | None,
-                   rules: str | None, player: str | None, explain: bool, output: Path | None, as_json: bool,
+                   rules: str | None, player: str | None, explain: bool, output: tuple[Path, ...], as_json: bool,
                    rest_in: Path | None, rest_out: Path | None, foreign_e_index: str, no_sonderwertung: bool,
                    no_sonder_extremes: bool, elo_from_2400: bool, no_sonder_foreign: bool, no_elo_for_unrated: bool,
                    restpartien_vs_stage2: bool, scale: str | None, dsb_xml: Path | None, dewis_xml: Path | None,
-                   location: str | None, time_control: str | None, sender: str | None, html_notes: bool, lang: str) -> None:
+                   location: str | None, time_control: str | None, sender: str | None, html_notes: bool, write_anyway: bool,
+                   lang: str) -> None:
         from dwz.basics.errors import InputError, Problem
         from dwz.cli.main import _fail, check_args, check_writable
         from dwz.cli.portal import say_cached_list
         from dwz.core.player import parse_date
         from dwz.core.tournament import EvaluationOptions, evaluate_tournament
 
+        outputs = list(dict.fromkeys(output))  # every -o is written (the same file named twice: once)
         try:
             check_args([("end", end), ("list_date", list_date), ("player", player)])
-            check_writable(output, "output")  # before the evaluation, not after it
+            for out_path in outputs:  # before the evaluation, not after it
+                check_writable(out_path, "output")
+                if out_path.suffix.lower() not in (".csv", ".json", ".html", ".htm"):
+                    raise InputError.single("output", "output_suffix", out_path.suffix or PurePath(out_path))
             check_writable(rest_out, "restpartien_out")
             check_writable(dsb_xml, "dsb_xml")
             check_writable(dewis_xml, "dewis_xml")
-            if output is not None and output.suffix.lower() not in (".csv", ".json", ".html", ".htm"):
-                raise InputError.single("output", "output_suffix", output.suffix or PurePath(output))
             if not file.exists():
                 raise InputError([Problem("", "file_missing", PurePath(file))])
             from dwz.cli.check import gather
 
-            end_d = parse_date(end) if end else None
+            end_d = parse_date(end, "--end") if end else None
             when = parse_date(list_date, "--list-date") if list_date else None
             when = when or say_cached_list(dsb_list, lang)  # --list portal: the cached list's Stand
             inputs = gather(file, fmt, dsb_list, fide_list, rest_in, when, end=end_d)
+            refused = inputs.refusal()  # an empty tournament; a DSB XML without the DSB list (no DWZ in it)
+            if refused:
+                raise InputError(refused)
             t, notes = inputs.tournament, inputs.legacy_notes
             opts = EvaluationOptions(
                 classic_foreign_e_index=int(foreign_e_index), use_elo_for_unrated=not no_elo_for_unrated,
@@ -90,25 +97,29 @@ def register(cli: click.Group) -> None:
                 sonderwertung_extremes=not no_sonder_extremes, sonderwertung_foreign=not no_sonder_foreign,
                 restpartien_vs_stage2=restpartien_vs_stage2, scale=scale,
             )
-            ev = evaluate_tournament(t, end=parse_date(end) if end else None, rules=rules, options=opts)
+            ev = evaluate_tournament(t, end=end_d, rules=rules, options=opts)
             selected = find_player(ev, player) if player else None
         except Exception as e:
             _fail(e, lang)
             return
-        report = inputs.check(ev, end=parse_date(end) if end else None)  # the pre-upload check as a section
-        xml_reports: list[tuple[Path, str, Any]] = []
+        report = inputs.check(ev, end=end_d, time_control=time_control)  # the pre-upload check as a section
+        xml_reports: list[tuple[Path, str, Any, bool]] = []
         files: list[tuple[Path, str]] = []
         try:
-            if output is not None:
-                write_output(ev, output, lang, report, notes=html_notes)
-                files.append((output, {".csv": "csv", ".json": "json"}.get(output.suffix.lower(), "html")))
+            for out_path in outputs:
+                write_output(ev, out_path, lang, report, notes=html_notes)
+                files.append((out_path, {".csv": "csv", ".json": "json"}.get(out_path.suffix.lower(), "html")))
             if rest_out is not None:
                 write_text(rest_out, dumps(restpartien_document(ev)), "restpartien_out")
                 files.append((rest_out, "restpartien"))
             for path, kind in ((dsb_xml, "dsb"), (dewis_xml, "dewis")):
                 if path is not None:
-                    xml_reports.append((path, kind, write_xml(ev, path, kind, location=location, time_control=time_control,
-                                                              sender=sender)))
+                    # an invalid upload file is written only when asked for (--trotzdem-schreiben)
+                    out = build_xml(ev, kind, location=location, time_control=time_control, sender=sender)
+                    write = not out.errors or write_anyway
+                    if write:
+                        write_text(path, out.text, "dsb_xml" if kind == "dsb" else "dewis_xml")
+                    xml_reports.append((path, kind, out, write))
         except Exception as e:
             _fail(e, lang)
             return
@@ -121,8 +132,11 @@ def register(cli: click.Group) -> None:
             print_evaluation(ev, lang, selected, explain, notes, report)
         for path, what in files:  # every file written is named (on stderr: the output may be JSON)
             written(path, what, lang)
-        for path, kind, out in xml_reports:
-            print_xml_report(path, kind, out, lang)
+        for path, kind, out, wrote in xml_reports:
+            print_xml_report(path, kind, out, lang, wrote)
+        if any(out.errors for _, _, out, _ in xml_reports):
+            # an invalid upload file never looks like a success — written anyway or not
+            click.get_current_context().exit(2)
 
 
 def find_player(ev: Any, query: str) -> Any:
@@ -163,43 +177,80 @@ def restpartien_document(ev: Any) -> dict[str, Any]:
     return doc(ev)
 
 
-def write_xml(ev: Any, path: Path, kind: str, *, location: str | None = None, time_control: str | None = None,
+def build_xml(ev: Any, kind: str, *, location: str | None = None, time_control: str | None = None,
               sender: str | None = None) -> Any:
-    """Write the DSB (2.5) or legacy DeWIS XML of the evaluated tournament; returns the
+    """The DSB (2.5) or legacy DeWIS XML of the evaluated tournament, not yet written: the
     :class:`~dwz.formats.dsb_xml.XmlOutput` (its problems are printed by :func:`print_xml_report`)."""
     t = ev.tournament if ev.tournament.end else ev.tournament.with_(end=ev.end)  # the end used for the evaluation
     if kind == "dsb":
         from dwz.formats.dsb_xml import write_dsb_xml
 
-        out = write_dsb_xml(t, location=location, time_control=time_control, sender=sender)
-    else:
-        from dwz.formats.dewis_xml import write_dewis_xml
+        return write_dsb_xml(t, location=location, time_control=time_control, sender=sender)
+    from dwz.formats.dewis_xml import write_dewis_xml
 
-        out = write_dewis_xml(t)
-    write_text(path, out.text, "dsb_xml" if kind == "dsb" else "dewis_xml")
-    return out
+    return write_dewis_xml(t)
 
 
-def print_xml_report(path: Path, kind: str, out: Any, lang: str) -> None:
-    """The path written and every problem of the file, each named by its place in the user's words
-    (stderr, so that --json stays clean)."""
+def print_xml_report(path: Path, kind: str, out: Any, lang: str, wrote: bool = True) -> None:
+    """What became of an upload file, on stderr (so that --json stays clean): the errors that
+    make it invalid first, under their own heading — then whether it was written (an invalid
+    one only with --trotzdem-schreiben, and then said to be invalid) — then the questions a
+    rating officer would ask.  A problem that many players share is said once, with them."""
     from dwz.cli.layout import width, wrap
-    from dwz.i18n import field_label, text
+    from dwz.i18n import text
 
     label = text(f"cli.file.{kind}", lang)
-    written(path, kind, lang)
-    if not out.problems:
-        click.echo(text("cli.xml_clean", lang, kind=label), err=True)
-        return
     w = width(sys.stderr)
-    for line in wrap(text("cli.xml_problems", lang, count=len(out.problems)), w, hang=2):
-        click.echo(line, err=True)
-    for p in out.problems:
-        for line in wrap(f"{field_label(p.field, lang, 'cli')}: {p.message(lang)}", w, indent=2, hang=4):
-            click.echo(line, err=True)
-    if out.errors:
-        for line in wrap(text("cli.xml_invalid", lang, count=len(out.errors)), w, hang=2):
-            click.echo(line, err=True)
+
+    def say(line: str, indent: int = 0, hang: int = 2, style: dict[str, Any] | None = None) -> None:
+        for part in wrap(line, w, indent=indent, hang=hang):
+            click.echo(click.style(part, **style) if style else part, err=True)
+
+    errors = [p for p in out.problems if p in out.errors]
+    others = [p for p in out.problems if p not in out.errors]
+    if errors:
+        say(text("cli.xml_invalid_head", lang, kind=label, count=len(errors)), style={"fg": "red", "bold": True})
+        _problem_lines(errors, lang, say, w)
+        # the path on a line of its own, whole (as every file written is named); what it means below
+        if wrote:
+            click.echo(click.style(text("cli.xml_written_invalid", lang, kind=label, path=str(path)), fg="red", bold=True), err=True)
+            say(text("cli.xml_written_invalid_why", lang, count=len(errors)), indent=2, style={"fg": "red", "bold": True})
+        else:
+            click.echo(click.style(text("cli.xml_not_written", lang, kind=label, path=str(path)), bold=True), err=True)
+            say(text("cli.xml_not_written_fix", lang), indent=2)
+    else:
+        written(path, kind, lang)
+    if not out.problems:
+        say(text("cli.xml_clean", lang, kind=label))
+    elif others:
+        say(text("cli.xml_problems", lang, count=len(others), kind=label))
+        _problem_lines(others, lang, say, w)
+
+
+def _problem_lines(problems: list[Any], lang: str, say: Any, width: int) -> None:
+    """Each problem with its place; the same problem at three places or more: once, with the
+    places after it (a line breaks between places, never inside one)."""
+    from dwz.i18n import field_label
+
+    groups: dict[str, list[Any]] = {}
+    for p in problems:
+        groups.setdefault(p.message(lang), []).append(p)
+    for message, group in groups.items():
+        places = [field_label(p.field, lang, "cli") for p in group]
+        if len(group) < 3:
+            for place in places:
+                say(f"{place}: {message}", indent=2, hang=2)
+            continue
+        say(f"{message}:", indent=2, hang=2)
+        line = ""
+        for k, place in enumerate(places):
+            piece = place + (";" if k < len(places) - 1 else "")
+            if line and 4 + len(line) + 1 + len(piece) > width:
+                click.echo("    " + line, err=True)
+                line = ""
+            line = f"{line} {piece}" if line else piece
+        if line:
+            click.echo("    " + line, err=True)
 
 
 def write_output(ev: Any, output: Path, lang: str, check: Any = None, *, notes: bool = False) -> None:

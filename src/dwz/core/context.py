@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 from dwz.basics.errors import Problem, collect
 from dwz.basics.steps import Step
-from dwz.basics.values import AgeGroup, age_from_birth_year, age_group_for_age, parse_age_group, parse_date, parse_int
+from dwz.basics.values import AgeGroup, age_from_birth_year, age_group_for_age, parse_age_group, parse_birth_year, parse_date
 from dwz.rules import Edition, edition_at, get_edition
 
 __all__ = ["Context", "resolve_context"]
@@ -98,7 +98,7 @@ def resolve_context(
     source = "assumed"
     by: int | None = None
     if birth_year is not None:
-        by = collect(problems, parse_int, birth_year, "birth_year", "birth_year_invalid", minimum=1, maximum=9999)
+        by = collect(problems, parse_birth_year, birth_year, "birth_year", today=today)  # "85" is refused, not an adult
     if by is not None:
         age = age_from_birth_year(by, end_d)
         if age < 0:

@@ -19,6 +19,7 @@ from dwz.basics.probability import p_fide_hundredths, p_logistic
 from dwz.basics.rounding import round_half_away, round_half_up
 from dwz.basics.steps import Explained, Step, cached, render_steps
 from dwz.basics.values import (
+    BIRTH_YEAR_MIN,
     IMPLAUSIBLE_RATING,
     MAX_GAMES,
     PLAUSIBLE_RESULT,
@@ -27,9 +28,10 @@ from dwz.basics.values import (
     GameLike,
     age_from_birth_year,
     game_items,
-    parse_date,
+    parse_birth_year,
     parse_games,
     parse_int,
+    parse_period,
     result_warnings,
     scan_games,
 )
@@ -265,10 +267,19 @@ class EloResult(_EloFields, Explained):
         }
 
 
+# An Elo function speaks of Elo: the game parser's DWZ words for a rating become the Elo ones (CLI, API and page alike).
+_ELO_CODES = {"rating_invalid": "elo_invalid", "game_invalid": "elo_game_invalid", "opponent_invalid": "elo_opponent_invalid"}
+
+
+def elo_words(problems: Iterable[Problem]) -> list[Problem]:
+    """``problems`` with the codes that name a DWZ renamed to their Elo twins ("Gegner-Elo", "Elo:Ergebnis")."""
+    return [Problem(p.field, _ELO_CODES.get(p.code, p.code), p.value, p.params) for p in problems]
+
+
 def _period_of(period: date | str | None, today: date | None, problems: Problems) -> date:
     if period is None or period == "":
         return today or date.today()
-    return problems.attempt(parse_date, period, "period") or today or date.today()
+    return problems.attempt(parse_period, period, "period") or today or date.today()  # a month ("2026-12") or a date
 
 
 def _rating(value: Any, problems: Problems) -> int | None:
@@ -309,7 +320,7 @@ def rate(
         items = games if type(games) is tuple else tuple(games)
         scanned = scan_games(items)
         per = period or today or date.today()
-        if scanned is not None and (birth_year is None or 0 < birth_year <= per.year) and (games_played is None or
+        if scanned is not None and (birth_year is None or BIRTH_YEAR_MIN <= birth_year <= per.year) and (games_played is None or
                                                                                          0 <= games_played <= GAMES_PLAYED_MAX):
             opps, w_halves, _ = scanned
             return _rate(rating, items, None, opps, w_halves, per, k, birth_year, games_played, reached_2400, reached_2300, mode,
@@ -327,11 +338,11 @@ def rate(
     per = _period_of(period, today, problems)
     by = None
     if birth_year is not None:
-        by = problems.attempt(parse_int, birth_year, "birth_year", "birth_year_invalid", minimum=1, maximum=RATING_MAX)
+        by = problems.attempt(parse_birth_year, birth_year, "birth_year", today=today)  # "10" is refused, not an adult
         if by is not None and by > per.year:
             problems.add("birth_year", "birth_after_end", by, end=per.isoformat())
     if problems or r is None:
-        raise InputError(problems)
+        raise InputError(elo_words(problems))
     counted = [g for g in parsed if g.counted]
     return _rate(r, (), parsed, [g.opponent for g in counted if g.opponent is not None], sum(g.result.halves for g in counted), per,
                  k_given, by, gp, reached_2400, reached_2300, mode, expectation)
@@ -468,7 +479,8 @@ def initial_rating(
         parsed = problems.attempt(parse_games, ev, field=f"events[{i}]" if len(events) > 1 else "games")
         if parsed is not None:
             parsed_events.append(parsed)
-    problems.check()
+    if problems:
+        raise InputError(elo_words(problems))
     era = fide.era_for(per)
     reasons: list[Problem] = []
     dropped = False
@@ -551,6 +563,6 @@ def compression_2024(rating: int | str) -> CompressionResult:
     problems = Problems()
     r = _rating(rating, problems)
     if problems or r is None:
-        raise InputError(problems)
+        raise InputError(elo_words(problems))
     new, step = fide.compression_2024(r)
     return CompressionResult(r, new, (step,))

@@ -40,9 +40,10 @@ from dwz.basics.model import Tournament
 from dwz.formats._common import DEFAULT_NAME, Source, load, problem, reason_of, split_lines
 from dwz.formats.dsb_list import DsbEntry, is_zip, read_dsb_list
 from dwz.formats.fide_list import FideEntry, read_fide_list
+from dwz.formats.own import own_output
 from dwz.formats.swt import is_swt
 
-__all__ = ["FORMATS", "detect_format", "read_rating_list", "read_tournament"]
+__all__ = ["FORMATS", "detect_format", "first_line", "read_rating_list", "read_tournament"]
 
 FORMATS = ("trf", "swi", "csv", "json", "pgn", "swt", "dsb-xml", "dewis-xml")
 _SUFFIXES = (".trf", ".txt", ".swi", ".csv", ".json", ".pgn", ".zip", ".xml", ".swt")
@@ -140,13 +141,14 @@ def read_tournament(path_or_text: Source, format: str | None = None, *, name: st
     else:
         if not data.strip():
             raise InputError([problem(fname, None, "file_empty", "")])
+        own = own_output(data)
+        if own is not None:  # our own result table, JSON or page: said so, not "format not recognised"
+            raise InputError([problem(fname, None, own, fname)])
         found = detect_format(data)
         if found is None and isinstance(data, bytes) and fname.lower().endswith(".swt"):
             found = "swt"  # too short for the header: the SWT reader says what is missing
         if found is None:
-            text = data if isinstance(data, str) else data[:200].decode("latin-1")
-            first = next((line for line in split_lines(text) if line.strip()), "")
-            raise InputError([problem(fname, 1, "format_unknown", first, expected="TRF, SWI, JSON, CSV, PGN, SWT, XML")])
+            raise InputError([problem(fname, 1, "format_unknown", first_line(data), expected="TRF, SWI, JSON, CSV, PGN, SWT, XML")])
         fmt = found
     if fmt == "trf":
         from dwz.formats.teams import with_trf_teams
@@ -156,6 +158,27 @@ def read_tournament(path_or_text: Source, format: str | None = None, *, name: st
     module, function, strict_too = _READERS[fmt]
     reader = getattr(import_module(module), function)  # imported only when its format is read
     return cast(Tournament, reader(data, name=fname, strict=strict) if strict_too else reader(data, name=fname))
+
+
+def first_line(data: bytes | str) -> str:
+    r"""The first non-blank line of a file for a message, as the user's editor shows it: UTF-8
+    (a BOM left out, not shown as "ï»¿"), else Latin-1; at most 200 bytes read.
+
+    >>> first_line("\ufeffNr;Name".encode("utf-8")), first_line(b"\xe4rger")
+    ('Nr;Name', 'ärger')
+    """
+    if isinstance(data, str):
+        text = data[:200]
+    else:
+        head = data[:200]
+        try:
+            text = head.decode("utf-8")
+        except UnicodeDecodeError as e:
+            # cut inside a character at the end is still UTF-8; anything else is read as Latin-1
+            text = head[:e.start].decode("utf-8") if e.start >= len(head) - 3 and e.reason == "unexpected end of data" \
+                else head.decode("latin-1")
+    text = text.removeprefix("\ufeff")
+    return next((line for line in split_lines(text) if line.strip()), "")
 
 
 def read_rating_list(path: Source, *, name: str | None = None) -> tuple[DsbEntry, ...] | tuple[FideEntry, ...]:

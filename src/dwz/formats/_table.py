@@ -85,7 +85,7 @@ _INT_KEYS = {"no", "rating", "index", "elo", "birth_year", "fide_k"}
 _BOOL_KEYS = {"member": True, "computer": False}
 
 
-_TOURNAMENT_KEYS = ("name", "start", "end", "rounds", "rated", "code", "scale")
+_TOURNAMENT_KEYS = ("name", "start", "end", "rounds", "rated", "code", "scale", "time_control")
 
 
 _GAME_KEYS = ("round", "white", "black", "result")
@@ -163,9 +163,9 @@ def _rating_text(c: _Collector, where: str | int, text: str) -> tuple[int | None
 
 def _tournament(c: _Collector, *, name: str, end: date | None, start: date | None, rounds: int, rated: bool,
                 code: str | None, players: list[Player], pairings: list[Pairing], notes: list[Problem],
-                scale: str | None = None) -> Tournament:
+                scale: str | None = None, time_control: str | None = None) -> Tournament:
     return Tournament(name=name, end=end, players=tuple(players), pairings=tuple(pairings), rounds=rounds, start=start,
-                      rated=rated, code=code, source=c.name, notes=tuple(notes), scale=scale)
+                      rated=rated, code=code, source=c.name, notes=tuple(notes), scale=scale, time_control=time_control)
 
 
 def _scale(c: _Collector, where: str | int, v: str) -> str | None:

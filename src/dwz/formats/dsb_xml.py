@@ -295,7 +295,7 @@ def write_dsb_xml(
     w.add(tour, "tournamentUUID", tournament_uuid or str(uuid.uuid4()), "tournament")
     w.add(tour, "label", t.name, "tournament")
     w.add(tour, "tournamentType", tournament_type or guess_tournament_type(t), "tournament")
-    w.add(tour, "timecontrol", time_control, "tournament")
+    w.add(tour, "timecontrol", time_control or t.time_control, "tournament")  # given, else the file's
     w.add(tour, "rounds", max([t.rounds, *(g.round for g in t.pairings)]) or None, "tournament")
     w.add(tour, "startDate", t.start.isoformat() if t.start else None, "tournament")
     w.add(tour, "endDate", t.end.isoformat() if t.end else None, "tournament")
@@ -423,6 +423,7 @@ def read_dsb_xml(source: Source, *, name: str | None = None) -> Tournament:
         name=_text(tour, "label") or "", end=_date(_text(tour, "endDate"), fname, tour, lines, notes),
         players=tuple(players), pairings=tuple(pairings), rounds=rounds or 0,
         start=_date(_text(tour, "startDate"), fname, tour, lines, notes), source=fname, notes=tuple(notes),
+        time_control=_text(tour, "timecontrol") if tour is not None else None,
     )
 
 

@@ -48,7 +48,8 @@ _SECTIONS = {"tournament": "tournament", "turnier": "tournament", "players": "pl
 _ALIASES: dict[str, dict[str, str]] = {
     "tournament": {"name": "name", "turnier": "name", "start": "start", "beginn": "start", "end": "end", "ende": "end",
                    "rounds": "rounds", "runden": "rounds", "rated": "rated", "gewertet": "rated", "code": "code",
-                   "turniercode": "code", "format": "format", "version": "version", "scale": "scale", "skala": "scale"},
+                   "turniercode": "code", "format": "format", "version": "version", "scale": "scale", "skala": "scale",
+                   "timecontrol": "time_control", "bedenkzeit": "time_control"},
     "players": {"no": "no", "nr": "no", "nummer": "no", "snr": "no", "name": "name", "rating": "rating", "dwz": "rating",
                 "index": "index", "elo": "elo", "birthyear": "birth_year", "geburtsjahr": "birth_year",
                 "jahrgang": "birth_year", "club": "club", "verein": "club", "zps": "zps", "vkz": "zps",
@@ -210,6 +211,7 @@ def _csv_tournament(c: _Collector, tour: dict[str, tuple[int, str]],
     rated = get("rated", lambda ln, s: _cell_bool(c, ln, "rated", s, True), True)
     code = get("code", lambda _ln, s: s)
     scale = get("scale", lambda ln, s: _scale(c, ln, s))
+    time_control = get("time_control", lambda _ln, s: s.strip() or None)
 
     rest: dict[int, list[StoredGame]] = {}
     for line, row in rows["restpartien"]:
@@ -246,7 +248,7 @@ def _csv_tournament(c: _Collector, tour: dict[str, tuple[int, str]],
     for _line, row in rows["notes"]:
         notes.append(Problem(row["field"], row["code"], _loads(row.get("value", "")), _loads_params(row.get("params", ""))))
     return _tournament_checked(c, name=name, end=end, start=start, rounds=rounds, rated=rated, code=code, players=players,
-                               pairings=pairings, notes=notes, scale=scale)
+                               pairings=pairings, notes=notes, scale=scale, time_control=time_control)
 
 
 def _csv_player(c: _Collector, line: int, row: Mapping[str, str], rest: dict[int, list[StoredGame]]) -> Player | None:
@@ -310,6 +312,8 @@ def write_csv(t: Tournament) -> str:
         w.writerow([key, "" if value is None else value])
     if t.scale is not None:
         w.writerow(["scale", t.scale])
+    if t.time_control is not None:
+        w.writerow(["time_control", t.time_control])
     w.writerow([])
     w.writerow(["[players]"])
     w.writerow(_PLAYER_KEYS)

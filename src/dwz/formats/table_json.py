@@ -118,6 +118,8 @@ def _from_json(obj: Any, c: _Collector) -> Tournament | None:
     scale = obj.get("scale")
     if scale is not None and _expect(c, "$.scale", scale, (str,), '"alt", "neu", "old", "new" or null'):
         scale = _scale(c, "$.scale", scale)
+    time_control = obj.get("time_control")
+    _expect(c, "$.time_control", time_control, (str, type(None)), "string or null")
 
     players: list[Player] = []
     raw_players = obj.get("players", [])
@@ -135,7 +137,8 @@ def _from_json(obj: Any, c: _Collector) -> Tournament | None:
                 pairings.append(pairing)
     notes = _json_notes(c, obj.get("notes", []))
     return _tournament_checked(c, name=name, end=end, start=start, rounds=rounds, rated=rated, code=code,
-                               players=players, pairings=pairings, notes=notes, scale=scale)
+                               players=players, pairings=pairings, notes=notes, scale=scale,
+                               time_control=time_control if isinstance(time_control, str) and time_control.strip() else None)
 
 
 def _json_date(c: _Collector, path: str, v: Any) -> date | None:
@@ -262,6 +265,8 @@ def write_json(t: Tournament) -> str:
             "rounds": t.rounds, "rated": t.rated, "code": t.code}
     if t.scale is not None:  # written when said (files without it stay as they were)
         head["scale"] = t.scale
+    if t.time_control is not None:
+        head["time_control"] = t.time_control
     out = ["{"]
     out += [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in head.items()]
 

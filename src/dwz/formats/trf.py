@@ -73,7 +73,7 @@ _NO_OPPONENT = {
     Result.WIN: Result.BYE_FULL, Result.DRAW: Result.BYE_HALF, Result.LOSS: Result.BYE_ZERO,
     Result.SHORT_WIN: Result.BYE_FULL, Result.SHORT_DRAW: Result.BYE_HALF, Result.SHORT_LOSS: Result.BYE_ZERO,
 }
-_HEADER = {"012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132"}
+_HEADER = {"012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132", "222"}
 # Records read elsewhere or irrelevant for rating (§1.3, §1.6): skipped without a note.
 _KNOWN = _HEADER | {
     "142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299", "300", "310", "320",
@@ -189,6 +189,7 @@ def read_trf(source: Source, *, name: str | None = None, strict: bool = False) -
         if end is None and round_dates:
             end = max(round_dates)
         rounds = max([rounds_declared, *(s.round for s in sides)])
+        time_control = _time_control(headers)
         return Tournament(
             name=headers.get("012", (0, ""))[1],
             end=end,
@@ -198,10 +199,26 @@ def read_trf(source: Source, *, name: str | None = None, strict: bool = False) -
             start=start,
             source=fname,
             notes=tuple(notes),
+            time_control=time_control,
         )
 
     # every problem of the file at once: its lines', the cross-check's and the tournament's
     return finish(errors, build)
+
+
+def _time_control(headers: dict[str, tuple[int, str]]) -> str | None:
+    """TRF-2026's encoded record 222 (seconds, written in the free notation), else the free
+    text of 122; a lichess export has neither but often names its speed ("Mai 5 Plus 0")."""
+    from dwz.formats.timecontrol import free_text, time_control_in_name
+
+    if headers.get("222", (0, ""))[1]:
+        return free_text(headers["222"][1])
+    if headers.get("122", (0, ""))[1]:
+        return headers["122"][1]
+    site = " ".join(headers.get(code, (0, ""))[1] for code in ("022", "032", "102")).lower()
+    if "lichess" in site:  # the check says that it was read from the name
+        return time_control_in_name(headers.get("012", (0, ""))[1])
+    return None
 
 
 def _player(line: str, i: int, fname: str, errors: list[Problem], notes: list[Problem]) -> _Draft | None:

@@ -124,18 +124,18 @@ def find_player(conn: sqlite3.Connection, query: str) -> int:
                 ids = [r[0] for r in conn.execute("SELECT id FROM players WHERE name_key >= ? AND name_key < ? ORDER BY name_key, id LIMIT 20",
                                                   (key, key + "\uffff"))]
     if not ids:
-        raise InputError([Problem("player", "player_unknown", query)])
+        raise InputError([Problem("card_player", "player_unknown", query)])  # the argument SPIELER, not --player
     if len(ids) > 1:
         names = ", ".join(f"#{pid} {n}" + (f" ({by})" if by else "") for pid, n, by in conn.execute(
             f"SELECT id, name, birth_year FROM players WHERE id IN ({','.join('?' * len(ids))}) ORDER BY id", ids))
-        raise InputError([Problem("player", "player_ambiguous", query, {"names": names})])
+        raise InputError([Problem("card_player", "player_ambiguous", query, {"names": names})])
     return int(ids[0])
 
 
 def load_card(conn: sqlite3.Connection, pid: int) -> Card:
     row = conn.execute(f"SELECT {', '.join(_PLAYER_COLS)} FROM players WHERE id = ?", (pid,)).fetchone()
     if row is None:
-        raise InputError([Problem("player", "player_unknown", f"#{pid}")])
+        raise InputError([Problem("card_player", "player_unknown", f"#{pid}")])
     player = dict(zip(_PLAYER_COLS, row, strict=True))
     player["member"] = bool(player["member"])
     rows = []

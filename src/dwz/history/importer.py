@@ -24,7 +24,7 @@ from pathlib import Path, PurePath
 from typing import Any
 
 from dwz.basics.errors import InputError, Problem
-from dwz.basics.model import Tournament
+from dwz.basics.model import Tournament, empty_problems
 from dwz.formats._common import name_key  # one name comparison for readers, lists and history
 from dwz.history.store import pack, sort_key, transaction
 
@@ -78,7 +78,14 @@ class FileReport:
 
 @dataclass
 class ImportReport:
+    """The files given (``given``), what each brought, and the tournaments in the store after it (``total``)."""
+
     files: list[FileReport] = field(default_factory=list)
+    given: int = 0
+    total: int = 0
+
+    def count(self, kind: str) -> int:
+        return sum(1 for f in self.files if f.kind == kind)
 
 
 _ID_COLS = "id, birth_year, dsb_id, fide_id"
@@ -190,8 +197,11 @@ def _halves(rw: Any, rb: Any) -> int | None:
 def add_tournament(conn: sqlite3.Connection, t: Tournament, *, rules: str | None = None,
                    source: str | None = None) -> FileReport:
     """Store one tournament (inside the caller's transaction); it is evaluated by the next run."""
-    if t.end is None:
-        raise InputError.single(source or t.source or t.name, "end_missing", source or t.source or t.name)
+    if t.end is None:  # `dwz history add` has no --end: the file must say it
+        raise InputError.single(source or t.source or t.name, "history_end_missing", source or t.source or t.name)
+    empty = empty_problems(t)
+    if empty:
+        raise InputError(empty)
     end = t.end.isoformat()
     rep = FileReport(source or t.source or t.name, "tournament", t.name, end)
     dup = conn.execute("SELECT id FROM tournaments WHERE kind = 'tournament' AND name = ? AND end = ? AND coalesce(code, '') = ? "
@@ -323,29 +333,45 @@ def _is_rating_list(path: Path, head: bytes) -> bool:
 def import_files(conn: sqlite3.Connection, paths: Sequence[Path], *, rules: str | None = None, list_date: date | None = None,
                  fmt: str | None = None) -> ImportReport:
     """Import tournament files (every reader of :mod:`dwz.formats`) and rating lists,
-    all in one transaction: if any file fails, nothing is stored."""
-    from dwz.formats import read_rating_list, read_tournament
-
-    report = ImportReport()
+    all in one transaction: if any file fails, nothing is stored (and the error says so, with
+    the count of the files given, checked and not reached)."""
+    report = ImportReport(given=len(paths))
     with transaction(conn):
-        for path in paths:
-            if not path.is_file():
-                raise InputError([Problem("", "file_missing", PurePath(path))])
-            with open(path, "rb") as f:
-                head = f.read(65536)
-            if fmt is None and _is_rating_list(path, head):
-                entries = read_rating_list(path)  # first: a file that is no list says so, not "give --list-date"
-                when = list_date or list_date_from_name(path.name)
-                if when is None:
-                    raise InputError.single("", "history_list_date_missing", PurePath(path))
-                report.files.append(add_rating_list(conn, entries, when, str(path)))
-            else:
-                try:
-                    t = read_tournament(path, format=fmt)
-                except InputError as e:
-                    if fmt is None and all(p.code == "format_unknown" for p in e.problems):
-                        # /bin/ls, a photo: not "line 1 is not TRF" but what it is not
-                        raise InputError.single("", "history_not_data_file", PurePath(path)) from None
+        for i, path in enumerate(paths):
+            try:
+                report.files.append(_import_one(conn, path, rules, list_date, fmt))
+            except InputError as e:
+                if len(paths) == 1:
                     raise
-                report.files.append(add_tournament(conn, t, rules=rules, source=path.name))
+                # all or nothing: of several files, the count says so (refused + not reached + checked = given)
+                raise InputError([*e.problems, Problem("", "history_nothing_stored", PurePath(path),
+                                                       {"given": len(paths), "checked": i, "unchecked": len(paths) - i - 1})]) from None
+        report.total = conn.execute("SELECT count(*) FROM tournaments WHERE kind = 'tournament'").fetchone()[0]
     return report
+
+
+def _import_one(conn: sqlite3.Connection, path: Path, rules: str | None, list_date: date | None, fmt: str | None) -> FileReport:
+    from dwz.formats import read_rating_list, read_tournament
+    from dwz.formats.own import own_output
+
+    if not path.is_file():
+        raise InputError([Problem("", "file_missing", PurePath(path))])
+    with open(path, "rb") as f:
+        head = f.read(65536)
+    own = own_output(head) if fmt is None else None
+    if own is not None:  # dwz's own result table or page: said so (read_tournament would too; a list check must not come first)
+        raise InputError([Problem(str(path), own, str(path))])
+    if fmt is None and _is_rating_list(path, head):
+        entries = read_rating_list(path)  # first: a file that is no list says so, not "give --list-date"
+        when = list_date or list_date_from_name(path.name)
+        if when is None:
+            raise InputError.single("", "history_list_date_missing", PurePath(path))
+        return add_rating_list(conn, entries, when, str(path))
+    try:
+        t = read_tournament(path, format=fmt)
+    except InputError as e:
+        if fmt is None and all(p.code == "format_unknown" for p in e.problems):
+            # /bin/ls, a photo: not "line 1 is not TRF" but what it is not
+            raise InputError.single("", "history_not_data_file", PurePath(path)) from None
+        raise
+    return add_tournament(conn, t, rules=rules, source=path.name)

@@ -183,7 +183,9 @@ CATALOG: dict[str, dict[str, Any]] = {
         "(standalone page). --dsb-xml writes the upload file of the DSB rating portal\n"
         "(DSB_DWZ_TournamentReport 2.5) and lists everything the portal or a rating officer "
         "would\n"
-        "query; --dewis-xml the legacy DeWIS XML.",
+        "query; --dewis-xml the legacy DeWIS XML. An invalid upload file is not written and the\n"
+        "exit code is 2; --write-anyway writes it all the same (the exit code stays 2). -o may be\n"
+        "given more than once.",
         "cmd.check.short": "The pre-upload check (Prüfbericht) of a tournament file.",
         "cmd.check.help": "The pre-upload check: everything the DSB portal would reject or a rating officer would "
         "query – with the rule and the fix.",
@@ -255,7 +257,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "opt.rest_scenarios": "Stored game OPPONENT:RESULT (Restpartie; without a rating only; repeatable).",
         "opt.inverse": "From the new scale back to the old one: every old value leading to RATING.",
         "opt.k": "Give the K factor, 1–700 (otherwise by the FIDE rule).",
-        "opt.period": "Rating period, e.g. 2025-12-01 (default: today); it selects the FIDE rules.",
+        "opt.period": "Rating period: a month such as 2025-12 or a date such as 2025-12-01 (default: today); it selects the FIDE rules.",
         "opt.elo_born": "Birth year (juniors below 2300: K 40).",
         "opt.games_played": "Elo games rated so far (below 30: K 40).",
         "opt.reached_2400": "Has reached 2400 once (K 10).",
@@ -291,14 +293,16 @@ CATALOG: dict[str, dict[str, Any]] = {
         "opt.dsb_xml": "Write the upload file of the DSB rating portal (DSB_DWZ_TournamentReport 2.5).",
         "opt.dewis_xml": "Write the legacy DeWIS XML file.",
         "opt.location": "Venue for the XML file.",
-        "opt.time_control": "Time control for the XML file, e.g. '90 min + 30 s'.",
+        "opt.time_control": "Time control, e.g. 90+30 or '40/120, 60': for the XML file and the check against WO 4.2.2 (else the file's).",
         "opt.sender": "Sender (club or tournament director) for the DSB XML file.",
         "opt.html_notes": "Also put the readers' notes (file internals) into the HTML page.",
+        "opt.write_anyway": "Write an invalid upload file (--dsb-xml, --dewis-xml) all the same; the exit code stays 2 (invalid).",
         "opt.check_format": "Force the file format (otherwise detected from the content).",
         "opt.check_list": "DSB rating list (ZIP or spieler.csv): check names, DWZ, index and birth year.",
         "opt.check_fide_list": "FIDE list (TXT or XML): check FIDE id and Elo.",
         "opt.list_date": "Date of the DWZ list, e.g. 2026-09-01 (otherwise from the file name or the content).",
         "opt.check_json": "Print the report as JSON.",
+        "opt.check_time_control": "The tournament's time control if the file names none, e.g. 90+30 or '40/120, 60' (WO 4.2.2: at least 90 minutes per player and game).",
         "opt.host": "Address to bind (default: 127.0.0.1, this machine only).",
         "opt.port": "Port (default: 8000).",
         "opt.workers": "Worker processes (default: 1; the app keeps no state, any number works).",
@@ -426,6 +430,8 @@ CATALOG: dict[str, dict[str, Any]] = {
         "elo_missing": "No Elo given; expected ELO OPPONENT:RESULT …, e.g. dwz elo 1500 1600:1",
         "elo_game_invalid": "Game '{value}' not readable; expected ELO:RESULT, e.g. 1580:1",
         "elo_opponent_invalid": "Opponent's Elo '{value}' is not a whole number",
+        "elo_invalid.web": "Elo '{value}' is not a valid Elo rating; expected a whole number such as 1500",
+        "elo_game_invalid.web": "Game '{value}' not readable; expected the opponent's Elo and the result, e.g. 1580:1",
         "elo_compress_one": "Give exactly one Elo for the compression, not '{value}'",
         "elo_first_zero": "0 % – no initial rating with zero points",
         "history_not_data_file": "'{value}' is not a tournament or rating list file (readable are TRF, Swiss-Chess SWT and SWI, DSB and DeWIS XML, CSV, JSON, PGN and the lists of the DSB and FIDE)",

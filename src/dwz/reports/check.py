@@ -19,7 +19,7 @@ else 0.
 >>> from dwz.basics.model import Pairing, Player, Tournament
 >>> from dwz.basics.values import Result as R
 >>> t = Tournament("Blitz", date(2025, 9, 14), (Player(1, "Alpha, Anna", 1650, 12, birth_year=1990),
-...                Player(2, "Beta, Bernd", 1500, 20)), (Pairing(1, 1, 2, R.WIN, R.LOSS),))
+...                Player(2, "Beta, Bernd", 1500, 20)), (Pairing(1, 1, 2, R.WIN, R.LOSS),), time_control="90+30")
 >>> r = check_tournament(t)
 >>> [(f.severity, f.kind, f.player) for f in r.findings], r.exit_code
 ([('error', 'birth_year_missing', 2)], 2)
@@ -48,7 +48,8 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from dwz.basics.errors import InputError, Problem
-from dwz.basics.model import Player, Tournament
+from dwz.basics.model import Player, Tournament, empty_problems
+from dwz.basics.values import INDEX_IMPLAUSIBLE
 from dwz.core.tournament import TournamentEvaluation
 from dwz.formats._common import name_key
 from dwz.formats.dsb_list import DsbEntry
@@ -57,7 +58,7 @@ from dwz.formats.lists import Candidate, MatchReport, closest_entries
 from dwz.i18n import CATALOGS, fmt_date, fmt_rating, term, text
 
 __all__ = ["SEVERITIES", "CheckReport", "Condensed", "Finding", "Inputs", "ListInfo", "check_tournament", "condense",
-           "gather", "round_dates_trf", "scales_differ", "surface_text"]
+           "empty_problems", "gather", "is_u12", "round_dates_trf", "scales_differ", "surface_text"]
 
 Severity = Literal["error", "warning", "note"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "note")
@@ -79,6 +80,8 @@ def surface_text(key: str, lang: str, surface: str = "cli", **values: Any) -> st
 # portal's upload format DSB_DWZ_TournamentReport 2.5, spec formats.md §5.3).
 RULES: dict[str, str] = {
     "file": "WO 6.1",
+    "tournament_empty": "DSB-XML 2.5 ‹players›, ‹games›",
+    "ratings_not_in_file": "DSB-XML 2.5, WO 2.2.3",
     "list_unreadable": "WO 6.1",
     "list_swapped": "WO 6.1",
     "end_missing": "DSB-XML 2.5 ‹endDate›, WO 2.2.3",
@@ -88,6 +91,9 @@ RULES: dict[str, str] = {
     "game_after_end": "WO 2.2.3",
     "same_pair_twice": "WO 3.3.2",
     "not_rated": "WO 4.2",
+    "time_control_short": "WO 4.2.2",
+    "time_control_unreadable": "WO 4.2.2",
+    "time_control_missing": "WO 4.2.2, DSB-XML 2.5 ‹timecontrol›",
     "duplicate_id": "WO 6.1",
     "duplicate_name": "WO 6.1",
     "birth_year_missing": "DSB-XML 2.5 ‹dobYear›, WO 3.2",
@@ -106,6 +112,7 @@ RULES: dict[str, str] = {
     "list_differs": "WO 6.1",
     "fide_id_not_in_list": "WO 4.1.2",
     "index_missing": "WO 2.2.4, Anhang 1.2/1.3",
+    "index_implausible": "WO 2.2.4",
     "foreign_no_fide_id": "WO 4.1.2, DSB-XML 2.5 ‹dsbId FI…›",
     "elo_unverified": "WO 4.1.2, 4.1.3",
     "birth_year_from_list": "DSB-XML 2.5 ‹dobYear›",
@@ -184,7 +191,8 @@ class Finding:
     def fix(self, lang: str = "de", surface: str = "cli") -> str:
         """What to do about it, in the words of ``surface`` (``"cli"``: the options; ``"web"``: the page's fields)."""
         if self.problem is not None:
-            specific = f"check.fix.{self.problem.code}"
+            code = self.problem.code
+            specific = "check.fix.own_output" if code.startswith("own_output") else f"check.fix.{code}"
             if specific in CATALOGS["de"]["ui"]:
                 return surface_text(specific, lang, surface)
         if self.given and f"check.{self.kind}.with_{self.given}.fix" in CATALOGS["de"]["ui"]:
@@ -302,6 +310,8 @@ def check_tournament(
     round_dates: Mapping[int, date] | None = None,
     today: date | None = None,
     source: str | None = None,
+    source_format: str | None = None,
+    time_control: str | None = None,
 ) -> CheckReport:
     """Check a tournament before its upload to the DSB portal.
 
@@ -314,7 +324,9 @@ def check_tournament(
     entries, for the closest names of players it lacks; ``match``: what
     :func:`~dwz.formats.lists.enrich` found; ``lists``: the lists used, with
     their dates.  ``end``: the end date the user gave (``--end``), if any;
-    ``round_dates``: the date of each round where the file has them.
+    ``round_dates``: the date of each round where the file has them.  ``source_format``: the
+    file's format (a DSB XML 2.5 carries no DWZ: without the DSB list it cannot be evaluated as
+    the portal will); ``time_control``: the one the user gave (``--time-control``), else the file's.
     """
     src = source or (tournament.source if tournament is not None else None)
     problems = list(problems)
@@ -336,6 +348,13 @@ def check_tournament(
     matched: dict[str, int] = {}
     if tournament is not None:
         day = today or date.today()
+        empty = empty_problems(tournament)
+        out += [Finding("error", "tournament_empty", variant=p.code.rsplit("_", 1)[-1],
+                        values=(("players", Count(len(tournament.players), "player")),)) for p in empty]
+        if source_format == "dsb-xml" and not dsb and tournament.players:
+            out.append(Finding("error", "ratings_not_in_file", values=(("players", Count(len(tournament.players), "player")),)))
+        if not empty:  # an empty file has nothing more to say
+            out += _time_control(tournament, time_control, eff_end or day)
         out += _dates(tournament, end, eff_end, round_dates or {}, day)
         out += _repeated_pairs(tournament)
         out += _duplicates(tournament.players)
@@ -366,9 +385,11 @@ def _sort_key(f: Finding) -> tuple[int, int, int, int, tuple[tuple[int, str], ..
 
 
 def _file_finding(p: Problem, severity: Severity, src: str | None) -> Finding:
-    where = p.field
-    if src and where.startswith(src + ":"):
+    where: str | None = p.field
+    if src and where and where.startswith(src + ":"):
         where = where[len(src) + 1:]
+    elif src and where == src:  # the file as a whole: the report's head names it already
+        where = None
     return Finding(severity, "file", where=where, problem=p)
 
 
@@ -412,6 +433,79 @@ def _dates(t: Tournament, given: date | None, end: date | None, round_dates: Map
             out.append(Finding("error", "game_after_end", round=rnd,
                                values=(("round", rnd), ("date", day), ("end", end), ("games", Count(games[rnd], "game")))))
     return out
+
+
+def is_u12(t: Tournament, end: date) -> bool:
+    """Every player is at most 11 in the year of the end (WO 3.2): a U12 event, with the shorter
+    minimum time control of WO 4.2.2 — said only when every birth year is known."""
+    from dwz.rules.common import TC_U12_AGE
+
+    people = [p for p in t.players if not p.computer]
+    return bool(people) and all(p.birth_year is not None and 0 <= end.year - p.birth_year <= TC_U12_AGE for p in people)
+
+
+def _time_control(t: Tournament, given: str | None, end: date) -> list[Finding]:
+    """WO 4.2.2: the time control must give 90 minutes per player and game (U12: 60).  Too
+    short: the tournament cannot be DWZ-rated (an error); unreadable: a warning naming what
+    the WO requires; not given: a note.  Read by :mod:`dwz.formats.timecontrol`, judged by
+    :func:`dwz.rules.common.time_control_shortfall`."""
+    from dwz.formats.timecontrol import parse_time_control
+    from dwz.rules.common import TC_FIRST_MOVES, time_control_shortfall
+
+    raw = (given or "").strip() or (t.time_control or "").strip() or None
+    if not t.rated:
+        return []
+    u12 = is_u12(t, end)
+    need = Ref(f"check.time_control.need.{'u12' if u12 else 'all'}")
+    if raw is None:
+        from dwz.rules.common import TC_TOTAL_MIN, TC_TOTAL_MIN_U12
+
+        return [Finding("note", "time_control_missing", values=(("min", _Minutes(TC_TOTAL_MIN_U12 if u12 else TC_TOTAL_MIN)),))]
+    # a lichess export has the speed in its name only ("Mai 5 Plus 0"): said where it was read
+    typed = _Typed(raw, not given and raw in (t.name or ""))
+    tc = parse_time_control(raw)
+    if tc is None:
+        return [Finding("warning", "time_control_unreadable", values=(("text", typed), ("need", need)))]
+    short = time_control_shortfall(tc.as_rule_input(), u12=u12)
+    if short is None:
+        return []
+    which, counted, minimum = short
+    return [Finding("error", "time_control_short", variant=which,
+                    values=(("text", typed), ("tc", _Described(tc)), ("counted", _Minutes(counted)), ("min", _Minutes(minimum)),
+                            ("moves", tc.periods[0].moves or TC_FIRST_MOVES), ("need", need)))]
+
+
+@dataclass(frozen=True, slots=True)
+class _Typed:
+    """A time control as written, quoted — read from the tournament's name: "'5 Plus 0' (laut Turniername)"."""
+
+    text: str
+    in_name: bool = False
+
+    def render(self, lang: str) -> str:
+        return text("check.time_control.in_name", lang, text=self.text) if self.in_name else f"'{self.text}'"
+
+
+@dataclass(frozen=True, slots=True)
+class _Minutes:
+    """Seconds shown as minutes in the reader's language ("75 Min.")."""
+
+    seconds: int
+
+    def text(self, lang: str) -> str:
+        from dwz.formats.timecontrol import minutes_text
+
+        return minutes_text(self.seconds, lang)
+
+
+@dataclass(frozen=True, slots=True)
+class _Described:
+    """A time control in words, in the reader's language."""
+
+    tc: Any
+
+    def text(self, lang: str) -> str:
+        return str(self.tc.describe(lang))
 
 
 def _repeated_pairs(t: Tournament) -> list[Finding]:
@@ -641,6 +735,8 @@ def _players(t: Tournament, ev: TournamentEvaluation | None) -> list[Finding]:
     if ev is None:
         out += [_f("warning", "index_missing", p, rating=p.rating) for p in t.players
                 if p.rating is not None and p.index is None and not p.computer]
+        out += [_f("warning", "index_implausible", p, index=p.index, limit=INDEX_IMPLAUSIBLE, rating=fmt_rating(p.rating, p.index))
+                for p in t.players if p.index is not None and p.index > INDEX_IMPLAUSIBLE and not p.computer]
         return out
     for pe in ev.players:
         p = pe.player
@@ -657,6 +753,9 @@ def _players(t: Tournament, ev: TournamentEvaluation | None) -> list[Finding]:
                           values=", ".join(f"{c.old} → {c.new}" for c in rest[:5]) + (" …" if len(rest) > 5 else "")))
         if pe.status == "established" and pe.old_index is None and pe.n:
             out.append(_f("warning", "index_missing", p, rating=pe.old_rating))
+        elif pe.old_index is not None and pe.old_index > INDEX_IMPLAUSIBLE:  # as dwz rate warns (spec: 103–106 the largest seen)
+            out.append(_f("warning", "index_implausible", p, index=pe.old_index, limit=INDEX_IMPLAUSIBLE,
+                          rating=fmt_rating(pe.old_rating, pe.old_index)))
         elif pe.status == "foreign" and not p.fide_id and p.no not in foreign:
             out.append(_f("warning", "elo_unverified", p, elo=pe.old_rating))
         elif pe.status in ("unrated", "no_games") and pe.old_rating is None and t.rated:
@@ -720,8 +819,10 @@ def condense(findings: Sequence[Finding], limit: int = SUMMARY_FROM, examples: i
 def _value(v: Any, lang: str) -> Any:
     if isinstance(v, date):
         return fmt_date(v, lang)
-    if isinstance(v, Count):
+    if isinstance(v, (Count, _Minutes, _Described)):
         return v.text(lang)
+    if isinstance(v, _Typed):
+        return v.render(lang)
     if isinstance(v, Ref):
         if v.key.startswith("check."):
             return text(v.key, lang)
@@ -751,6 +852,12 @@ def _plain(v: Any, lang: str) -> Any:
         return v.isoformat()
     if isinstance(v, Count):
         return v.n
+    if isinstance(v, _Minutes):
+        return v.seconds / 60
+    if isinstance(v, _Typed):
+        return v.text
+    if isinstance(v, _Described):
+        return [{"moves": p.moves, "base_seconds": p.base, "increment_seconds": p.increment} for p in v.tc.periods]
     if isinstance(v, Ref):
         return v.key.rsplit(".", 1)[-1]
     if isinstance(v, tuple):
@@ -806,6 +913,7 @@ class Inputs:
     match: MatchReport | None = None
     lists: list[ListInfo] = field(default_factory=list)
     round_dates: dict[int, date] = field(default_factory=dict)
+    format: str | None = None  # the tournament file's format, as given or recognised
 
     @property
     def legacy_notes(self) -> list[Problem]:
@@ -814,10 +922,23 @@ class Inputs:
                 *(n for n in self.notes if n.code == "restpartien_unmatched")]
 
     def check(self, evaluation: TournamentEvaluation | None = None, evaluation_problems: Iterable[Problem] = (),
-              end: date | None = None) -> CheckReport:
+              end: date | None = None, time_control: str | None = None) -> CheckReport:
         return check_tournament(self.tournament, problems=self.problems, notes=self.notes, evaluation=evaluation,
                                 evaluation_problems=evaluation_problems, dsb=self.dsb, match=self.match, lists=self.lists,
-                                end=end, round_dates=self.round_dates, source=self.source)
+                                end=end, round_dates=self.round_dates, source=self.source, source_format=self.format,
+                                time_control=time_control)
+
+    def refusal(self) -> list[Problem]:
+        """Why ``dwz tournament`` and the web page refuse to evaluate what was read (the check
+        reports the same as errors): an empty tournament, or a DSB XML 2.5 without the DSB list
+        — it carries no DWZ, and an evaluation from FIDE Elo alone is not the DSB's."""
+        t = self.tournament
+        if t is None:
+            return []
+        out = empty_problems(t)
+        if not out and self.format == "dsb-xml" and not self.dsb:
+            out.append(Problem("rating_list", "dsb_xml_needs_list", t.source or self.source, {"players": len(t.players)}))
+        return out
 
 
 def gather(data: bytes, name: str, *, fmt: str | None = None, dsb_list: ListSource | None = None,
@@ -844,7 +965,8 @@ def gather(data: bytes, name: str, *, fmt: str | None = None, dsb_list: ListSour
             raise
         inp.problems.extend(e.problems)
         t = None
-    if (fmt or detect_format(data)) == "trf":
+    inp.format = fmt or detect_format(data)
+    if inp.format == "trf":
         inp.round_dates = round_dates_trf(data)
     inp.notes.extend(t.notes if t is not None else ())
     lists: dict[str, tuple[str, Any]] = {}

@@ -10,6 +10,7 @@ from typing import Any
 
 from dwz.core.tournament import PlayerEvaluation, TournamentEvaluation
 from dwz.formats._common import CsvWriter
+from dwz.formats.own import CSV_COLUMNS as _OWN_CSV_COLUMNS
 from dwz.i18n import fmt_coefficient, fmt_num, fmt_rating, fmt_signed, term
 
 __all__ = ["COLUMNS", "CSV_COLUMNS", "ELO_COLUMNS", "TEAM_COLUMNS", "check_sections", "csv_rows", "elo_legend", "elo_rows", "evaluation_rows",
@@ -116,12 +117,7 @@ def team_tables(ev: TournamentEvaluation, lang: str = "de") -> list[dict[str, An
     return out
 
 
-CSV_COLUMNS: dict[str, tuple[str, ...]] = {
-    "de": ("Nr", "Name", "DWZ alt", "Index alt", "Ausgangswert", "AK", "W", "n", "We", "E/K", "Niveau", "Leistung",
-           "DWZ neu", "Index neu", "Diff.", "veröffentlicht", "Bemerkung"),
-    "en": ("No", "Name", "Old DWZ", "Old index", "Starting value", "Age", "W", "n", "We", "E/K", "Level", "Perf.",
-           "New DWZ", "New index", "Change", "Published", "Remarks"),
-}
+CSV_COLUMNS = _OWN_CSV_COLUMNS  # written once, in dwz.formats.own: a result table given as a tournament file is recognised by it
 
 
 def _csv_num(value: float | int | None, spec: str, lang: str) -> str:

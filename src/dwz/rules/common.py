@@ -1,7 +1,7 @@
 """Rules every DWZ edition shares, each written once: which games count for a first DWZ
 (WO 3.4.1), the index after an evaluation (WO 2.2.4), the Leistung's minimum and its
-extreme results (WO 3.6), the Sonderwertung margin (WO 3.6.3), foreign ratings (WO 4.1.2)
-and the expiry of Restpartien (WO 4.1.1).
+extreme results (WO 3.6), the Sonderwertung margin (WO 3.6.3), foreign ratings (WO 4.1.2),
+the expiry of Restpartien (WO 4.1.1) and the time control a rated tournament needs (WO 4.2.2).
 
 Which games count at all (WO 3.3.2) is a property of a game: :func:`dwz.basics.values.counts`.
 """
@@ -17,8 +17,10 @@ from dwz.basics.rounding import round_half_up
 from dwz.basics.steps import Step
 
 __all__ = [
-    "EXTREME_OFFSET", "FIRST_INDEX", "FOREIGN_INDEX", "MIN_GAMES", "RESTPARTIEN_YEARS", "SONDER_MARGIN", "average",
-    "expired", "extreme_performance", "first_ineligible", "first_reasons", "next_index",
+    "EXTREME_OFFSET", "FIRST_INDEX", "FOREIGN_INDEX", "MIN_GAMES", "RESTPARTIEN_YEARS", "SONDER_MARGIN", "TC_FIRST_MIN",
+    "TC_FIRST_MIN_U12", "TC_FIRST_MOVES", "TC_INCREMENT_CAP", "TC_INCREMENT_MOVES", "TC_TOTAL_MIN", "TC_TOTAL_MIN_U12",
+    "TC_U12_AGE", "average", "expired", "extreme_performance", "first_ineligible", "first_reasons", "next_index",
+    "time_control_shortfall",
 ]
 
 EXTREME_OFFSET = 677  # WO-2014 4.7.2.1.2 "Extremresultate": Rc ± 677 for 100 % / 0 %
@@ -27,6 +29,16 @@ SONDER_MARGIN = 300  # WO 3.6.3: performance more than 300 above the previous DW
 RESTPARTIEN_YEARS = 2  # WO 4.1.1
 FOREIGN_INDEX = 6  # WO 2.2.4: a FIDE rating taken as starting value carries index 6
 FIRST_INDEX = 1  # WO 3.4.1: a first DWZ has index 1
+
+# WO 4.2.2 (spec dwz-classic §1 item 7, the April 2022 interpretation): the time a rated game gives.
+TC_TOTAL_MIN = 90 * 60  # seconds per player and game, at least
+TC_TOTAL_MIN_U12 = 60 * 60  # … in events of U12 and younger
+TC_INCREMENT_MOVES = 60  # an increment counts as if the game lasted 60 moves
+TC_INCREMENT_CAP = 30  # … and counts at most 30 seconds per move
+TC_FIRST_MOVES = 40  # a split time control: the first period, for (nominally) 40 moves, gives at least
+TC_FIRST_MIN = 60 * 60  # … 60 minutes
+TC_FIRST_MIN_U12 = 40 * 60  # … 40 minutes in U12 events
+TC_U12_AGE = 11  # an event is U12 when every player is at most 11 in the year of its end (WO 3.2: year − birth year)
 
 
 def average(ratings: Sequence[float]) -> float:
@@ -96,3 +108,39 @@ def extreme_performance(rc: float, w_halves: int, n: int) -> PerformanceOutcome 
         assumption=True,
     )
     return PerformanceOutcome(value, exact, True, [step])
+
+
+def time_control_shortfall(periods: Sequence[tuple[int | None, int, int]], *, u12: bool = False) -> tuple[str, int, int] | None:
+    """WO 4.2.2: does a time control give a rated game its time?  ``periods``: (moves or
+    ``None`` for the rest of the game, base seconds, increment seconds per move).
+
+    The total per player is every period's base time plus the increments of 60 moves, each
+    counted at most 30 s; it must reach 90 minutes (U12: 60).  A split time control's first
+    period must give 60 minutes (U12: 40) for its moves, increments included.  Returns ``None``
+    when the time control suffices, else (``"total"`` or ``"first"``, the seconds counted,
+    the seconds required).
+
+    >>> time_control_shortfall([(None, 5400, 30)]), time_control_shortfall([(None, 300, 0)])
+    (None, ('total', 300, 5400))
+    >>> time_control_shortfall([(None, 3300, 5)], u12=True)  # 55 min + 5 s: 60 min counted, enough for U12
+    >>> time_control_shortfall([(40, 3000, 0), (None, 3600, 0)])  # 50 min for 40 moves, then 60: the first period is short
+    ('first', 3000, 3600)
+    """
+    total = sum(base for _, base, _ in periods)
+    left = TC_INCREMENT_MOVES
+    for moves, _, inc in periods:
+        counted = left if moves is None else min(left, moves)
+        total += counted * min(inc, TC_INCREMENT_CAP)
+        left -= counted
+        if left <= 0:
+            break
+    need = TC_TOTAL_MIN_U12 if u12 else TC_TOTAL_MIN
+    if total < need:
+        return ("total", total, need)
+    if len(periods) > 1:
+        moves, base, inc = periods[0]
+        first = base + (moves or TC_FIRST_MOVES) * min(inc, TC_INCREMENT_CAP)
+        need = TC_FIRST_MIN_U12 if u12 else TC_FIRST_MIN
+        if first < need:
+            return ("first", first, need)
+    return None

@@ -31,6 +31,7 @@ from dwz.web.models import (
     DwzRequest,
     EloInitialRequest,
     EloRequest,
+    PasteRequest,
     ScenarioRequest,
     UmstufungRequest,
     work,
@@ -106,6 +107,16 @@ async def post_scenarios(request: Request, req: ScenarioRequest, lang: LangQuery
     """What-if table: the new DWZ for W = 0, ½, …, n against `opponents` (on top of `played`)."""
     lg = langs.from_scope(request.scope)
     return await _run(lambda: service.dwz_scenarios(req, lg, steps=steps), lg, work(req), wording=wording)
+
+
+@router.post("/dwz/games", tags=["DWZ"], summary="Read pasted games",
+             responses=_ok("The games as rows: opponent as typed, the result as its code.", {
+                 "kind": "games", "games": [{"opponent": "1580", "result": "1"}, {"opponent": "1810", "result": "0"}]}))
+async def post_games(request: Request, req: PasteRequest, lang: LangQuery = None) -> Any:
+    """The DWZ page's paste field: every line or piece that is no game is a 422 naming its line, and
+    nothing is taken then."""
+    lg = langs.from_scope(request.scope)
+    return await _run(lambda: {"kind": "games", "games": service.pasted_games(req.text)}, lg, len(req.text) // 8, rename={"paste": "text"})
 
 
 @router.get("/dwz/context", tags=["DWZ"], summary="Rule edition and age group",
@@ -188,6 +199,10 @@ _TURNIER_FORM: dict[str, Any] = {"requestBody": {"required": True, "content": {"
         "restpartien_vs_stage2": _choice("Also store games against 2nd-stage newcomers as Restpartien; default off.", _SWITCH),
         "sonder_foreign": _choice("A player entering with his Elo can be an Ausnahmespieler (WO 3.6.3); default on.", _SWITCH),
         "old_scale": _choice("The file's DWZ are from before the Umstufung 2026: convert them first; default off.", _SWITCH),
+        "time_control": {"type": "string", "description": "The time control, when the file names none (90+30, '40/120, 60'): "
+                                                          "for the DSB XML and the check against WO 4.2.2."},
+        "location": {"type": "string", "description": "The venue, for the DSB XML."},
+        "sender": {"type": "string", "description": "The sender (club or director), for the DSB XML."},
     }}}}}}
 
 
@@ -197,7 +212,8 @@ _TURNIER_FORM: dict[str, Any] = {"requestBody": {"required": True, "content": {"
                            "matching with the lists (`lists`).", {"kind": "tournament", "players": ["…"], "check": {"findings": []}}))
 async def post_turnier(request: Request, lang: LangQuery = None) -> Any:
     """Reads the files in memory (size, player and round limits apply); parse errors name the file line
-    (`line`) and land on their upload field (`loc`)."""
+    (`line`) and land on their upload field (`loc`).  The texts name the upload form's fields, as the
+    check's fixes do (the request is the page's form)."""
     from dwz.web import tournament
 
     lg = langs.from_scope(request.scope)
@@ -207,7 +223,8 @@ async def post_turnier(request: Request, lang: LangQuery = None) -> Any:
     except tournament.UploadError as e:
         return _Json({"detail": e.details(lg)}, status_code=e.status)
     except InputError as e:  # reader problems name "file:line": loc is the upload field, "line" the file line
-        return _Json({"detail": tournament.problem_rows(e, lg)}, status_code=422)
+        with i18n.wording("web"):
+            return _Json({"detail": tournament.problem_rows(e, lg)}, status_code=422)
 
 
 # The hot endpoints, for dwz.web.fast: path → (request model, engine call).  The routes above

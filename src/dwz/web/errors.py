@@ -17,7 +17,7 @@ from starlette.responses import Response
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.parsing import json_safe
 from dwz.formats._common import short
-from dwz.i18n import text
+from dwz.i18n import CATALOGS, text
 
 __all__ = ["MAX_DETAILS", "SafeJSONResponse", "field_loc", "loc_label", "problem_details", "shown", "validation_details"]
 
@@ -160,7 +160,10 @@ def validation_details(errors: Sequence[Any], lang: str) -> list[dict[str, Any]]
         ctx = {k: _input(v) for k, v in (e.get("ctx") or {}).items() if isinstance(v, (int, float, str))}
         key = _PYDANTIC_KEYS.get(etype)
         msg = str(e.get("msg", etype))
-        if key:
+        if key is None and etype in CATALOGS["de"]["problems"]:  # one of our rules, checked in a model (birth_year_short)
+            with contextlib.suppress(KeyError, IndexError, ValueError):
+                msg = Problem("", etype, ctx.get("value"), ctx).message(lang)
+        elif key:
             # a context value the catalog text expects may be missing: then pydantic's text stays
             with contextlib.suppress(KeyError, IndexError, ValueError):
                 msg = text(key, lang, **ctx)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "EloInitialRequest",
     "EloRequest",
     "GameIn",
+    "PasteRequest",
     "ScenarioRequest",
     "UmstufungRequest",
 ]
@@ -55,6 +56,24 @@ def _plain_text(v: str) -> str:
 
 
 Short = Annotated[str, Field(max_length=_SHORT), AfterValidator(_plain_text)]
+
+
+def _four_digit_year(v: Any) -> Any:
+    """A birth year of one or two digits is refused with the year meant ("10" → 2010), as
+    everywhere (:func:`dwz.basics.values.parse_birth_year`) — before the range check, whose
+    "at least 1850" would not say it; the error type is the engine's problem code."""
+    from dwz.basics.errors import InputError
+    from dwz.basics.values import BIRTH_YEAR_MIN, parse_birth_year
+
+    if isinstance(v, bool) or not isinstance(v, (int, str)) or (isinstance(v, int) and v >= BIRTH_YEAR_MIN):
+        return v
+    try:
+        parse_birth_year(v)
+    except InputError as e:
+        p = e.problems[0]
+        if p.code != "birth_year_invalid":
+            raise PydanticCustomError(p.code, "birth year of four digits", {"value": p.value, **p.params}) from None
+    return v
 Number = Annotated[int, Field(ge=-(10**9), le=10**9)]
 RatingValue = Number | Short | None
 # No request model accepts NaN or ±Infinity (JSON "NaN", "Infinity", 1e999): pydantic's
@@ -83,7 +102,7 @@ _GAMES_DOC = 'Games as objects {"opponent": 1580, "result": "1"} or text "1580:1
 class _Person(BaseModel):
     model_config = _CONFIG
 
-    end: Short | None = Field(None, description="Tournament end, YYYY-MM-DD (default: today); selects the rule edition.",
+    end: Short | None = Field(None, description="Tournament end, YYYY-MM-DD or DD.MM.YYYY (default: today); selects the rule edition.",
                               examples=["2026-09-14"])
     birth_year: RatingValue = Field(None, description="Birth year; age = end year − birth year. None: adult assumed.",
                                     examples=[1985])
@@ -138,6 +157,16 @@ class ScenarioRequest(_Person):
     restpartien: Games = Field(default_factory=list, description="Stored games (first DWZ only).")
 
 
+class PasteRequest(BaseModel):
+    """Games pasted as text, read as the DWZ page reads them."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"text": "1580:1 1720:= 1810;0\n1600-1\n1690\t½"}]})
+
+    text: Annotated[str, Field(max_length=8000), AfterValidator(_encodable)] = Field(
+        ..., description="Games as pasted: 1580:1, 1810;0, 1600-1, or two spreadsheet cells 1690<Tab>½; several per line "
+                         "(separated by spaces) or one per line.")
+
+
 class UmstufungRequest(BaseModel):
     """Umstufung 2026: old scale → new scale, or the inverse."""
 
@@ -158,13 +187,13 @@ class EloRequest(BaseModel):
     k: Annotated[int, Field(ge=1, le=700)] | None = Field(
         None, description="K factor (at most 700: FIDE B.02 caps K·n at 700); None: by FIDE rule from birth_year, games_played, "
                           "reached_2400.")
-    birth_year: Annotated[int, Field(ge=1850, le=2100)] | None = None
+    birth_year: Annotated[int, BeforeValidator(_four_digit_year), Field(ge=1850, le=2100)] | None = None
     games_played: Annotated[int, Field(ge=0, le=100_000)] | None = Field(None, description="Rated games before this period (K 40 below 30).")
     reached_2400: bool = False
     reached_2300: bool = Field(False, description="Reached 2300 as a junior (K 20 instead of 40).")
     mode: Literal["period", "game"] = Field("period", description="period: all games against the starting rating (FIDE); game: updated after each game.")
     expectation: Literal["table", "logistic"] = Field("table", description="FIDE table 8.1.2, or the logistic formula (approximation).")
-    period: Short | None = Field(None, description="Rating period YYYY-MM-DD (default today); selects the rules, the 400-point rule included.")
+    period: Short | None = Field(None, description="Rating period: a month YYYY-MM or a date (YYYY-MM-DD, DD.MM.YYYY; default today); selects the rules, the 400-point rule included.")
 
 
 class EloInitialRequest(BaseModel):

@@ -23,7 +23,7 @@ from pydantic import ValidationError
 import dwz
 from dwz import i18n
 from dwz.basics.errors import InputError, Problem
-from dwz.basics.values import parse_result
+from dwz.basics.values import PASTE_MAX_CHARS, parse_result
 from dwz.i18n import CATALOGS, field_label, fmt_num, fmt_signed, term, text
 from dwz.web import chart, service
 from dwz.web import lang as langs
@@ -49,7 +49,7 @@ RESULT_OPTIONS = ("1", "½", "0", "+", "-")
 MAX_ROWS = MAX_GAMES
 
 
-_NOT_FOR_SCRIPTS = ("history.", "check.", "cli.", "xml.", "swt.", "fix.", "portal.")  # texts of other surfaces: not sent to the browser
+_NOT_FOR_SCRIPTS = ("history.", "check.", "cli.", "xml.", "swt.", "fix.", "portal.", "tc.")  # texts of other surfaces: not sent to the browser
 _OTHER_SURFACES = tuple(f".{s}" for s in i18n.SURFACES if s != "web")  # a text's wording for the command line, the API
 
 
@@ -162,13 +162,9 @@ def _canonical(res: str) -> str:
 
 
 def _paste(text_: str) -> list[dict[str, Any]]:
-    rows = []
-    for token in text_.split()[:MAX_ROWS]:
-        opp, sep, res = token.rpartition(":")
-        if not sep:
-            opp, res = token, ""
-        rows.append({"opp": opp[:40], "res": _canonical(res)[:40] if res else "", "errors": [], "incomplete": False})
-    return rows
+    """Pasted games → rows, read by the one reader (:func:`dwz.web.service.pasted_games`); an
+    InputError (a line that is no game) takes nothing."""
+    return [{"opp": g["opponent"], "res": g["result"], "errors": [], "incomplete": False} for g in service.pasted_games(text_)]
 
 
 def merge_paste(rows: list[dict[str, Any]], pasted: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -298,14 +294,19 @@ def _dwz_context(q: Any, lg: str) -> dict[str, Any]:
     scales: dict[str, Any] = {**ALT_CHOICES[form["alt"]], "rating_date": form["rating_date"] or None}
     rows = _rows(q.getlist("opp"), q.getlist("res"))
     rest_rows = _rows(q.getlist("rest_opp"), q.getlist("rest_res"))
-    paste = _first(q, "paste", "")
+    paste = str(q.get("paste") or "")[:PASTE_MAX_CHARS + 1]  # longer is said, not cut
+    field_errors: dict[str, list[str]] = {"rating": [], "index": [], "birth_year": [], "end": [], "age_group": [], "rules": [],
+                                          "scale": [], "own_scale": [], "opponents_scale": [], "rating_date": [], "paste": []}
     if paste.strip():
-        rows = merge_paste(rows, _paste(paste))
+        try:
+            rows = merge_paste(rows, _paste(paste))
+            paste = ""  # taken: the field is empty again
+        except InputError as e:  # a line that is no game: nothing taken, the text stays to be corrected
+            field_errors["paste"] = [p.message(lg) for p in e.problems]
+    form["paste"] = paste
     _apply_row_action(rows, action, "game")
     _apply_row_action(rest_rows, action, "rest")
     submitted = any(k != "lang" for k in q)  # a form was sent (the language alone is no input)
-    field_errors: dict[str, list[str]] = {"rating": [], "index": [], "birth_year": [], "end": [], "age_group": [], "rules": [],
-                                          "scale": [], "own_scale": [], "opponents_scale": [], "rating_date": []}
     general: list[str] = []
     first = service.is_first(form["rating"])
     ctx: dict[str, Any] | None = None
@@ -407,7 +408,7 @@ async def elo_page(request: Request) -> Response:
     q = request.query_params
     lg = langs.from_scope(request.scope)
     lines = min(len(q.get("games") or "") + len(q.get("i_games") or ""), 16000) // 8  # ~8 characters per game line
-    ctx = await compute(lambda: _elo_context(q, lg), lines)
+    ctx = await compute(worded(lambda: _elo_context(q, lg), "web"), lines)  # the page's words in its messages
     return render(request, "elo.html", ctx)
 
 
@@ -474,10 +475,11 @@ def _turnier_form(up: Any = None) -> dict[str, Any]:
 
     if up is None:
         return {"end": "", "list_date": "", "rules": "", "foreign_e_index": "1",
-                "options": {k: d for k, (_, d) in tournament.OPTIONS.items()}, "xml": {}, "open_options": False}
+                "options": {k: d for k, (_, d) in tournament.OPTIONS.items()}, "xml": {}, "open_options": False, "write_anyway": False}
     defaults = {k: d for k, (_, d) in tournament.OPTIONS.items()}
     return {"end": up.end, "list_date": up.list_date, "rules": up.rules, "foreign_e_index": up.foreign_e_index,
-            "options": up.options, "xml": up.xml, "open_options": up.options != defaults or bool(up.rules) or up.foreign_e_index != "1"}
+            "options": up.options, "xml": up.xml, "open_options": up.options != defaults or bool(up.rules) or up.foreign_e_index != "1",
+            "write_anyway": up.write_anyway}
 
 
 def _turnier_ctx(lg: str, **ctx: Any) -> dict[str, Any]:
@@ -522,8 +524,12 @@ async def turnier_upload(request: Request) -> Response:
         # the evaluation, the check and every player's Rechenweg: off the event loop, one at a time
         outcome = await compute(lambda: tournament.run(up), INLINE + 1)
         if up.output != "page":  # a download, rendered like `dwz tournament -o` / --dsb-xml (the page's words)
-            body, media, filename = await compute(worded(lambda: tournament.download(outcome, lg), "web"), INLINE + 1)
-            return Response(body, media_type=media, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+            try:
+                body, media, filename = await compute(worded(lambda: tournament.download(outcome, lg), "web"), INLINE + 1)
+                return Response(body, media_type=media, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+            except InputError as e:  # an invalid upload file not asked for: the page with the evaluation, and why
+                with i18n.wording("web"):
+                    errors, status = tournament.problem_rows(e, lg), 422
         parts = await compute(worded(lambda: _evaluated(outcome, lg), "web"), INLINE + 1)
     except tournament.UploadError as e:
         errors, status, parts = e.details(lg), e.status, {}

@@ -104,10 +104,10 @@ def umstufung(req: UmstufungRequest, lang: str, steps: bool = True) -> dict[str,
 
 
 def elo_rate(req: EloRequest, lang: str, today: date | None = None, steps: bool = True) -> dict[str, Any]:
-    from dwz.core.player import parse_date
+    from dwz.basics.values import parse_period
 
     given = _blank(req.period)
-    period = parse_date(given, "period") if given is not None else None
+    period = parse_period(given, "period") if given is not None else None
     rating: Any = req.rating
     res = elo.rate(rating, games_payload(req.games), period=period, k=req.k, birth_year=req.birth_year,
                    games_played=req.games_played, reached_2400=req.reached_2400, reached_2300=req.reached_2300,
@@ -117,10 +117,10 @@ def elo_rate(req: EloRequest, lang: str, today: date | None = None, steps: bool 
 
 
 def elo_initial(req: EloInitialRequest, lang: str, today: date | None = None, steps: bool = True) -> dict[str, Any]:
-    from dwz.core.player import parse_date
+    from dwz.basics.values import parse_period
 
     given = _blank(req.period)
-    period = parse_date(given, "period") if given is not None else None
+    period = parse_period(given, "period") if given is not None else None
     games: Any = games_payload(req.games)
     if req.events:
         # The engine tells events from games by their type; text games ("1500:1") would look
@@ -158,3 +158,23 @@ def strength_table(lang: str) -> list[dict[str, Any]]:
         out.append({"key": key, "label": term(f"strength.{key}", lang), "lower": lower, "upper": upper, "lower_new": new[key],
                     "upper_new": upper_new})
     return out
+
+
+def pasted_games(text: str) -> list[dict[str, str]]:
+    """Games pasted into the DWZ page (:func:`dwz.basics.values.read_pasted_games`, the one reader of
+    the page's form and its script) as rows: the result in the select's code ("=" → "½"), the rest
+    as typed (the engine names a bad value on its row).  Anything that is no game: an InputError,
+    and nothing is taken — a result is never computed from part of a pasted list without a word."""
+    from dwz.basics.values import parse_result, read_pasted_games
+
+    pasted = read_pasted_games(text)
+    if pasted.problems:
+        raise InputError(pasted.problems)
+
+    def code(res: str) -> str:
+        try:
+            return parse_result(res).code
+        except InputError:
+            return res
+
+    return [{"opponent": opp[:40], "result": code(res)[:40]} for opp, res in pasted.games]

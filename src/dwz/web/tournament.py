@@ -69,6 +69,11 @@ OUTPUTS = {
     "dewis-xml": ("application/xml", "dewis.xml"),
     "restpartien": ("application/json", "restpartien.json"),
 }
+# A download's file name in the page's language (the German one above; the XML names are the formats').
+FILE_NAMES = {"en": {"auswertung.csv": "evaluation.csv", "auswertung.json": "evaluation.json", "auswertung.html": "evaluation.html",
+                     "restpartien.json": "remaining-games.json"}}
+INVALID_MARK = {"de": "ungueltig", "en": "invalid"}  # an invalid upload file downloaded anyway says so in its name
+XML_OUTPUTS = ("dsb-xml", "dewis-xml")
 
 
 class UploadError(Exception):
@@ -126,6 +131,7 @@ class Upload:
     xml: dict[str, str] = field(default_factory=dict)
     output: str = "page"
     problems: list[Problem] = field(default_factory=list)  # form values that are none of their choices
+    write_anyway: bool = False  # an invalid upload file (DSB XML, DeWIS XML) is downloaded only when asked for
 
 
 class _InMemory(MultiPartParser):
@@ -184,9 +190,13 @@ async def form_upload(request: Request) -> Upload:
     if output != "page" and output not in OUTPUTS:
         problems.append(Problem("output", "upload_choice", output, {"allowed": ", ".join(["page", *OUTPUTS])}))
         output = "page"
+    anyway = value("write_anyway").lower()
+    if anyway and anyway not in _TRUE and anyway not in _FALSE:
+        problems.append(Problem("write_anyway", "upload_choice", anyway, {"allowed": "on, off"}))
     return Upload(name, data, files.get("rating_list"), files.get("fide_list"), files.get("restpartien"), end=value("end"),
                   list_date=value("list_date"), rules=value("rules"), foreign_e_index=value("foreign_e_index") or "1",
-                  options=options, xml={k: value(k) for k in XML_FIELDS if value(k)}, output=output, problems=problems)
+                  options=options, xml={k: value(k) for k in XML_FIELDS if value(k)}, output=output, problems=problems,
+                  write_anyway=anyway in _TRUE)
 
 
 def _mb(n: int) -> str:
@@ -283,6 +293,9 @@ def run(up: Upload) -> Outcome:
         raise InputError([*inputs.problems, *problems])
     if problems:
         raise InputError(problems)
+    refused = inputs.refusal()  # an empty tournament; a DSB XML without the DWZ list (it carries no DWZ)
+    if refused:
+        raise InputError(refused)
     if len(t.players) > LIMITS["players"]:
         raise UploadError(413, "web.too_many_players", value=len(t.players), max=LIMITS["players"])
     if t.rounds > LIMITS["rounds"]:
@@ -291,7 +304,7 @@ def run(up: Upload) -> Outcome:
         raise InputError([Problem("end", "upload_end_needed", t.name or up.name)])
     ev = evaluate_tournament(t, end=end, rules=up.rules or None, options=opts)
     out.evaluation = ev
-    out.report = inputs.check(ev, end=end)
+    out.report = inputs.check(ev, end=end, time_control=up.xml.get("time_control"))
     return out
 
 
@@ -301,6 +314,9 @@ def evaluate(up: Upload, lang: str) -> dict[str, Any]:
     d: dict[str, Any] = o.evaluation.to_dict(lang)
     d["check"] = o.report.to_dict(lang, "web")
     d["lists"] = o.inputs.match.to_dict() if o.inputs.match is not None else None
+    # the upload files: valid or not, and why — offered for download only when valid (or asked for anyway)
+    d["upload_files"] = {x["kind"]: {"valid": not x["invalid"], "errors": x["invalid"], "problems": x["problems"]}
+                         for x in xml_reports(o, lang)}
     return d
 
 
@@ -326,6 +342,14 @@ def download(o: Outcome, lang: str) -> tuple[bytes, str, str]:
 
     ev, output = o.evaluation, o.upload.output
     media, suffix = OUTPUTS[output]
+    suffix = FILE_NAMES.get(lang, {}).get(suffix, suffix)
+    xml = xml_file(ev, output, o.upload.xml) if output in XML_OUTPUTS else None
+    if xml is not None and xml.errors:
+        if not o.upload.write_anyway:  # never an invalid upload file without a word: refused, with the reason and the way
+            raise InputError([Problem("write_anyway", "upload_file_invalid", "DSB-XML 2.5" if output == "dsb-xml" else "DeWIS-XML",
+                                      {"count": len(xml.errors), "first": xml_problem_text(xml.errors[0], lang)})])
+        stem, _, ext = suffix.rpartition(".")
+        suffix = f"{stem}-{INVALID_MARK.get(lang, INVALID_MARK['de'])}.{ext}"
     if output == "csv":
         body = ("\ufeff" + to_csv(ev, lang)).encode("utf-8")  # BOM: spreadsheets then read UTF-8
     elif output == "html":
@@ -338,7 +362,8 @@ def download(o: Outcome, lang: str) -> tuple[bytes, str, str]:
 
         body = json_dumps(restpartien_document(ev), ensure_ascii=False, indent=1).encode("utf-8", "replace")
     else:
-        body = xml_file(ev, output, o.upload.xml).text.encode("utf-8")
+        assert xml is not None
+        body = xml.text.encode("utf-8")
     stem = safe_name(ev.tournament.source or "turnier").rsplit(".", 1)[0] or "turnier"
     return body, media, f"{stem}-{suffix}"
 
@@ -359,15 +384,22 @@ def xml_place(place: str, lang: str) -> str:
     return term(f"xml.{place}", lang) if found is not None else (text("web.xml_file", lang) if place == "file" else place)
 
 
+def xml_problem_text(p: Problem, lang: str) -> str:
+    """One problem of an XML file as the page says it: "Teilnehmer 3 Meier, Hans: Geburtsjahr … fehlt"."""
+    return f"{xml_place(p.field, lang)}: {p.message(lang)}"
+
+
 def xml_reports(o: Outcome, lang: str) -> list[dict[str, Any]]:
-    """Both XML files' problem lists for the page (what the portal or a rating officer would query)."""
+    """Both XML files' problem lists for the page (what the portal rejects first, then what a
+    rating officer would query)."""
     out = []
     for kind, label in (("dsb-xml", "DSB-XML 2.5"), ("dewis-xml", "DeWIS-XML")):
         x = xml_file(o.evaluation, kind, o.upload.xml)
         blocking = {id(p) for p in x.errors}
+        ordered = sorted(x.problems, key=lambda p: id(p) not in blocking)  # the errors first (a stable sort)
         out.append({"kind": kind, "label": label, "invalid": len(x.errors),
                     "problems": [{"where": xml_place(p.field, lang), "msg": p.message(lang), "blocking": id(p) in blocking}
-                                 for p in x.problems]})
+                                 for p in ordered]})
     return out
 
 
@@ -443,7 +475,8 @@ def _plain(v: Any) -> str:
 # --- problems for the page and the API -------------------------------------------------------------
 
 _LINE = re.compile(r":(\d+)$")
-FIELDS = ("file", "rating_list", "fide_list", "restpartien", "end", "list_date", "rules", "foreign_e_index", "output", *OPTIONS)
+FIELDS = ("file", "rating_list", "fide_list", "restpartien", "end", "list_date", "rules", "foreign_e_index", "output",
+          "write_anyway", *OPTIONS)
 
 
 def problem_rows(err: InputError, lang: str) -> list[dict[str, Any]]:

@@ -94,17 +94,6 @@
     }
   }
 
-  /* "1580:1 1720:= 1810:0" → rows; the engine reads the results, the select shows its code afterwards. */
-  function pasteRows(text) {
-    return text.split(/\s+/).filter(Boolean).map(function (token) {
-      var at = token.lastIndexOf(':');
-      if (at < 0) return { opp: token, res: '' };
-      var res = token.slice(at + 1);
-      var canon = { '=': '½', 'r': '½', '0.5': '½', '0,5': '½', '1/2': '½', 'remis': '½', '−': '-' }[res.toLowerCase()];
-      return { opp: token.slice(0, at), res: canon || res };
-    });
-  }
-
   // ---- state ---------------------------------------------------------------------------------
 
   function radio(name) {
@@ -464,15 +453,26 @@
     return filled.concat(pasted);
   }
 
+  /* Pasted games are read by the server (POST /api/dwz/games), as the form without script does: one
+     reader.  A line that is no game takes nothing — the message names it, the text stays to be corrected. */
   function applyPaste() {
-    var p = $('paste');
-    var extra = pasteRows(p.value);
-    if (!extra.length) return;
-    var rows = mergePaste(rowsOf('game'), extra);
-    setRows('game', rows);
-    p.value = '';
-    save();
-    compute();
+    var p = $('paste'), box = $('paste-err');
+    if (!p.value.trim()) return;
+    D.clear(box);
+    p.removeAttribute('aria-invalid');
+    D.api('/api/dwz/games', { text: p.value }).then(function (res) {
+      if (res.status !== 200) {
+        box.appendChild(D.messages((res.data.detail || []).map(function (d) { return d.msg; })));
+        p.setAttribute('aria-invalid', 'true');
+        return;
+      }
+      var extra = res.data.games.map(function (g) { return { opp: g.opponent, res: g.result }; });
+      if (!extra.length) return;
+      setRows('game', mergePaste(rowsOf('game'), extra));
+      p.value = '';
+      save();
+      compute();
+    }).catch(function () { box.appendChild(D.messages([t('web.network_error')])); });
   }
 
   form.addEventListener('click', function (ev) {
@@ -502,7 +502,7 @@
   form.addEventListener('keydown', function (ev) {
     if (ev.key !== 'Enter') return;
     var tgt = ev.target;
-    if (tgt.id === 'paste') { ev.preventDefault(); applyPaste(); return; }
+    if (tgt.id === 'paste') { if (!ev.shiftKey) { ev.preventDefault(); applyPaste(); } return; }  // Shift+Enter: a new line
     var li = tgt.closest && tgt.closest('li.row');
     if (li && tgt.tagName === 'INPUT') {
       // Enter in a rating field: next row, or a new one at the end

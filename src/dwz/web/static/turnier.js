@@ -1,7 +1,7 @@
 /* The tournament page.  With JavaScript the upload is sent with fetch and only the result
    section is replaced, so the chosen files stay selected and the download buttons can send
    them again (CSV, JSON, HTML, DSB-XML 2.5, DeWIS-XML, Restpartien) — nothing is kept on the
-   server.  Without JavaScript the form posts normally and the "Ausgabe" choice gives the same
+   server.  An invalid upload file is marked and downloaded only on a second click.  Without JavaScript the form posts normally and the "Ausgabe" choice gives the same
    downloads. */
 (function () {
   'use strict';
@@ -39,9 +39,10 @@
     return ok;
   }
 
-  function post(output) {
+  function post(output, anyway) {
     var data = new FormData(form);
     data.set('output', output);
+    if (anyway) data.set('write_anyway', 'on');
     var sep = form.action.indexOf('?') < 0 ? '?' : '&';
     return fetch(form.action + (output === 'page' ? sep + 'partial=1' : ''), { method: 'POST', body: data });
   }
@@ -64,9 +65,16 @@
       dl.addEventListener('click', function (ev) {
         var btn = ev.target.closest('button[data-output]');
         if (!btn) return;
-        post(btn.getAttribute('data-output')).then(function (resp) {
+        /* An invalid upload file: the first click says what it is, only a second one downloads it. */
+        var invalid = btn.hasAttribute('data-invalid');
+        if (invalid && !btn.hasAttribute('data-armed')) {
+          btn.setAttribute('data-armed', '1');
+          btn.textContent = btn.getAttribute('data-armed-text');
+          return;
+        }
+        post(btn.getAttribute('data-output'), invalid).then(function (resp) {
           if (!resp.ok) return resp.text().then(function (html) { swap(html); });
-          var name = (resp.headers.get('Content-Disposition') || '').replace(/.*filename="([^"]+)".*/, '$1') || 'auswertung';
+          var name = (resp.headers.get('Content-Disposition') || '').replace(/.*filename="([^"]+)".*/, '$1') || 'download';
           return resp.blob().then(function (blob) {
             var a = document.createElement('a');
             a.href = URL.createObjectURL(blob);
