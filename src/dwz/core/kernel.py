@@ -29,7 +29,7 @@ from dwz.basics.values import AgeGroup
 from dwz.rules import Edition
 from dwz.rules.common import FIRST_INDEX, FOREIGN_INDEX, MIN_GAMES, SONDER_MARGIN, expired, first_ineligible, next_index
 
-__all__ = ["FOREIGN_INDEX", "SONDER_MARGIN", "EvaluationOptions", "KEvaluation", "KPlayer", "KResult", "STORED_FIELDS", "expired",
+__all__ = ["FOREIGN_INDEX", "SONDER_MARGIN", "EvaluationOptions", "KEvaluation", "KPlayer", "KResult", "expired",
            "iteration_opponents", "run"]
 
 MAX_ROUNDS = 1000
@@ -98,9 +98,8 @@ class EvaluationOptions:
 class KResult(NamedTuple):
     """The evaluation of one player.  ``status``: established, foreign, first, unrated, no_games.
 
-    The first fields are, in order, the columns of a stored evaluation row
-    (:data:`STORED_FIELDS`, ``dwz.history.store.EVALUATION_COLUMNS``; a test ties them).
-    Build it with keywords."""
+    A stored evaluation row takes its columns from these fields by name
+    (``dwz.history.store.EVALUATION_TABLE``).  Build it with keywords."""
 
     status: str
     stage: int = 0  # 0, or 1/2 for newcomers (Zusatzstufe)
@@ -123,9 +122,6 @@ class KResult(NamedTuple):
     rest_out: Rest = ()  # to store: kept + new (members only)
     rest_new: Rest = ()  # this tournament's games that became Restpartien
     reason: str | None = None  # why an unrated player got no first DWZ
-
-
-STORED_FIELDS = KResult._fields[:16]  # status … new_index: what a history row stores of a KResult
 
 
 def _maker(*names: str) -> Callable[..., KResult]:

@@ -31,7 +31,8 @@ from pathlib import Path
 from dwz.basics.errors import InputError
 
 __all__ = [
-    "APPLICATION_ID", "DEFAULT_DB", "MIGRATIONS", "SCHEMA_VERSION", "UMSTUFUNG_END", "connect", "db_error", "decode_rest",
+    "APPLICATION_ID", "DEFAULT_DB", "EVALUATION_COLUMNS", "EVALUATION_TABLE", "MIGRATIONS", "RESULT_ATTRIBUTE", "SCHEMA_VERSION",
+    "UMSTUFUNG_END", "connect", "db_error", "decode_rest",
     "encode_rest", "insert_sql", "open_store", "pack", "sort_key", "transaction", "unpack", "user_version",
 ]
 
@@ -148,17 +149,25 @@ _V1 = [
 MIGRATIONS: list[list[str]] = [_V1]
 SCHEMA_VERSION = len(MIGRATIONS)
 
-EVALUATION_COLUMNS = (
-    "tournament", "player", "edition", "status", "stage", "old_rating", "old_index", "coeff_index", "wh", "n", "we",
-    "coefficient", "rc", "perf", "sonder", "ri", "start", "new_rating", "new_index", "rest", "reason", "published",
+# Every column of an evaluation row with the attribute of the kernel's result (``KResult``) it
+# stores, by name — ``None``: the runner supplies it (the tournament, the player, the edition, the
+# encoded Restpartien, whether it is published).  Rows are built and read through these names, so
+# neither the order of the table's columns nor that of the result's fields decides what lands where.
+EVALUATION_TABLE: tuple[tuple[str, str | None], ...] = (
+    ("tournament", None), ("player", None), ("edition", None), ("status", "status"), ("stage", "stage"),
+    ("old_rating", "old_rating"), ("old_index", "old_index"), ("coeff_index", "coeff_index"), ("wh", "wh"), ("n", "n"),
+    ("we", "we"), ("coefficient", "coefficient"), ("rc", "rc"), ("perf", "perf"), ("sonder", "sonder"), ("ri", "ri"),
+    ("start", "start"), ("new_rating", "new_rating"), ("new_index", "new_index"), ("rest", None), ("reason", "reason"),
+    ("published", None),
 )
+EVALUATION_COLUMNS = tuple(column for column, _ in EVALUATION_TABLE)  # the table's columns, in its order
+RESULT_ATTRIBUTE = {column: attr for column, attr in EVALUATION_TABLE if attr is not None}  # column → KResult attribute
 
 
 def insert_sql(columns: tuple[str, ...]) -> str:
     return f"INSERT INTO evaluations ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
 
 
-INSERT_EVALUATION = insert_sql(EVALUATION_COLUMNS)
 
 
 def db_error(path: str | Path, e: sqlite3.Error) -> InputError:
