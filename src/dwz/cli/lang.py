@@ -123,10 +123,16 @@ def _swapped(obj: Any, **attrs: Any) -> Iterator[None]:
 
 
 class Option(click.Option):
-    """An option whose help text and metavar are catalog keys."""
+    """An option whose help text and metavar are catalog keys; ``help_values`` (a callable) fills
+    the help text's fields when the help is shown ("{editions}": what the registry holds then)."""
+
+    def __init__(self, *args: Any, help_values: Callable[[], dict[str, Any]] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.help_values = help_values
 
     def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
-        with _swapped(self, help=help_text(self.help)):
+        values = getattr(self, "help_values", None)  # (click's own --help option is made an Option without __init__)
+        with _swapped(self, help=help_text(self.help, **(values() if values else {}))):
             return super().get_help_record(ctx)
 
     def make_metavar(self, ctx: click.Context) -> str:
@@ -261,6 +267,29 @@ class Words(click.ParamType):  # type: ignore[type-arg]
         from click.shell_completion import CompletionItem
 
         return [CompletionItem(w) for w in self.shown() if w.startswith(incomplete)]
+
+
+class EditionWords(Words):
+    """``--rules``: the words of the registry's editions (:func:`dwz.rules.words`), each mapped to the
+    edition's name — read whenever they are used, so an edition registered after the command line
+    was built is offered too."""
+
+    def __init__(self) -> None:
+        super().__init__({lang: {} for lang in LANGS})
+
+    def _load(self) -> None:
+        from dwz.rules import accepted, name_of, words
+
+        self.words = {lang: words(lang) for lang in LANGS}
+        self._all = {w: name_of(w) for w in accepted()}
+
+    def shown(self) -> list[str]:
+        self._load()
+        return super().shown()
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        self._load()
+        return super().convert(value, param, ctx)
 
 
 def option(*decls: str, **attrs: Any) -> Callable[[F], F]:

@@ -53,8 +53,7 @@ def _output_options(f: F) -> F:
 
 
 # The words an option takes, in both languages (dwz.cli.lang.Words); the engine gets the English one.
-RULES_WORDS = {"de": {"klassisch": "classic", "alt": "classic", "2026": "2026", "neu": "2026"},
-               "en": {"classic": "classic", "2026": "2026", "dwz-classic": "classic", "dwz-2026": "2026"}}
+# --rules takes the registry's words (dwz.rules.words), read when the option is used.
 AGE_WORDS = {"de": {"jugend": "youth", "junior": "junior", "erwachsene": "adult"},
              "en": {"youth": "youth", "junior": "junior", "adult": "adult"}}
 AGE_ALIASES = {"jugendliche": "youth", "junioren": "junior", "erwachsener": "adult"}
@@ -68,10 +67,29 @@ def _words(words: dict[str, dict[str, str]], aliases: dict[str, str] | None = No
     return Words(words, aliases)
 
 
-def rules_option(f: F) -> F:
-    from dwz.cli.lang import Words, option
+def rules_option(f: F, help_key: str = "opt.rules") -> F:
+    """--rules: an edition of the registry, by one of its words (the help lists them, read when shown)."""
+    from dwz.cli.lang import EditionWords, option
 
-    return option("--rules", type=Words(RULES_WORDS), default=None, help="opt.rules")(f)
+    return option("--rules", type=EditionWords(), default=None, help=help_key, help_values=_editions_help)(f)
+
+
+def _editions_help() -> dict[str, str]:
+    """The editions --rules offers, for its help: each edition's words and what it is, from the registry."""
+    from dwz.cli.lang import current
+    from dwz.core.editions import label
+    from dwz.rules import words
+
+    lang = current()
+    by_name: dict[str, list[str]] = {}
+    for word, name in words(lang).items():
+        by_name.setdefault(name, []).append(word)
+    by_name = {name: [w for w in ws if w != name] or ws for name, ws in by_name.items()}  # the name itself: in the list above
+    parts = []
+    for name, ws in by_name.items():
+        others = f" ({', '.join(ws[1:])})" if ws[1:] else ""
+        parts.append(f"{ws[0]}{others}: {label(name, lang)}")
+    return {"editions": "; ".join(parts)}
 
 
 def scale_option(f: F, help_key: str = "opt.scale") -> F:

@@ -15,7 +15,7 @@ def register(cli: click.Group) -> None:
     from dwz.cli.lang import Command, Words, argument
     from dwz.cli.lang import Path as CPath
     from dwz.cli.lang import option as opt
-    from dwz.cli.main import RULES_WORDS, SCALE_WORDS, _lang_option
+    from dwz.cli.main import SCALE_WORDS, _lang_option, rules_option
 
     @cli.command("tournament", cls=Command, help="cmd.tournament.help", short_help="cmd.tournament.short",
                  epilog="cmd.tournament.epilog")
@@ -28,7 +28,7 @@ def register(cli: click.Group) -> None:
          help="opt.fide_list")
     @opt("--list-date", type=str, default=None, metavar="metavar.date", help="opt.list_date")
     @opt("--end", type=str, default=None, metavar="metavar.date", help="opt.t_end")
-    @opt("--rules", type=Words(RULES_WORDS), default=None, help="opt.rules")
+    @rules_option
     @opt("--player", type=str, default=None, metavar="metavar.player", help="opt.player")
     @opt("--explain", is_flag=True, help="opt.t_explain")
     @opt("-o", "--output", type=CPath(dir_okay=False, path_type=Path), default=None, metavar="metavar.file",

@@ -1,6 +1,6 @@
 """DWZ values from before the Umstufung 2026 (spec dwz-2026 §6).
 
-Since 2026-06-08 every DWZ is on the new scale: nothing below 1100 exists there.  The commonest
+Since the Umstufung 2026 every DWZ is on the new scale: nothing below 1100 exists there.  The commonest
 mistake of the season is a DWZ from an old card, list or crosstable typed for a 2026 tournament,
 so under an edition whose scale has a lower bound (``Edition.SCALE_MIN``) a value below it is a
 warning (``rating_old_scale``), naming the value, where it was typed and the fix.
@@ -26,7 +26,8 @@ from dwz.basics.errors import InputError, Problem
 from dwz.basics.rounding import round_half_up
 from dwz.basics.steps import Step
 from dwz.basics.values import IMPLAUSIBLE_LOW
-from dwz.rules import Edition
+from dwz.rules import Edition, We, transition
+from dwz.rules import convert as convert_scale
 from dwz.rules.common import next_index
 
 __all__ = ["MAX_SCALE_WARNINGS", "NEW", "OLD", "Converted", "check_scale", "conversion_steps", "convert", "old_scale_warning",
@@ -36,7 +37,6 @@ OLD = "old"
 NEW = "new"
 _SCALES = {"old": OLD, "alt": OLD, "new": NEW, "neu": NEW}
 MAX_SCALE_WARNINGS = 10  # warnings of one kind listed one by one; the rest are counted (every list has a limit)
-RULE = "Umstufung 2026"
 
 
 def parse_scale(value: Any, field: str = "scale") -> str | None:
@@ -74,15 +74,16 @@ class Converted(NamedTuple):
                 "new_index": self.new_index, "own": self.own}
 
 
-def convert(ed: Edition[Any], value: int, field: str, *, own: bool = False, index: int | None = None) -> Converted | None:
-    """``value`` from the old scale on ``ed``'s, or ``None`` where the edition's scale is the old one."""
-    c = ed.convert_old_scale(value)
+def convert(ed: Edition[We], value: int, field: str, *, own: bool = False, index: int | None = None) -> Converted | None:
+    """``value`` from the old scale on ``ed``'s (the registry's transition), or ``None`` where the edition's
+    scale is the old one."""
+    c = convert_scale(value, OLD, ed.SCALE)
     if c is None:
         return None
     return Converted(field, value, c.new, c.exact, c.branch, c.floor_applied, index, next_index(index) if own else None, own)
 
 
-def check_scale(ed: Edition[Any], scale: str | None) -> tuple[bool, list[Problem]]:
+def check_scale(ed: Edition[We], scale: str | None) -> tuple[bool, list[Problem]]:
     """Whether values are to be converted under ``ed``, and the note for a conversion that does
     nothing; ``scale="new"`` under an old-scale edition is an :class:`InputError`."""
     if scale == OLD:
@@ -94,15 +95,15 @@ def check_scale(ed: Edition[Any], scale: str | None) -> tuple[bool, list[Problem
     return False, []
 
 
-def old_scale_warning(ed: Edition[Any], value: int, field: str) -> Problem | None:
+def old_scale_warning(ed: Edition[We], value: int, field: str) -> Problem | None:
     """A DWZ the edition's scale cannot hold, with its converted value (``None`` if it fits)."""
     if not IMPLAUSIBLE_LOW <= value < ed.SCALE_MIN:  # far below every scale: rating_implausible_low instead
         return None
-    c = ed.convert_old_scale(value)
+    c = convert_scale(value, OLD, ed.SCALE)
     return Problem(field, "rating_old_scale", value, {"floor": ed.SCALE_MIN, "converted": c.new if c is not None else "?"})
 
 
-def scale_warnings(ed: Edition[Any], values: list[tuple[str, int]], warnings: list[Problem]) -> None:
+def scale_warnings(ed: Edition[We], values: list[tuple[str, int]], warnings: list[Problem]) -> None:
     """``rating_old_scale`` for each of ``values`` (field, DWZ) the scale cannot hold: one by one up to
     :data:`MAX_SCALE_WARNINGS`, the rest counted."""
     if not ed.SCALE_MIN:
@@ -117,17 +118,18 @@ def conversion_steps(conversions: tuple[Converted, ...] | list[Converted]) -> li
     """Each conversion as its own step of the Rechenweg (spec dwz-2026 §6), the raise of an old
     value below 700 to 1100 flagged (the spec's hypothesis)."""
     steps: list[Step] = []
+    rule = transition(OLD, NEW).rule if conversions else ""
     for c in conversions:
         where, _, n = _where(c.field)
         values: dict[str, Any] = {"old": c.old, "exact": c.exact, "result": c.new, "where": f"scale.where.{where}", "n": n}
         if c.own:
             values.update(index=c.old_index, new_index=c.new_index)
-        steps.append(Step(f"scale.{'own' if c.own else 'value'}.{c.branch}", RULE, values))
+        steps.append(Step(f"scale.{'own' if c.own else 'value'}.{c.branch}", rule, values))
         if c.floor:
             steps.append(Step("umst.floor", "WO 3.5.2", {"value": round_half_up(c.exact), "floor": c.new, "result": c.new},
                               assumption=True))
         if c.own and c.old_index is not None:  # the Umstufung counted as an evaluation (spec dwz-2026 §6)
-            steps.append(Step("umst.index", RULE, {"index": c.old_index, "result": c.new_index}))
+            steps.append(Step("umst.index", rule, {"index": c.old_index, "result": c.new_index}))
     return steps
 
 

@@ -30,7 +30,7 @@ from dwz.basics.values import (
 from dwz.core.context import Context, resolve_context
 from dwz.core.player import inspect_games, own_rating
 from dwz.core.scale import Converted, check_scale, conversion_steps, convert, parse_scale, scale_warnings
-from dwz.rules import Edition
+from dwz.rules import Edition, We
 from dwz.rules.common import first_ineligible, next_index
 
 __all__ = ["ScenarioRow", "ScenarioTable", "scenarios"]
@@ -162,7 +162,7 @@ def _read_inputs(rating: Any, index: Any, opponents: Iterable[int | str], played
     return r0, opps, done, rest, said
 
 
-def _scale_inputs(ed: Edition[Any], r0: Rating | None, index_given: bool, opps: list[int], done: tuple[Game, ...],
+def _scale_inputs(ed: Edition[We], r0: Rating | None, index_given: bool, opps: list[int], done: tuple[Game, ...],
                   rest: tuple[Game, ...], convert_on: bool, warnings: list[Problem], conversions: list[Converted],
                   ) -> tuple[Rating | None, tuple[Game, ...], tuple[Game, ...]]:
     """The 2026 scale (spec dwz-2026 §6): warnings for values it cannot hold, or — ``convert_on`` —

@@ -302,7 +302,7 @@ _DATE_IN_NAME = re.compile(r"(20\d\d|19\d\d)[-_.]?(0[1-9]|1[0-2])(?:[-_.]?(0[1-9
 
 
 def list_date_from_name(name: str) -> date | None:
-    """A date in a list's file name ("LV-0-csv_2026-07-01.zip", "dwz_202607.zip"); the 1st if no day."""
+    """A date in a list's file name ("LV-0-csv_2026-07-01.zip", "dwz_202701.zip"); the 1st if no day."""
     m = _DATE_IN_NAME.search(name)
     if not m:
         return None

@@ -4,12 +4,13 @@ the Wertungsordnung, each with the ratings current at that moment.
 * Order (WO 2.2.3 new, 3.2.4 old; spec dwz-classic §11): by end date, ties by the
   3-character key of the Turniercode (else the name), then by import order.
 * Edition: forced per tournament, or by the end date (``dwz.rules.edition_for``).
-* Umstufung 2026 (spec dwz-2026 §6) between 2026-06-07 and 2026-06-08: every stored
-  DWZ is converted with ``dwz.rules.dwz_2026.umstufung`` and its index raised by one.
-  Reading chosen here: the opponent ratings stored in Restpartien are old-scale
-  values too and are converted with the same formula (otherwise a newcomer's first
-  DWZ after the switch would mix both scales).  Starting values from a list dated on
-  or after 2026-06-08 are already on the new scale and are not converted.
+* Umstufung 2026 (spec dwz-2026 §6), the registry's transition from the old scale to
+  the new one (``dwz.rules.transition``), on the day before its date: every stored DWZ
+  is converted with it and its index raised by one.  Reading chosen here: the opponent
+  ratings stored in Restpartien are old-scale values too and are converted with the
+  same formula (otherwise a newcomer's first DWZ after the switch would mix both
+  scales).  Starting values from a list dated on or after the transition's date are
+  already on the new scale and are not converted.
 * Restpartien are kept per unrated member and expire after two years (WO 4.1.1; the
   kernel drops them given the tournament end).
 * Non-members are evaluated but nothing is stored for them (WO 3.4.3): they enter
@@ -35,23 +36,22 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from operator import attrgetter
-from typing import Any
 
 from dwz.basics.values import AgeGroup, age_group_for_age
 from dwz.core import kernel
 from dwz.core.kernel import EvaluationOptions, KPlayer
 from dwz.history.store import RESULT_ATTRIBUTE, decode_rest, encode_rest, insert_sql, transaction, unpack
-from dwz.rules import SWITCH_2026, Edition, edition_for, get_edition
+from dwz.rules import Edition, We, edition_for, get_edition, transition
 from dwz.rules.common import next_index
-from dwz.rules.dwz_2026 import NAME as UMSTUFUNG_EDITION  # the Umstufung rows carry the edition they convert to
-from dwz.rules.dwz_2026 import umstufung
 
 __all__ = ["Federation", "ProgressFn", "RunReport", "run"]
 
 ProgressFn = Callable[[int, int], None]
 Row = tuple[object, ...]
 
-_SWITCH = SWITCH_2026.isoformat()
+_UMSTUFUNG = transition("old", "new")  # the store's pseudo-tournament 'umstufung' (store.UMSTUFUNG_END)
+_SWITCH = _UMSTUFUNG.at.isoformat()  # a starting value dated from here on is on the new scale
+UMSTUFUNG_EDITION = edition_for(_UMSTUFUNG.at)  # the Umstufung rows carry the edition they convert to
 _ADULT = AgeGroup.ADULT
 _AGES = [age_group_for_age(a) for a in range(131)]
 _STATE_STATUSES = ("established", "foreign", "first", "umstufung")
@@ -124,7 +124,7 @@ class _Converter:
     def __call__(self, old: int) -> int:
         new = self.cache.get(old)
         if new is None:
-            new = self.cache[old] = umstufung(old).new
+            new = self.cache[old] = _UMSTUFUNG.convert(old).new
         return new
 
 
@@ -144,7 +144,7 @@ class Federation:
         self.elo: list[int] = [0] * top
         self.s_rating: list[int | None] = [None] * top
         self.s_index: list[int | None] = [None] * top
-        self.s_new = bytearray(top)  # starting value already on the 2026 scale
+        self.s_new = bytearray(top)  # starting value already on the new scale
         for pid, by, mem, elo, sr, si, sd in conn.execute(
                 "SELECT id, birth_year, member, elo, start_rating, start_index, start_date FROM players"):
             self.birth[pid] = by if by and 0 < by < 65535 else 0
@@ -175,7 +175,7 @@ class Federation:
 
     # --- one tournament -----------------------------------------------------------------
 
-    def evaluate(self, tid: int, end: date, ed: Edition[Any], pids: Sequence[int], elos: Sequence[int],
+    def evaluate(self, tid: int, end: date, ed: Edition[We], pids: Sequence[int], elos: Sequence[int],
                  flat: Sequence[int], sink: Sink | None, canon: list[Row] | None = None) -> int:
         """Run the kernel for one tournament, update the state, hand the rows to ``sink``; returns the row count.
 
@@ -238,7 +238,7 @@ class Federation:
                 canon.append(row)
         return count
 
-    # --- the Umstufung 2026 ------------------------------------------------------------
+    # --- the Umstufung (the registry's transition to the new scale) ----------------------
 
     def umstufung(self, tid: int, pids: Iterable[int], sink: Sink | None) -> int:
         """Convert every stored DWZ (index + 1) and the Restpartien's opponent ratings."""
@@ -347,10 +347,10 @@ def assign_order(conn: sqlite3.Connection) -> int:
     return int(conn.execute("SELECT seq FROM tournaments WHERE kind = 'umstufung'").fetchone()[0])
 
 
-_EDITIONS: dict[str | None, Edition[Any]] = {}
+_EDITIONS: dict[str | None, Edition[We]] = {}
 
 
-def edition(rules: str | None, end: date) -> Edition[Any]:
+def edition(rules: str | None, end: date) -> Edition[We]:
     key = rules or edition_for(end)
     ed = _EDITIONS.get(key)
     if ed is None:

@@ -25,10 +25,11 @@ import sys
 from array import array
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 from dwz.basics.errors import InputError
+from dwz.rules import transition
 
 __all__ = [
     "APPLICATION_ID", "DEFAULT_DB", "EVALUATION_COLUMNS", "EVALUATION_TABLE", "MIGRATIONS", "RESULT_ATTRIBUTE", "SCHEMA_VERSION",
@@ -38,9 +39,11 @@ __all__ = [
 
 DEFAULT_DB = "dwz.sqlite"
 APPLICATION_ID = 0x44575A48  # "DWZH": marks our files, so a foreign SQLite file is not altered
-# The Umstufung took place between 2026-06-07 and 2026-06-08 (spec dwz-2026 §6): the
-# pseudo-tournament ends on the 7th and sorts after every real tournament of that day.
-UMSTUFUNG_END = "2026-06-07"
+# The Umstufung (the registry's transition to the new scale, spec dwz-2026 §6) took place between
+# the last day of the old scale and the first of the new: the pseudo-tournament ends on the last
+# day and sorts after every real tournament of that day.
+_UMSTUFUNG = transition("old", "new")
+UMSTUFUNG_END = (_UMSTUFUNG.at - timedelta(days=1)).isoformat()
 
 _V1 = [
     """CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID""",
@@ -142,7 +145,7 @@ _V1 = [
     "CREATE INDEX restpartien_player ON restpartien(player)",
     "CREATE TABLE dirty_players (player INTEGER PRIMARY KEY)",
     f"""INSERT INTO tournaments (kind, name, end, sort_key, rated, evaluated)
-        VALUES ('umstufung', 'Umstufung 2026', '{UMSTUFUNG_END}', '', 1, 0)""",
+        VALUES ('umstufung', '{_UMSTUFUNG.rule}', '{UMSTUFUNG_END}', '', 1, 0)""",
 ]
 
 # Each entry upgrades the schema by one version; never edit an entry once released.

@@ -10,7 +10,7 @@ from typing import Any
 CATALOG: dict[str, dict[str, Any]] = {
     "rule_refs": {
         "Anhang": "Appendix",
-        "Inkrafttreten WO 2026": "WO 2026 in force from 2026-06-08",
+        "Inkrafttreten": "entry into force of",
         "FIDE 2024-03 compression": "FIDE 2024-03 compression",
     },
     "click": {
@@ -238,7 +238,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "opt.lang": "Language of the output, de or en (default: de, or DWZ_LANG).",
         "opt.json": "Print the result as JSON (the keys of to_dict()).",
         "opt.explain": "Print the calculation steps, each with its rule.",
-        "opt.rules": "Force the rules: classic or 2026; otherwise by the tournament end.",
+        "opt.rules": "Force the rules – {editions}; otherwise by the tournament end.",
         "opt.age_group": "Age group instead of the birth year: youth (up to 20), junior (21–25), adult (over 25).",
         "opt.born": "Birth year, e.g. 1985 (none: adult).",
         "opt.end": "Tournament end, e.g. 2026-09-14 or 14.09.2026 (default: today); it selects the rules.",
@@ -302,7 +302,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "opt.limit_concurrency": "Requests in progress per worker before answering 503 (default: 200).",
         "opt.log_level": "Log level of the server (uvicorn; default: 'warning').",
         "opt.db": "Database file (default: dwz.sqlite, or DWZ_DB).",
-        "opt.history_rules": "Force the rules for these tournaments (otherwise by the tournament end).",
+        "opt.history_rules": "Force the rules for these tournaments – {editions}; otherwise by the tournament end.",
         "opt.history_list_date": "Date of the rating list, e.g. 2026-09-01 (otherwise from the file name).",
         "opt.history_format": "Force the tournament format (otherwise detected from the content).",
         "opt.full": "Recompute everything, not only what changed.",

@@ -104,7 +104,7 @@ async def get_context(
     birth_year: Annotated[str | None, Query(max_length=40, description="Birth year (none: adult assumed).")] = None,
     lang: LangQuery = None, steps: StepsQuery = True,
 ) -> Any:
-    """The live hints of the calculator: edition by end date (WO 2026 from 2026-06-08), age group by birth year."""
+    """The live hints of the calculator: edition by end date (the registry's timeline), age group by birth year."""
     lg = langs.from_scope(request.scope)
     return await _run(lambda: service.dwz_context(end, birth_year, lg, steps=steps), lg, root="query")
 
@@ -166,7 +166,7 @@ _TURNIER_FORM: dict[str, Any] = {"requestBody": {"required": True, "content": {"
         "restpartien": _binary("Stored Restpartien of an earlier evaluation (JSON, as /turnier downloads them)."),
         "end": {"type": "string", "description": "Tournament end YYYY-MM-DD, when the file names none."},
         "list_date": {"type": "string", "description": "Date of the DWZ list YYYY-MM-DD (else from its name or content)."},
-        "rules": _choice("Force a rule edition (empty: by the end date).", ["", "classic", "2026"]),
+        "rules": _choice("Force a rule edition (empty: by the end date).", []),  # the registry's, see complete_schema
         "foreign_e_index": _choice("Classic rules: the index for E of a player entering with his Elo.", ["1", "6"]),
         "sonderwertung": _choice("Apply the Sonderwertung (WO 3.6.3); default on.", _SWITCH),
         "sonder_extremes": _choice("A 100 % score may trigger the Sonderwertung; default on.", _SWITCH),
@@ -176,6 +176,18 @@ _TURNIER_FORM: dict[str, Any] = {"requestBody": {"required": True, "content": {"
         "sonder_foreign": _choice("A player entering with his Elo can be an Ausnahmespieler (WO 3.6.3); default on.", _SWITCH),
         "old_scale": _choice("The file's DWZ are from before the Umstufung 2026: convert them first; default off.", _SWITCH),
     }}}}}}
+
+
+def complete_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    """What the registry decides, filled in when an app's OpenAPI schema is generated: the editions
+    the upload's ``rules`` takes (a request model's ``rules`` gets them from its own field)."""
+    from dwz.rules import accepted
+
+    post = schema.get("paths", {}).get("/api/turnier", {}).get("post", {})
+    form = post.get("requestBody", {}).get("content", {}).get("multipart/form-data", {}).get("schema", {})
+    if "rules" in form.get("properties", {}):
+        form["properties"]["rules"]["enum"] = ["", *accepted()]
+    return schema
 
 
 @router.post("/turnier", tags=["Turnier"], summary="Evaluate a tournament file, with the pre-upload check",

@@ -96,6 +96,14 @@ def create_app(allowed_hosts: list[str] | None = None, *, fast: bool = True) -> 
 
     app.include_router(api.router)
     app.include_router(pages.router)
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:  # generated once per app, with the registry's editions as they are then
+        if app.openapi_schema is None:
+            app.openapi_schema = api.complete_schema(generate())
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
     history_db = os.environ.get("DWZ_HISTORY_DB")
     if history_db:  # `dwz serve --db FILE`: the cards of that one database, read-only
         from dwz.web.history_page import make_router

@@ -55,6 +55,28 @@ def _plain_text(v: str) -> str:
 
 
 Short = Annotated[str, Field(max_length=_SHORT), AfterValidator(_plain_text)]
+
+
+def _edition_word(v: str) -> str:
+    """A word naming a registered edition (its name or an alias), looked up when a request comes:
+    an edition registered after this module was imported is taken too."""
+    from dwz.rules import accepted
+
+    if v not in accepted():  # exactly as listed (the schema's enum)
+        raise PydanticCustomError("literal_error", "Input should be {expected}",
+                                  {"expected": ", ".join(repr(w) for w in accepted())})
+    return v
+
+
+def _edition_schema(schema: dict[str, Any]) -> None:
+    """The registry's words as the field's ``enum``, read when the schema is generated (per app)."""
+    from dwz.rules import accepted
+
+    schema["enum"] = list(accepted())
+
+
+# The rule edition a request forces: every edition the registry holds (dwz.rules), by name or alias.
+EditionWord = Annotated[str, Field(max_length=_SHORT, json_schema_extra=_edition_schema), AfterValidator(_edition_word)]
 Number = Annotated[int, Field(ge=-(10**9), le=10**9)]
 RatingValue = Number | Short | None
 # No request model accepts NaN or ±Infinity (JSON "NaN", "Infinity", 1e999): pydantic's
@@ -88,8 +110,7 @@ class _Person(BaseModel):
     birth_year: RatingValue = Field(None, description="Birth year; age = end year − birth year. None: adult assumed.",
                                     examples=[1985])
     age_group: Literal["youth", "junior", "adult"] | None = Field(None, description="Instead of the birth year.")
-    rules: Literal["dwz-classic", "dwz-2026", "classic", "2026"] | None = Field(
-        None, description="Force a rule edition (default: by the end date).")
+    rules: EditionWord | None = Field(None, description="Force a rule edition (default: by the end date).")
     scale: Literal["old", "new", "alt", "neu"] | None = Field(
         None, description='"old" ("alt"): the DWZ given are from before the Umstufung 2026 and are converted first '
                           '(own DWZ with index + 1, the opponents\' values); under the classic rules nothing changes (a note).')

@@ -52,13 +52,22 @@ MAX_ROWS = MAX_GAMES
 _NOT_FOR_SCRIPTS = ("history.", "check.", "cli.", "xml.", "swt.")  # texts of other surfaces: not sent to the browser
 
 
-@lru_cache(maxsize=4)
 def _js_texts(lang: str) -> Markup:
     """The UI texts and terms the scripts need, as a JSON data block (not executed, CSP-safe);
-    built once per language."""
+    built once per language and set of registered editions."""
+    from dwz.rules import names
+
+    return _js_texts_for(lang, names())
+
+
+@lru_cache(maxsize=8)
+def _js_texts_for(lang: str, editions: tuple[str, ...]) -> Markup:
+    from dwz.core.editions import label
+
     cat = CATALOGS[lang]
-    data = {"lang": lang, "ui": {k: v for k, v in cat["ui"].items() if not k.startswith(_NOT_FOR_SCRIPTS)},
-            "terms": {k: v for k, v in cat["terms"].items() if isinstance(v, str) and not k.startswith(_NOT_FOR_SCRIPTS)}}
+    terms = {k: v for k, v in cat["terms"].items() if isinstance(v, str) and not k.startswith(_NOT_FOR_SCRIPTS)}
+    terms.update({name: label(name, lang) for name in editions})  # a result's rules: the edition with its dates
+    data = {"lang": lang, "ui": {k: v for k, v in cat["ui"].items() if not k.startswith(_NOT_FOR_SCRIPTS)}, "terms": terms}
     # "</" must not end the surrounding <script type="application/json"> element
     return Markup(json.dumps(data, ensure_ascii=False).replace("</", "<\\/"))
 
@@ -76,6 +85,11 @@ def render(request: Request, name: str, ctx: dict[str, Any], status: int = 200) 
 
     def term_(key: Any) -> str:
         return term(str(key), lg)
+
+    def rules_label(name: Any) -> str:  # an edition with the tournaments it rates (from the registry)
+        from dwz.core.editions import label
+
+        return label(str(name), lg)
 
     def num(v: float | None, spec: str = "") -> str:
         return "–" if v is None else fmt_num(v, spec, lg)
@@ -101,6 +115,7 @@ def render(request: Request, name: str, ctx: dict[str, Any], status: int = 200) 
         "switch_href": switch_href,
         "t": t,
         "term": term_,
+        "rules_label": rules_label,
         "rule": rule,
         "num": num,
         "signed": signed,
@@ -334,8 +349,15 @@ def _dwz_context(q: Any, lg: str) -> dict[str, Any]:
         "result": result, "scen": scen, "chart": chart.svg(scen["rows"], scen["old_rating"], lg) if scen else None,
         "field_errors": field_errors, "general": general, "umst": umst, "umst_errors": umst_errors,
         "submitted": submitted, "strength": service.strength_table(lg), "result_options": RESULT_OPTIONS,
-        "show_age": action == "age",
+        "show_age": action == "age", "umstufung_date": _umstufung_date(),
     }
+
+
+def _umstufung_date() -> str:
+    """The day of the Umstufung (the registry's transition to the new scale), for the calculator's texts."""
+    from dwz.rules import transition
+
+    return transition("old", "new").at.isoformat()
 
 
 # --- Elo ----------------------------------------------------------------------------------------
@@ -456,16 +478,29 @@ def _turnier_form(up: Any = None) -> dict[str, Any]:
         return {"end": "", "list_date": "", "rules": "", "foreign_e_index": "1",
                 "options": {k: d for k, (_, d) in tournament.OPTIONS.items()}, "xml": {}, "open_options": False}
     defaults = {k: d for k, (_, d) in tournament.OPTIONS.items()}
-    return {"end": up.end, "list_date": up.list_date, "rules": up.rules, "foreign_e_index": up.foreign_e_index,
+    return {"end": up.end, "list_date": up.list_date, "rules": _edition_name(up.rules), "foreign_e_index": up.foreign_e_index,
             "options": up.options, "xml": up.xml, "open_options": up.options != defaults or bool(up.rules) or up.foreign_e_index != "1"}
 
 
+def _edition_name(rules: str) -> str:
+    """The edition a form's ``rules`` names (an alias such as "2026" selects "dwz-2026"), else as sent."""
+    from dwz.rules import get_edition
+
+    try:
+        return get_edition(rules).NAME if rules else ""
+    except InputError:
+        return rules
+
+
 def _turnier_ctx(lg: str, **ctx: Any) -> dict[str, Any]:
+    from dwz.core.editions import label
+    from dwz.rules import names
     from dwz.web import tournament
 
     base: dict[str, Any] = {"page": "turnier", "limits": tournament.LIMITS, "errors": [], "form_errors": {},
                             "available": tournament.available(), "evaluation": None, "output": "page", "form": _turnier_form(),
-                            "options": tuple(tournament.OPTIONS)}
+                            "options": tuple(tournament.OPTIONS),
+                            "rules_choices": [(name, label(name, lg)) for name in names()]}  # the registry's editions
     base.update(ctx)
     return base
 

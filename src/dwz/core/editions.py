@@ -1,0 +1,53 @@
+"""What an edition is called and why it applies, from the registry's timeline (:mod:`dwz.rules`):
+its label with the tournaments it rates ("WO 2026 (Turnierende ab …)") and the Rechenweg's
+first step ("Turnierende 14.09.2026 → WO 2026 (gilt für Turniere ab …)").  The dates come from
+the registry, the words from the catalogs' generic texts; an edition's name is its catalog
+term ("dwz-2026" → "WO 2026")."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from dwz.basics.steps import Step
+from dwz.rules import DWZ_EDITIONS, Edition, We, in_force_rule, span
+
+__all__ = ["label", "rules_step"]
+
+
+# The dates an edition rates, as the catalogs say it: (Rechenweg step, label), by which ends are known.
+_SPAN_KEYS = {(True, False): ("core.rules_from", "rules.from"), (False, True): ("core.rules_until", "rules.until"),
+              (True, True): ("core.rules_between", "rules.between")}
+
+
+def rules_step(ed: Edition[We], end: date, forced: bool) -> Step:
+    """The Rechenweg's step that names the edition: chosen by the user, or the one the end date
+    falls in, with the first and last end it rates (WO 2026 in force from its date)."""
+    name = ed.NAME
+    values: dict[str, str] = {"end": end.isoformat(), "result": name}
+    if forced:
+        return Step("core.rules_forced", in_force_rule(name), values)
+    start, until = span(name)
+    keys = _SPAN_KEYS.get((start is not None, until is not None))
+    if keys is None:  # an edition chosen by name only cannot be chosen by a date
+        return Step("core.rules_forced", in_force_rule(name), values)
+    if start is not None:
+        values["start"] = start.isoformat()
+    if until is not None:
+        values["until"] = until.isoformat()
+    return Step(keys[0], in_force_rule(name), values)
+
+
+def label(name: str, lang: str = "de") -> str:
+    """An edition's name with the tournaments it rates — "WO 2026 (Turnierende ab …)", "klassische WO
+    (Turnierende bis …)", the dates from :func:`dwz.rules.span` — or, for any other ``rules`` (a FIDE
+    era), its term."""
+    from dwz.i18n import term, text
+
+    if name not in DWZ_EDITIONS:
+        return term(name, lang)
+    start, until = span(name)
+    keys = _SPAN_KEYS.get((start is not None, until is not None))
+    if keys is None:
+        return term(name, lang)
+    return text(keys[1], lang, label=term(name, lang), start=start.isoformat() if start else "",
+                until=until.isoformat() if until else "")
