@@ -89,3 +89,10 @@ def test_reordered_result_fields_store_the_same_rows(tmp_path: Path, monkeypatch
     assert permuted == plain
     assert len(plain) == 10 and {row[EVALUATION_COLUMNS.index("status")] for row in plain} == {"established", "unrated", "umstufung"}
     assert tuple(_permuted(KResult(status="x"))) != tuple(KResult(status="x"))  # the permutation is real
+
+
+def test_the_released_schema_is_unchanged() -> None:
+    """The Umstufung's pseudo-tournament of schema version 1, its name and date now taken from the
+    registry's transition, is the statement released (a migration is never edited)."""
+    assert MIGRATIONS[0][-1] == ("INSERT INTO tournaments (kind, name, end, sort_key, rated, evaluated)\n"
+                                 "        VALUES ('umstufung', 'Umstufung 2026', '2026-06-07', '', 1, 0)")

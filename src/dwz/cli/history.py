@@ -113,15 +113,14 @@ def _register_add() -> None:
     from dwz.cli.lang import Path as CPath
     from dwz.cli.lang import argument
     from dwz.cli.lang import option as opt
-    from dwz.cli.main import _lang_option, rules_option
+    from dwz.cli.main import _lang_option, format_option, rules_option
 
     @_cmd("add")
     @argument("files", nargs=-1, required=True, type=CPath(dir_okay=False, path_type=Path), metavar="metavar.files")
     @_db_option
     @lambda f: rules_option(f, "opt.history_rules")
     @opt("--list-date", default=None, metavar="metavar.date", help="opt.history_list_date")
-    @opt("--format", "fmt", type=click.Choice(["trf", "swi", "csv", "json", "pgn", "swt", "dsb-xml", "dewis-xml"]), default=None,
-         help="opt.history_format")
+    @lambda f: format_option(f, "opt.history_format", history=True)
     @_lang_option
     def add(files: tuple[Path, ...], db: Path, rules: str | None, list_date: str | None, fmt: str | None, lang: str) -> None:
         with _errors(lang, db):

@@ -96,18 +96,33 @@ def install() -> None:
             module.ngettext = _ngettext  # type: ignore[attr-defined]
 
 
+# Fields a help text may hold, each filled when the help is shown, in its language: what the
+# registry of editions or the table of formats holds then ("{editions}", "{formats}").
+HELP_FIELDS: dict[str, Callable[[str], str]] = {}
+
+
 def help_text(key: str | None, lang: str | None = None, **values: Any) -> str:
     """A help text, argument name or metavar of the ``cli_help`` section; text that is no key
-    is returned as it is (``--log-level``'s uvicorn words)."""
+    is returned as it is (``--log-level``'s uvicorn words).  A field of :data:`HELP_FIELDS`
+    in it is filled."""
     if key is None:
         return ""
     from dwz.i18n import CATALOGS
 
-    cat = CATALOGS[lang or current()]
+    lg = lang or current()
+    cat = CATALOGS[lg]
     found = cat["cli_help"].get(key)
     if found is None:  # click's own texts stored by its decorators (``--version``'s help)
         return str(cat["click"].get(key, key))
-    return str(found).format(**values) if values else str(found)
+    if values:
+        return str(found).format(**values)
+    text = str(found)
+    if "{" in text:
+        for name, make in HELP_FIELDS.items():
+            token = "{" + name + "}"
+            if token in text:
+                text = text.replace(token, make(lg))
+    return text
 
 
 @contextmanager
@@ -123,16 +138,10 @@ def _swapped(obj: Any, **attrs: Any) -> Iterator[None]:
 
 
 class Option(click.Option):
-    """An option whose help text and metavar are catalog keys; ``help_values`` (a callable) fills
-    the help text's fields when the help is shown ("{editions}": what the registry holds then)."""
-
-    def __init__(self, *args: Any, help_values: Callable[[], dict[str, Any]] | None = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.help_values = help_values
+    """An option whose help text and metavar are catalog keys."""
 
     def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
-        values = getattr(self, "help_values", None)  # (click's own --help option is made an Option without __init__)
-        with _swapped(self, help=help_text(self.help, **(values() if values else {}))):
+        with _swapped(self, help=help_text(self.help)):
             return super().get_help_record(ctx)
 
     def make_metavar(self, ctx: click.Context) -> str:
@@ -290,6 +299,26 @@ class EditionWords(Words):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         self._load()
         return super().convert(value, param, ctx)
+
+
+class LazyChoice(click.Choice[str]):
+    """A ``click.Choice`` whose choices are read when first used: ``--format`` offers the formats of
+    :data:`dwz.formats.TOURNAMENT_FORMATS` without importing the readers for every command line."""
+
+    def __init__(self, load: Callable[[], Sequence[str]]) -> None:
+        self._load = load
+        self._choices: tuple[str, ...] | None = None
+        self.case_sensitive = True
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        if self._choices is None:
+            self._choices = tuple(self._load())
+        return self._choices
+
+    @choices.setter
+    def choices(self, value: Sequence[str]) -> None:
+        self._choices = tuple(value)
 
 
 def option(*decls: str, **attrs: Any) -> Callable[[F], F]:

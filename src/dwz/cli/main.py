@@ -71,16 +71,27 @@ def rules_option(f: F, help_key: str = "opt.rules") -> F:
     """--rules: an edition of the registry, by one of its words (the help lists them, read when shown)."""
     from dwz.cli.lang import EditionWords, option
 
-    return option("--rules", type=EditionWords(), default=None, help=help_key, help_values=_editions_help)(f)
+    return option("--rules", type=EditionWords(), default=None, help=help_key)(f)
 
 
-def _editions_help() -> dict[str, str]:
-    """The editions --rules offers, for its help: each edition's words and what it is, from the registry."""
-    from dwz.cli.lang import current
+def format_option(f: F, help_key: str = "opt.format", **which: bool) -> F:
+    """--format: one of the table's tournament formats (``check=True``/``history=True``: those the command
+    takes), read when the option is used."""
+    from dwz.cli.lang import LazyChoice, option
+
+    def names() -> tuple[str, ...]:
+        from dwz.formats import format_names
+
+        return format_names(**which)
+
+    return option("--format", "fmt", type=LazyChoice(names), default=None, help=help_key)(f)
+
+
+def _editions_help(lang: str) -> str:
+    """"{editions}" of a help text: each edition's words and what it is, from the registry."""
     from dwz.core.editions import label
     from dwz.rules import words
 
-    lang = current()
     by_name: dict[str, list[str]] = {}
     for word, name in words(lang).items():
         by_name.setdefault(name, []).append(word)
@@ -89,7 +100,31 @@ def _editions_help() -> dict[str, str]:
     for name, ws in by_name.items():
         others = f" ({', '.join(ws[1:])})" if ws[1:] else ""
         parts.append(f"{ws[0]}{others}: {label(name, lang)}")
-    return {"editions": "; ".join(parts)}
+    return "; ".join(parts)
+
+
+def _formats_help(lang: str) -> str:
+    """"{formats}" of a help text: the table's tournament formats, as lists name them."""
+    from dwz.formats import short_labels
+
+    return short_labels()
+
+
+def _format_labels_help(lang: str) -> str:
+    """"{format_labels}" of a help text: each tournament format described (catalog terms ``format.<name>``)."""
+    from dwz.formats import TOURNAMENT_FORMATS
+    from dwz.i18n import term
+
+    return ", ".join(term(f.label, lang) for f in TOURNAMENT_FORMATS)
+
+
+def _help_fields() -> None:
+    from dwz.cli.lang import HELP_FIELDS
+
+    HELP_FIELDS.update(editions=_editions_help, formats=_formats_help, format_labels=_format_labels_help)
+
+
+_help_fields()
 
 
 def scale_option(f: F, help_key: str = "opt.scale") -> F:

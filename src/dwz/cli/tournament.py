@@ -15,13 +15,12 @@ def register(cli: click.Group) -> None:
     from dwz.cli.lang import Command, Words, argument
     from dwz.cli.lang import Path as CPath
     from dwz.cli.lang import option as opt
-    from dwz.cli.main import SCALE_WORDS, _lang_option, rules_option
+    from dwz.cli.main import SCALE_WORDS, _lang_option, format_option, rules_option
 
     @cli.command("tournament", cls=Command, help="cmd.tournament.help", short_help="cmd.tournament.short",
                  epilog="cmd.tournament.epilog")
     @argument("file", type=CPath(dir_okay=False, path_type=Path), metavar="metavar.file")
-    @opt("--format", "fmt", type=click.Choice(["trf", "swi", "csv", "json", "pgn", "swt", "dsb-xml", "dewis-xml"]),
-         default=None, help="opt.format")
+    @lambda f: format_option(f, "opt.format")
     @opt("--list", "dsb_list", type=CPath(exists=True, dir_okay=False, path_type=Path), default=None,
          metavar="metavar.file", help="opt.list")
     @opt("--fide-list", type=CPath(exists=True, dir_okay=False, path_type=Path), default=None, metavar="metavar.file",

@@ -324,7 +324,7 @@ def import_files(conn: sqlite3.Connection, paths: Sequence[Path], *, rules: str 
                  fmt: str | None = None) -> ImportReport:
     """Import tournament files (every reader of :mod:`dwz.formats`) and rating lists,
     all in one transaction: if any file fails, nothing is stored."""
-    from dwz.formats import read_rating_list, read_tournament
+    from dwz.formats import read_rating_list, read_tournament, short_labels
 
     report = ImportReport()
     with transaction(conn):
@@ -345,7 +345,8 @@ def import_files(conn: sqlite3.Connection, paths: Sequence[Path], *, rules: str 
                 except InputError as e:
                     if fmt is None and all(p.code == "format_unknown" for p in e.problems):
                         # /bin/ls, a photo: not "line 1 is not TRF" but what it is not
-                        raise InputError.single("", "history_not_data_file", PurePath(path)) from None
+                        raise InputError.single("", "history_not_data_file", PurePath(path),
+                                                formats=short_labels(history=True)) from None
                     raise
                 report.files.append(add_tournament(conn, t, rules=rules, source=path.name))
     return report

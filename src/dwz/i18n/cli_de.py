@@ -149,7 +149,7 @@ Beispiele:
   dwz elo --compress 1600
 
 Ohne --period gilt die Wertungsperiode von heute (die Ausgabe sagt es).""",
-        "cmd.tournament.short": "Ganzes Turnier auswerten wie der DSB (TRF, SWT, SWI, DSB-XML, CSV, JSON, PGN).",
+        "cmd.tournament.short": "Ganzes Turnier auswerten wie der DSB ({formats}).",
         "cmd.tournament.help": "Ganzes Turnier auswerten wie der DSB: Folge- und Erst-DWZ, Sonderwertung, Restpartien, FIDE-Elo; mit dem Prüfbericht vor dem Hochladen.",
         "cmd.tournament.epilog": """\b
 Beispiele:
@@ -161,10 +161,9 @@ Beispiele:
   dwz tournament turnier.SWT --dsb-xml meldung.xml --location Leipzig --time-control "90 min + 30 s"
   dwz tournament liga.SWT --dewis-xml liga-dewis.xml
 
+Formate (am Inhalt erkannt, --format erzwingt eines): {format_labels}.
+
 \b
-Formate (am Inhalt erkannt, --format erzwingt eines): TRF16/TRF-2026 (auch mit Mannschaften),
-Swiss-Chess SWT (7.xx/8.xx) und SWI (DeWIS-Export, CP850), DSB-XML 2.5 und alte DeWIS-XML,
-unser CSV und JSON (docs/formats.md), PGN.
 Ausgabe nach der Endung von -o: .csv (Tabelle für Excel), .json (alles mit Rechenweg), .html
 (eigenständige Seite). --dsb-xml schreibt die Meldedatei für das DSB-Wertungsportal
 (DSB_DWZ_TournamentReport 2.5) und nennt alles, was das Portal oder ein Wertungsreferent
@@ -201,7 +200,7 @@ Beispiele:
   dwz history compare --chart vergleich.svg
   dwz history generate --players 240000 --tournaments 55000 --seed 1 --db synth.sqlite""",
         "cmd.history.add.short": "Turnierdateien und Wertungslisten einlesen.",
-        "cmd.history.add.help": "Turnierdateien (TRF, SWT, SWI, DSB-XML, CSV, JSON, PGN) und Wertungslisten (DSB, FIDE) einlesen.",
+        "cmd.history.add.help": "Turnierdateien ({formats}) und Wertungslisten (DSB, FIDE) einlesen.",
         "cmd.history.run.short": "Auswerten, was neu ist oder sich geändert hat.",
         "cmd.history.run.help": """Alle Turniere in der Reihenfolge der WO auswerten (Umstufung 2026 inklusive).
 
@@ -395,7 +394,7 @@ Spielern nachgerechnet. Strg-C bricht ab, ohne etwas zu ändern.""",
         "elo_opponent_invalid": "Gegner-Elo '{value}' ist keine ganze Zahl",
         "elo_compress_one": "Für die Kompression genau eine Elo angeben, nicht '{value}'",
         "elo_first_zero": "0 % – bei null Punkten gibt es keine Erst-Elo",
-        "history_not_data_file": "'{value}' ist keine Turnier- oder Wertungslistendatei (lesbar sind TRF, Swiss-Chess SWT und SWI, DSB- und DeWIS-XML, CSV, JSON, PGN sowie die Listen des DSB und der FIDE)",
+        "history_not_data_file": "'{value}' ist keine Turnier- oder Wertungslistendatei (lesbar sind {formats} sowie die Listen des DSB und der FIDE)",
         "encoding_unreadable": "Datei nicht lesbar: keine der Zeichenkodierungen {expected} passt",
         "elo_no_games": "Keine Partien angegeben; erwartet GEGNER:ERGEBNIS …, z. B. 1500:1 1600:= 1700:0",
     },

@@ -154,7 +154,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "  dwz elo --compress 1600\n"
         "\n"
         "Without --period today's rating period is used (the output says so).",
-        "cmd.tournament.short": "Evaluate a whole tournament as the DSB does (TRF, SWT, SWI, DSB XML, CSV, JSON, PGN).",
+        "cmd.tournament.short": "Evaluate a whole tournament as the DSB does ({formats}).",
         "cmd.tournament.help": "Evaluate a whole tournament as the DSB does: new and first DWZ, Sonderwertung, stored "
         "games (Restpartien), FIDE Elo; with the pre-upload check.",
         "cmd.tournament.epilog": "\b\n"
@@ -169,12 +169,9 @@ CATALOG: dict[str, dict[str, Any]] = {
         '--time-control "90 min + 30 s"\n'
         "  dwz tournament league.SWT --dewis-xml league-dewis.xml\n"
         "\n"
+        "Formats (detected from the content, --format forces one): {format_labels}.\n"
+        "\n"
         "\b\n"
-        "Formats (detected from the content, --format forces one): TRF16/TRF-2026 (also with "
-        "teams),\n"
-        "Swiss-Chess SWT (7.xx/8.xx) and SWI (DeWIS export, CP850), DSB XML 2.5 and the "
-        "legacy DeWIS XML,\n"
-        "our CSV and JSON (docs/formats.md), PGN.\n"
         "Output by the extension of -o: .csv (table), .json (everything with the steps), "
         ".html\n"
         "(standalone page). --dsb-xml writes the upload file of the DSB rating portal\n"
@@ -218,7 +215,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "  dwz history compare --chart comparison.svg\n"
         "  dwz history generate --players 240000 --tournaments 55000 --seed 1 --db synth.sqlite",
         "cmd.history.add.short": "Import tournament files and rating lists.",
-        "cmd.history.add.help": "Import tournament files (TRF, SWT, SWI, DSB XML, CSV, JSON, PGN) and rating lists "
+        "cmd.history.add.help": "Import tournament files ({formats}) and rating lists "
         "(DSB, FIDE).",
         "cmd.history.run.short": "Evaluate what is new or has changed.",
         "cmd.history.run.help": "Evaluate every tournament in the order of the rating regulations (Umstufung 2026 "
@@ -419,7 +416,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "elo_opponent_invalid": "Opponent's Elo '{value}' is not a whole number",
         "elo_compress_one": "Give exactly one Elo for the compression, not '{value}'",
         "elo_first_zero": "0 % – no initial rating with zero points",
-        "history_not_data_file": "'{value}' is not a tournament or rating list file (readable are TRF, Swiss-Chess SWT and SWI, DSB and DeWIS XML, CSV, JSON, PGN and the lists of the DSB and FIDE)",
+        "history_not_data_file": "'{value}' is not a tournament or rating list file (readable are {formats} and the lists of the DSB and FIDE)",
         "encoding_unreadable": "File cannot be read: none of the encodings {expected} fits",
         "elo_no_games": "No games given; expected OPPONENT:RESULT …, e.g. 1500:1 1600:= 1700:0",
     },

@@ -160,7 +160,7 @@ _SWITCH = ["on", "off", "true", "false"]
 # is documented here, as FastAPI would do for File()/Form() parameters.
 _TURNIER_FORM: dict[str, Any] = {"requestBody": {"required": True, "content": {"multipart/form-data": {"schema": {
     "type": "object", "required": ["file"], "properties": {
-        "file": _binary("The tournament file: TRF, Swiss-Chess SWT or SWI, DSB XML 2.5, DeWIS XML, PGN, CSV or JSON (at most 1 MiB)."),
+        "file": _binary("The tournament file (at most 1 MiB)."),  # its formats: see complete_schema
         "rating_list": _binary("The DSB's DWZ list (ZIP or spieler.csv), e.g. a regional federation's (at most 16 MiB)."),
         "fide_list": _binary("A FIDE list (TXT or XML, also as ZIP; at most 16 MiB)."),
         "restpartien": _binary("Stored Restpartien of an earlier evaluation (JSON, as /turnier downloads them)."),
@@ -179,14 +179,18 @@ _TURNIER_FORM: dict[str, Any] = {"requestBody": {"required": True, "content": {"
 
 
 def complete_schema(schema: dict[str, Any]) -> dict[str, Any]:
-    """What the registry decides, filled in when an app's OpenAPI schema is generated: the editions
-    the upload's ``rules`` takes (a request model's ``rules`` gets them from its own field)."""
+    """What the registry of editions and the table of formats hold, filled in when an app's OpenAPI
+    schema is generated: the editions the upload's ``rules`` takes (a request model's ``rules`` gets
+    them from its own field) and the formats its ``file`` may have."""
+    from dwz.formats import short_labels
     from dwz.rules import accepted
 
     post = schema.get("paths", {}).get("/api/turnier", {}).get("post", {})
-    form = post.get("requestBody", {}).get("content", {}).get("multipart/form-data", {}).get("schema", {})
-    if "rules" in form.get("properties", {}):
-        form["properties"]["rules"]["enum"] = ["", *accepted()]
+    props = post.get("requestBody", {}).get("content", {}).get("multipart/form-data", {}).get("schema", {}).get("properties", {})
+    if "rules" in props:
+        props["rules"]["enum"] = ["", *accepted()]
+    if "file" in props:
+        props["file"]["description"] = f"The tournament file: {short_labels(check=True)} (at most 1 MiB)."
     return schema
 
 
