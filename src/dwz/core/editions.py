@@ -7,6 +7,7 @@ term ("dwz-2026" → "WO 2026")."""
 from __future__ import annotations
 
 from datetime import date
+from functools import lru_cache
 
 from dwz.basics.steps import Step
 from dwz.rules import DWZ_EDITIONS, Edition, We, in_force_rule, span
@@ -23,18 +24,17 @@ def rules_step(ed: Edition[We], end: date, forced: bool) -> Step:
     """The Rechenweg's step that names the edition: chosen by the user, or the one the end date
     falls in, with the first and last end it rates (WO 2026 in force from its date)."""
     name = ed.NAME
-    values: dict[str, str] = {"end": end.isoformat(), "result": name}
-    if forced:
-        return Step("core.rules_forced", in_force_rule(name), values)
-    start, until = span(name)
+    key, rule, fixed = _step_parts(name, forced, *span(name))
+    return Step(key, rule, {"end": end.isoformat(), "result": name, **fixed})
+
+
+@lru_cache(maxsize=64)  # per edition and span: the registry's answer changes only when an edition is registered
+def _step_parts(name: str, forced: bool, start: date | None, until: date | None) -> tuple[str, str, dict[str, str]]:
     keys = _SPAN_KEYS.get((start is not None, until is not None))
-    if keys is None:  # an edition chosen by name only cannot be chosen by a date
-        return Step("core.rules_forced", in_force_rule(name), values)
-    if start is not None:
-        values["start"] = start.isoformat()
-    if until is not None:
-        values["until"] = until.isoformat()
-    return Step(keys[0], in_force_rule(name), values)
+    if forced or keys is None:  # chosen by the user (an edition chosen by name only cannot be chosen by a date)
+        return "core.rules_forced", in_force_rule(name), {}
+    fixed = {k: d.isoformat() for k, d in (("start", start), ("until", until)) if d is not None}
+    return keys[0], in_force_rule(name), fixed
 
 
 def label(name: str, lang: str = "de") -> str:
