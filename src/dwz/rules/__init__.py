@@ -22,9 +22,8 @@ vectors — nothing in the procedures or the adapters changes.  FIDE rule eras l
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import Any, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar, cast
 
 from dwz.basics.errors import InputError
 from dwz.basics.outcomes import ScaleConversion
@@ -38,8 +37,7 @@ __all__ = ["DWZ_EDITIONS", "Edition", "Entry", "Transition", "We", "accepted", "
 S = TypeVar("S")
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(NamedTuple):
     """One registered edition and what the registry says about it."""
 
     edition: Edition[We]
@@ -49,8 +47,7 @@ class Entry:
     rule: str  # the rule reference of its entry into force ("Inkrafttreten WO 2026")
 
 
-@dataclass(frozen=True, slots=True)
-class Transition:
+class Transition(NamedTuple):
     """A one-time conversion of every DWZ from one scale to the next (spec dwz-2026 §6)."""
 
     name: str  # "umstufung-2026": the ``rules`` of a conversion's result
