@@ -223,8 +223,7 @@ def test_toy_edition_on_the_web_and_in_the_api(toy: object) -> None:
         page = client.get("/", params={"end": "2030-02-01", "lang": "de"}).text
         assert "Regelwerk: dwz-toy (Turnierende ab 01.01.2030)" in page
         form = client.get("/turnier", params={"lang": "de"}).text
-        assert '<option value="dwz-toy">dwz-toy (Turnierende ab 01.01.2030)</option>' in form
-        assert '<option value="dwz-2026">WO 2026 (Turnierende 08.06.2026 bis 31.12.2029)</option>' in form
+        assert '<option value="dwz-toy">dwz-toy</option>' in form and '<option value="dwz-2026">WO 2026</option>' in form
         answer = client.post("/api/dwz", json={"rating": "1650-12", "games": ["1580:1", "1720:="], "end": "2026-09-14",
                                                "rules": "dwz-toy"})
         assert answer.status_code == 200 and answer.json()["rules"] == "dwz-toy"

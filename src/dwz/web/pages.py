@@ -493,15 +493,16 @@ def _edition_name(rules: str) -> str:
 
 
 def _turnier_ctx(lg: str, **ctx: Any) -> dict[str, Any]:
-    from dwz.core.editions import label
     from dwz.formats import extensions, short_labels
+    from dwz.i18n import term
     from dwz.rules import names
     from dwz.web import tournament
 
     base: dict[str, Any] = {"page": "turnier", "limits": tournament.LIMITS, "errors": [], "form_errors": {},
                             "available": tournament.available(), "evaluation": None, "output": "page", "form": _turnier_form(),
                             "options": tuple(tournament.OPTIONS),
-                            "rules_choices": [(name, label(name, lg)) for name in names()],  # the registry's editions
+                            # the registry's editions, by their short names (the select must fit a phone's width)
+                            "rules_choices": [(name, term(name, lg)) for name in names()],
                             # the table of formats: what the upload takes, named and as the file chooser's endings
                             "formats": short_labels(check=True),
                             "file_types": ",".join(e for x in extensions(check=True) for e in (x, x.upper()))}
