@@ -121,11 +121,12 @@ def unregister_transition(name: str) -> None:
 
 # --- the built-in editions and the Umstufung 2026 ---------------------------------------------
 
+WO_2026 = date(2026, 6, 8)  # the first end date rated under the 2026 WO, on the new scale (spec dwz-2026 §1, §6)
 register(dwz_classic, valid_from=date.min, aliases=("classic", "klassisch", "alt"),
          words={"de": ("klassisch", "alt"), "en": ("classic",)}, rule="Inkrafttreten WO 2026")
-register(dwz_2026, valid_from=date(2026, 6, 8),  # the first end date rated under the 2026 WO (spec dwz-2026 §1)
+register(dwz_2026, valid_from=WO_2026,
          aliases=("2026", "neu"), words={"de": ("2026", "neu"), "en": ("2026",)}, rule="Inkrafttreten WO 2026")
-register_transition("umstufung-2026", source="old", target="new", at=date(2026, 6, 8), convert=dwz_2026.umstufung,
+register_transition("umstufung-2026", source="old", target="new", at=WO_2026, convert=dwz_2026.umstufung,
                     inverse=dwz_2026.umstufung_inverse, floor=dwz_2026.FLOOR, rule="Umstufung 2026")
 
 
