@@ -38,8 +38,9 @@ from dwz.basics.values import Result
 from dwz.core.tournament import evaluate_tournament
 from dwz.history import open_store, run
 from dwz.history.generate import generate
-from dwz.rules import SWITCH_2026
-from dwz.rules.dwz_2026 import umstufung
+from dwz.rules import transition
+
+UMSTUFUNG = transition("old", "new")  # the registry's transition to the new scale (Umstufung 2026)
 
 RESULT = {r.code: r for r in Result}
 
@@ -124,7 +125,7 @@ def straightforward(path: Path) -> dict[int, tuple[int | None, int | None]]:
     evaluated: set[int] = set()
     for pid, name, by, member, elo, sr, si, sd in conn.execute(
             "SELECT id, name, birth_year, member, elo, start_rating, start_index, start_date FROM players"):
-        info[pid] = {"name": name, "birth_year": by, "member": bool(member), "elo": elo, "new_scale": bool(sd and sd >= SWITCH_2026.isoformat())}
+        info[pid] = {"name": name, "birth_year": by, "member": bool(member), "elo": elo, "new_scale": bool(sd and sd >= UMSTUFUNG.at.isoformat())}
         rating[pid], index[pid] = sr, si
     order = conn.execute("SELECT id, kind, name, end, rules, rated, code FROM tournaments ORDER BY end, kind, sort_key, id").fetchall()
     for tid, kind, name, end_s, rules, rated, code in order:
@@ -134,10 +135,10 @@ def straightforward(path: Path) -> dict[int, tuple[int | None, int | None]]:
                 if (r is None and not rest.get(pid)) or (pid not in evaluated and info[pid]["new_scale"]):
                     continue
                 if r is not None:
-                    rating[pid] = umstufung(r).new
+                    rating[pid] = UMSTUFUNG.convert(r).new
                     index[pid] = None if index[pid] is None else index[pid] + 1  # type: ignore[operator]
                 if rest.get(pid):
-                    rest[pid] = tuple(StoredGame(umstufung(g.opponent).new, g.result, g.played, g.tournament) for g in rest[pid])
+                    rest[pid] = tuple(StoredGame(UMSTUFUNG.convert(g.opponent).new, g.result, g.played, g.tournament) for g in rest[pid])
                 evaluated.add(pid)
             continue
         end = date.fromisoformat(end_s)

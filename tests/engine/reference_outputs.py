@@ -1,26 +1,19 @@
-"""Reference outputs: what every surface of the engine shows, captured so that a refactor
-can prove it changed nothing (issue 10: explanations on demand must be byte-identical).
+"""The reference corpus: inputs for every surface of the engine, so that a change can show
+what it moved (``golden.py`` stores their numbers readably, ``test_golden.py`` compares).
 
 The corpus is every official vector case plus seeded generated inputs — single players
 (Folge-DWZ, card lines, first DWZ, scenarios, Umstufung, FIDE Elo, initial ratings,
 compression), whole tournaments (newcomers with Restpartien, foreign players, non-members,
-computers, forfeits, byes, both editions, every option) and a generated history.  Each
-case's outputs (``to_dict`` in German and English, the Rechenweg, tables) are serialised
-canonically and stored as a SHA-256 digest in ``data/reference_outputs.json``.
-
-The digests were written with the code *before* the refactor of issues 10 and 12::
-
-    python -m tests.engine.reference_outputs --write         # (re)write the digests
-    python -m tests.engine.reference_outputs --dump DIR      # full outputs, to diff by hand
-
-``test_reference_outputs.py`` recomputes every case and compares.  Only the public API is
-used here, so that the corpus means the same before and after any internal change.
+computers, forfeits, byes, both editions, every option) and a generated history.  Each case
+gives its outputs (``to_dict`` in German and English, the Rechenweg, tables).  Only the
+public API is used here, so that the corpus means the same before and after any internal
+change.  ``python -m tests.engine.reference_outputs --dump DIR`` writes every output whole,
+to diff two commits by hand.
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import random
 import sqlite3
@@ -34,18 +27,9 @@ import dwz
 import dwz.elo
 from tests.conftest import VECTORS, load_json
 
-DATA = Path(__file__).resolve().parent / "data" / "reference_outputs.json"
 TODAY = date(2026, 10, 1)  # fixed: warnings about far-future end dates must not depend on the day the test runs
 
 Case = tuple[str, Callable[[], Any]]
-
-
-def canonical(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-
-
-def digest(value: Any) -> str:
-    return hashlib.sha256(canonical(value).encode("utf-8")).hexdigest()[:20]
 
 
 def _both(result: Any) -> dict[str, Any]:
@@ -388,30 +372,22 @@ def all_cases() -> Iterator[Case]:
     yield from history_cases()
 
 
-def compute(dump: Path | None = None) -> dict[str, str]:
-    out: dict[str, str] = {}
+def dump(folder: Path) -> int:
+    """Every case's outputs whole, one JSON file each; returns the number of cases."""
+    folder.mkdir(parents=True, exist_ok=True)
+    count = 0
     for key, fn in all_cases():
-        assert key not in out, key
-        value = fn()
-        out[key] = digest(value)
-        if dump is not None:
-            f = dump / (key.replace("/", "__") + ".json")
-            f.write_text(json.dumps(value, ensure_ascii=False, indent=1, sort_keys=True), encoding="utf-8")
-    return out
+        f = folder / (key.replace("/", "__") + ".json")
+        f.write_text(json.dumps(fn(), ensure_ascii=False, indent=1, sort_keys=True), encoding="utf-8")
+        count += 1
+    return count
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--write", action="store_true")
-    ap.add_argument("--dump", type=Path)
+    ap.add_argument("--dump", type=Path, required=True, help="folder for one JSON file per case")
     args = ap.parse_args()
-    if args.dump:
-        args.dump.mkdir(parents=True, exist_ok=True)
-    digests = compute(args.dump)
-    if args.write:
-        DATA.parent.mkdir(exist_ok=True)
-        DATA.write_text(json.dumps(digests, indent=0, sort_keys=True) + "\n", encoding="utf-8")
-    print(f"{len(digests)} cases")
+    print(f"{dump(args.dump)} cases")
 
 
 if __name__ == "__main__":

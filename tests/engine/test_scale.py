@@ -297,7 +297,7 @@ def test_own_value_only_converted_the_issue_example() -> None:
     assert [c.to_dict() for c in r.conversions] == [
         {"field": "rating", "old": 900, "new": u.new_rating, "old_index": 10, "new_index": 11, "own": True}]
     # the own conversion is the first thing after the rule choice: the change is read against it
-    assert [s.key for s in r.steps[:3]] == ["core.rules", "scale.own.low", "umst.index"]
+    assert [s.key for s in r.steps[:3]] == ["core.rules_from", "scale.own.low", "umst.index"]
     assert not any(s.key == "scale.own_assumed" for s in r.steps)
 
 
@@ -333,7 +333,7 @@ def test_the_own_dwz_dated_before_the_switch_is_converted() -> None:
     assert (dated.old_rating, dated.old_index) == (u.new_rating, u.new_index) == (oracle.umstufung(1500), 21)
     assert (dated.new_rating, dated.new_index) == (said.new_rating, said.new_index) == _expected(u.new_rating, 21, games)
     assert (dated.own_scale, dated.rating_date) == ("old", date(2026, 5, 1))
-    assert [s.key for s in dated.steps[:4]] == ["core.rules", "scale.own_date", "scale.own.middle", "umst.index"]
+    assert [s.key for s in dated.steps[:4]] == ["core.rules_from", "scale.own_date", "scale.own.middle", "umst.index"]
     step = dated.rechenweg("de")[1]
     assert "01.05.2026" in step["calculation"] and "alte Skala" in step["calculation"]
     assert dated.to_dict("de")["rating_date"] == "2026-05-01"
@@ -344,10 +344,11 @@ def test_the_own_dwz_dated_before_the_switch_is_converted() -> None:
         assert not any(s.key == "scale.own_assumed" for s in new.steps)
         assert "scale.own_date" in [s.key for s in new.steps]
     # the day before the switch is the old scale (the registry's switch date, not a copy of it)
-    from dwz.rules import SWITCH_2026
+    from dwz.rules import transition
 
-    assert dwz.rate("1500-20", games, end=NEW_END, rating_date=SWITCH_2026 - timedelta(days=1)).old_rating == u.new_rating
-    assert dwz.rate("1500-20", games, end=NEW_END, rating_date=SWITCH_2026).old_rating == 1500
+    switch = transition("old", "new").at
+    assert dwz.rate("1500-20", games, end=NEW_END, rating_date=switch - timedelta(days=1)).old_rating == u.new_rating
+    assert dwz.rate("1500-20", games, end=NEW_END, rating_date=switch).old_rating == 1500
 
 
 def test_a_date_or_statement_that_contradicts_the_value_is_an_error() -> None:
@@ -368,7 +369,7 @@ def test_a_date_or_statement_that_contradicts_the_value_is_an_error() -> None:
     assert e.value.messages("de", "cli")[0].startswith("--stand: ") and "--alt" in e.value.messages("de", "cli")[0]
     with pytest.raises(dwz.InputError) as e:
         dwz.rate("1500-20", ISSUE_GAMES, end=NEW_END, rating_date="31.02.2026")
-    assert [(p.field, p.code) for p in e.value.problems] == [("rating_date", "date_invalid")]
+    assert [(p.field, p.code) for p in e.value.problems] == [("rating_date", "date_impossible")]  # read, but no such day
 
 
 def test_the_own_date_under_the_classic_rules() -> None:
@@ -425,7 +426,7 @@ def test_first_dwz_and_scenarios_say_the_scale_per_value() -> None:
     u = dwz.scenarios(f"{oracle.umstufung(900)}-11", [1350, 1250, 1400], end=NEW_END, today=TODAY)
     assert [row.new_rating for row in t.rows] == [row.new_rating for row in u.rows]
     assert [c.field for c in t.conversions] == ["rating"] and t.to_dict("de")["own_scale"] == "old"
-    assert [s.key for s in t.steps[:3]] == ["core.rules", "scale.own.low", "umst.index"]
+    assert [s.key for s in t.steps[:3]] == ["core.rules_from", "scale.own.low", "umst.index"]
     d = dwz.scenarios("1500-20", [1600, 1700], end=NEW_END, rating_date="2026-01-31", today=TODAY)
     assert (d.old_rating, d.old_index, d.rating_date) == (oracle.umstufung(1500), 21, date(2026, 1, 31))
     # a first DWZ has no own value: saying its scale or date is an error, never dropped
@@ -436,20 +437,22 @@ def test_first_dwz_and_scenarios_say_the_scale_per_value() -> None:
 
 
 def test_the_scale_decision_is_written_once() -> None:
-    """"Is a value dated D on the scale of the edition in force at E?" is dwz.core.scale.scale_at
-    (issue 15 §1.2): no other module compares an edition's scale by date or the switch date by hand."""
+    """"Is a value dated D on the scale of the edition in force at E?" is dwz.rules.scale_at (the
+    registry, re-exported by dwz.core.scale; issue 15 §1.2, issue 17 §3): no other module compares an
+    edition's scale by date or the switch date by hand."""
     from tests.conftest import ROOT
 
     here = []
     for path in sorted((ROOT / "src" / "dwz").rglob("*.py")):
         text = path.read_text(encoding="utf-8")
-        if path.name == "scale.py" and path.parent.name == "core":
+        if path.name == "__init__.py" and path.parent.name == "rules":
             assert "def scale_at(" in text
             continue
-        if re.search(r"edition_at\([^)]*\)\.SCALE|>= *_SWITCH|SWITCH_2026\.isoformat\(\)", text):
+        if re.search(r"edition_at\([^)]*\)\.SCALE|>= *_SWITCH|def scale_at\(", text):
             here.append(path.name)
     assert here == []
     from dwz.core.scale import scale_at
-    from dwz.rules import SWITCH_2026
+    from dwz.rules import transition
 
-    assert (scale_at(SWITCH_2026 - timedelta(days=1)), scale_at(SWITCH_2026)) == ("old", "new")
+    switch = transition("old", "new").at
+    assert (scale_at(switch - timedelta(days=1)), scale_at(switch)) == ("old", "new")

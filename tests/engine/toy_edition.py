@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Literal
 
-from dwz.basics.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome, ScaleConversion
+from dwz.basics.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome
 from dwz.basics.probability import D_CLASSIC_FULL, p_classic_milli
 from dwz.basics.rounding import round_half_up, round_ratio_half_up
 from dwz.basics.steps import Step
@@ -38,10 +38,6 @@ def expected_total(own: int, opponents: Sequence[int]) -> int:
 
 def expected_at(rating: float, opponents: Sequence[float]) -> int:
     return sum(p_classic_milli(round_half_up(rating - o)) for o in opponents)
-
-
-def convert_old_scale(rating: int) -> ScaleConversion | None:
-    return None
 
 
 def expected_exact(own: int, opponents: Sequence[int]) -> tuple[list[float], int]:

@@ -68,7 +68,7 @@ def test_api_each_value_said_on_its_own(client: Any) -> None:
     assert (d["own_scale"], d["opponents_scale"], d["scale"]) == ("old", None, None)
     assert d["conversions"] == [{"field": "rating", "old": 900, "new": oracle.umstufung(900), "old_index": 10, "new_index": 11,
                                  "own": True}]
-    assert [s["key"] for s in d["steps"][:3]] == ["core.rules", "scale.own.low", "umst.index"]
+    assert [s["key"] for s in d["steps"][:3]] == ["core.rules_from", "scale.own.low", "umst.index"]
     d = client.post("/api/dwz", json={**OWN, "scale": "old"}).json()
     conv = dwz.rate(f"{oracle.umstufung(900)}-11", [(oracle.umstufung(o), w) for o, w in OPPS], end=END)
     assert (d["new_rating"], d["new_index"]) == (conv.new_rating, conv.new_index) == (1335, 12)

@@ -123,7 +123,7 @@ def test_rule_options_take_effect(page: Any) -> None:
     page.wait_for_selector("#eval-table")
     default = page.locator("#eval-table tbody").inner_text()
     page.click("details.options summary >> nth=0")
-    page.select_option("#rules", "2026")
+    page.select_option("#rules", "dwz-2026")
     page.click("#upload")
     expect(page.locator("#result-status")).to_contain_text("WO 2026")
     assert page.locator("#eval-table tbody").inner_text() != default  # the 2026 rules give other numbers

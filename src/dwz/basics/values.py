@@ -691,7 +691,7 @@ def age_group_of(birth_year: int | None, end: date) -> tuple[AgeGroup, bool]:
     """The age group for a birth year, and whether it was assumed: without a (possible)
     birth year the player counts as an adult (the calculators' convention, spec §5).
 
-    >>> age_group_of(2010, date(2026, 6, 8)), age_group_of(None, date(2026, 6, 8))
+    >>> age_group_of(2010, date(2026, 9, 14)), age_group_of(None, date(2026, 9, 14))
     ((<AgeGroup.YOUTH: 'youth'>, False), (<AgeGroup.ADULT: 'adult'>, True))
     """
     if birth_year is None or birth_year > end.year:

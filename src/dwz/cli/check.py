@@ -35,19 +35,18 @@ def register(cli: click.Group) -> None:
     from dwz.cli.lang import Command, Words, argument
     from dwz.cli.lang import Path as CPath
     from dwz.cli.lang import option as opt
-    from dwz.cli.main import RULES_WORDS, SCALE_WORDS, _lang_option
+    from dwz.cli.main import SCALE_WORDS, _lang_option, format_option, rules_option
     from dwz.cli.portal import list_type
 
     @cli.command("check", cls=Command, help="cmd.check.help", short_help="cmd.check.short", epilog="cmd.check.epilog")
     @argument("file", type=CPath(dir_okay=False, path_type=Path), metavar="metavar.file")
-    @opt("--format", "fmt", type=click.Choice(["trf", "swi", "csv", "json", "pgn", "swt", "dsb-xml", "dewis-xml"]),
-         default=None, help="opt.check_format")
+    @lambda f: format_option(f, "opt.check_format", check=True)
     @opt("--list", "dsb_list", type=list_type(), default=None, metavar="metavar.file", help="opt.check_list")
     @opt("--fide-list", type=CPath(exists=True, dir_okay=False, path_type=Path), default=None, metavar="metavar.file",
          help="opt.check_fide_list")
     @opt("--list-date", type=str, default=None, metavar="metavar.date", help="opt.list_date")
     @opt("--end", type=str, default=None, metavar="metavar.date", help="opt.t_end")
-    @opt("--rules", type=Words(RULES_WORDS), default=None, help="opt.rules")
+    @rules_option
     @opt("--restpartien", "rest_in", type=CPath(exists=True, dir_okay=False, path_type=Path), default=None,
          metavar="metavar.file", help="opt.restpartien_in")
     @opt("--scale", type=Words(SCALE_WORDS), default=None, help="opt.check_scale")

@@ -111,17 +111,16 @@ def register(cli: click.Group) -> None:
 def _register_add() -> None:
     """``dwz history add``."""
     from dwz.cli.lang import Path as CPath
-    from dwz.cli.lang import Words, argument
+    from dwz.cli.lang import argument
     from dwz.cli.lang import option as opt
-    from dwz.cli.main import RULES_WORDS, _lang_option
+    from dwz.cli.main import _lang_option, format_option, rules_option
 
     @_cmd("add")
     @argument("files", nargs=-1, required=True, type=CPath(dir_okay=False, path_type=Path), metavar="metavar.files")
     @_db_option
-    @opt("--rules", type=Words(RULES_WORDS), default=None, help="opt.history_rules")
+    @lambda f: rules_option(f, "opt.history_rules")
     @opt("--list-date", default=None, metavar="metavar.date", help="opt.history_list_date")
-    @opt("--format", "fmt", type=click.Choice(["trf", "swi", "csv", "json", "pgn", "swt", "dsb-xml", "dewis-xml"]), default=None,
-         help="opt.history_format")
+    @lambda f: format_option(f, "opt.history_format", history=True)
     @_lang_option
     def add(files: tuple[Path, ...], db: Path, rules: str | None, list_date: str | None, fmt: str | None, lang: str) -> None:
         with _errors(lang, db):

@@ -96,18 +96,33 @@ def install() -> None:
             module.ngettext = _ngettext  # type: ignore[attr-defined]
 
 
+# Fields a help text may hold, each filled when the help is shown, in its language: what the
+# registry of editions or the table of formats holds then ("{editions}", "{formats}").
+HELP_FIELDS: dict[str, Callable[[str], str]] = {}
+
+
 def help_text(key: str | None, lang: str | None = None, **values: Any) -> str:
     """A help text, argument name or metavar of the ``cli_help`` section; text that is no key
-    is returned as it is (``--log-level``'s uvicorn words)."""
+    is returned as it is (``--log-level``'s uvicorn words).  A field of :data:`HELP_FIELDS`
+    in it is filled."""
     if key is None:
         return ""
     from dwz.i18n import CATALOGS
 
-    cat = CATALOGS[lang or current()]
+    lg = lang or current()
+    cat = CATALOGS[lg]
     found = cat["cli_help"].get(key)
     if found is None:  # click's own texts stored by its decorators (``--version``'s help)
         return str(cat["click"].get(key, key))
-    return str(found).format(**values) if values else str(found)
+    if values:
+        return str(found).format(**values)
+    text = str(found)
+    if "{" in text:
+        for name, make in HELP_FIELDS.items():
+            token = "{" + name + "}"
+            if token in text:
+                text = text.replace(token, make(lg))
+    return text
 
 
 @contextmanager
@@ -263,6 +278,49 @@ class Words(click.ParamType):  # type: ignore[type-arg]
         from click.shell_completion import CompletionItem
 
         return [CompletionItem(w) for w in self.shown() if w.startswith(incomplete)]
+
+
+class EditionWords(Words):
+    """``--rules``: the words of the registry's editions (:func:`dwz.rules.words`), each mapped to the
+    edition's name — read whenever they are used, so an edition registered after the command line
+    was built is offered too."""
+
+    def __init__(self) -> None:
+        super().__init__({lang: {} for lang in LANGS})
+
+    def _load(self) -> None:
+        from dwz.rules import accepted, name_of, words
+
+        self.words = {lang: words(lang) for lang in LANGS}
+        self._all = {w: name_of(w) for w in accepted()}
+
+    def shown(self) -> list[str]:
+        self._load()
+        return super().shown()
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        self._load()
+        return super().convert(value, param, ctx)
+
+
+class LazyChoice(click.Choice[str]):
+    """A ``click.Choice`` whose choices are read when first used: ``--format`` offers the formats of
+    :data:`dwz.formats.TOURNAMENT_FORMATS` without importing the readers for every command line."""
+
+    def __init__(self, load: Callable[[], Sequence[str]]) -> None:
+        self._load = load
+        self._choices: tuple[str, ...] | None = None
+        self.case_sensitive = True
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        if self._choices is None:
+            self._choices = tuple(self._load())
+        return self._choices
+
+    @choices.setter
+    def choices(self, value: Sequence[str]) -> None:
+        self._choices = tuple(value)
 
 
 def option(*decls: str, **attrs: Any) -> Callable[[F], F]:

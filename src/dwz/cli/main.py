@@ -53,8 +53,7 @@ def _output_options(f: F) -> F:
 
 
 # The words an option takes, in both languages (dwz.cli.lang.Words); the engine gets the English one.
-RULES_WORDS = {"de": {"klassisch": "classic", "alt": "classic", "2026": "2026", "neu": "2026"},
-               "en": {"classic": "classic", "2026": "2026", "dwz-classic": "classic", "dwz-2026": "2026"}}
+# --rules takes the registry's words (dwz.rules.words), read when the option is used.
 AGE_WORDS = {"de": {"jugend": "youth", "junior": "junior", "erwachsene": "adult"},
              "en": {"youth": "youth", "junior": "junior", "adult": "adult"}}
 AGE_ALIASES = {"jugendliche": "youth", "junioren": "junior", "erwachsener": "adult"}
@@ -69,10 +68,72 @@ def _words(words: dict[str, dict[str, str]], aliases: dict[str, str] | None = No
     return Words(words, aliases)
 
 
-def rules_option(f: F) -> F:
-    from dwz.cli.lang import Words, option
+def rules_option(f: F, help_key: str = "opt.rules") -> F:
+    """--rules: an edition of the registry, by one of its words (the help lists them, read when shown)."""
+    from dwz.cli.lang import EditionWords, option
 
-    return option("--rules", type=Words(RULES_WORDS), default=None, help="opt.rules")(f)
+    return option("--rules", type=EditionWords(), default=None, help=help_key)(f)
+
+
+def format_option(f: F, help_key: str = "opt.format", **which: bool) -> F:
+    """--format: one of the table's tournament formats (``check=True``/``history=True``: those the command
+    takes), read when the option is used."""
+    from dwz.cli.lang import LazyChoice, option
+
+    def names() -> tuple[str, ...]:
+        from dwz.formats import format_names
+
+        return format_names(**which)
+
+    return option("--format", "fmt", type=LazyChoice(names), default=None, help=help_key)(f)
+
+
+def _editions_help(lang: str) -> str:
+    """"{editions}" of a help text: each edition's words and what it is, from the registry."""
+    from dwz.core.editions import label
+    from dwz.rules import words
+
+    by_name: dict[str, list[str]] = {}
+    for word, name in words(lang).items():
+        by_name.setdefault(name, []).append(word)
+    by_name = {name: [w for w in ws if w != name] or ws for name, ws in by_name.items()}  # the name itself: in the list above
+    parts = []
+    for name, ws in by_name.items():
+        others = f" ({', '.join(ws[1:])})" if ws[1:] else ""
+        parts.append(f"{ws[0]}{others}: {label(name, lang)}")
+    return "; ".join(parts)
+
+
+def _formats_help(lang: str) -> str:
+    """"{formats}" of a help text: the table's tournament formats, as lists name them."""
+    from dwz.formats import short_labels
+
+    return short_labels()
+
+
+def _format_labels_help(lang: str) -> str:
+    """"{format_labels}" of a help text: each tournament format described (catalog terms ``format.<name>``)."""
+    from dwz.formats import TOURNAMENT_FORMATS
+    from dwz.i18n import term
+
+    return ", ".join(term(f.label, lang) for f in TOURNAMENT_FORMATS)
+
+
+def _switch_help(lang: str) -> str:
+    """"{switch}" of a help text: the day of the Umstufung 2026, from the registry."""
+    from dwz.core.editions import switch_date
+    from dwz.i18n import fmt_date
+
+    return fmt_date(switch_date(), lang)
+
+
+def _help_fields() -> None:
+    from dwz.cli.lang import HELP_FIELDS
+
+    HELP_FIELDS.update(editions=_editions_help, formats=_formats_help, format_labels=_format_labels_help, switch=_switch_help)
+
+
+_help_fields()
 
 
 def _alt_options(f: F, help_key: str = "opt.alt", dated: bool = True) -> F:
@@ -444,6 +505,7 @@ def rate(rating: str | None, games: tuple[str, ...], end: str | None, born: str 
 def _own_values(spieler: str, lang: str, as_json: bool) -> Any:
     """``--spieler``: the values and a line saying where they came from and their date (on stderr with --json)."""
     from dwz.cli.layout import width, wrap
+    from dwz.core.editions import switch_date
     from dwz.i18n import fmt_date, text
     from dwz.portal.players import own_values
 
@@ -454,7 +516,7 @@ def _own_values(spieler: str, lang: str, as_json: bool) -> Any:
                   rating=own.rating_text if own.rating is not None else "–", born=own.birth_year or "–",
                   stand=fmt_date(own.stand, lang), where=own.where, last=f", {last}" if last else "")]
     if own.old_scale and own.rating is not None:
-        lines.append(text("portal.own_old_scale", lang))
+        lines.append(text("portal.own_old_scale", lang, switch=switch_date().isoformat()))
     for line in lines:
         for part in wrap(line, width(sys.stderr if as_json else None), hang=2):
             click.echo(part, err=as_json)

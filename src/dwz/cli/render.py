@@ -13,6 +13,7 @@ from typing import Any
 import click
 
 from dwz.cli import layout
+from dwz.core.editions import label
 from dwz.i18n import calculation_line, fmt_date, fmt_num, fmt_rating, fmt_signed, render_step, term, text
 
 __all__ = ["print_elo", "print_first", "print_rating", "print_scenarios", "print_steps", "print_umstufung", "step_lines"]
@@ -40,7 +41,7 @@ def assumed_line(key: str, day: date | None, rules: str | None, lang: str) -> li
     """"Turnierende nicht angegeben: heute (14.09.2026) → WO 2026 …" — said whenever today stands in."""
     if day is None:
         return []
-    return layout.wrap(text(key, lang, date=fmt_date(day, lang), rules=term(rules, lang) if rules else "–"), _width(), hang=2)
+    return layout.wrap(text(key, lang, date=fmt_date(day, lang), rules=label(rules, lang) if rules else "–"), _width(), hang=2)
 
 
 def step_lines(steps: list[Any], lang: str, total: int | None = None) -> list[tuple[str, dict[str, Any] | None]]:
@@ -143,15 +144,16 @@ def _hidden(t: layout.Table, lang: str) -> list[str]:
 
 def coefficient_text(r: Any, lang: str) -> str:
     """E with E0, fB, SBr (classic) or K with K0, a, b (2026) — each in the one format it has
-    everywhere (K to one decimal, a to two, b to four; E0, fB, SBr to four)."""
+    everywhere (K to one decimal, a to two, b to four; E0, fB, SBr to four); an edition whose factor
+    has other parts: the factor alone."""
     c = r.components
     if r.coefficient_name == "E":
         head = str(r.E)
-        if c:
+        if {"E0", "fB", "SBr"} <= c.keys():
             head += f"  (E0 {fmt_num(c['E0'], '.4f', lang)}, fB {fmt_num(c['fB'], '.4f', lang)}, SBr {fmt_num(c['SBr'], '.4f', lang)})"
         return head
     head = fmt_num(r.K, '.1f', lang)
-    if c:
+    if {"K0", "a", "b"} <= c.keys():
         head += f"  (K0 {c['K0']}, a {fmt_num(c['a'], '.2f', lang)}, b {fmt_num(c['b'], '.4f', lang)})"
     return head
 
@@ -168,7 +170,7 @@ def print_rating(r: Any, lang: str, explain: bool, assumed_end: date | None = No
     _lines(assumed_line("cli.end_assumed", assumed_end, r.rules, lang), _DIM)
     w = _width()
     rows = [
-        (text("rules", lang), term(r.rules, lang)),
+        (text("rules", lang), label(r.rules, lang)),
         (text("cli.old_dwz", lang), fmt_rating(r.old_rating, r.old_index)),
         (text("points", lang), f"{fmt_num(r.W, '.1f', lang)} / {r.n}"),
         (text("expected", lang), fmt_num(r.We, ".3f", lang)),
@@ -205,7 +207,7 @@ def print_first(r: Any, lang: str, explain: bool, assumed_end: date | None = Non
             _lines(layout.wrap(p.message(lang), w, indent=2, hang=2, first="  – "))
     _lines(assumed_line("cli.end_assumed", assumed_end, r.rules, lang), _DIM)
     rows = [
-        (text("rules", lang), term(r.rules, lang)),
+        (text("rules", lang), label(r.rules, lang)),
         (text("points", lang), f"{fmt_num(r.W, '.1f', lang)} / {r.n}"),
         # Niveau and Leistung are the tournament's games (WO 3.6.2); Ri counts the Restpartien too
         (text("niveau" if r.n_tournament == r.n else "niveau_tournament", lang), "–" if r.Rc is None else str(r.Rc)),
@@ -229,7 +231,7 @@ def print_scenarios(t: Any, lang: str, explain: bool = False, assumed_end: date 
     if own is not None:
         _lines(layout.wrap(text("cli.scen_converted", lang, old=fmt_rating(own.old, own.old_index),
                                 converted=fmt_rating(own.new, own.new_index)), w, hang=2))
-    _lines(layout.wrap(f"{text('rules', lang)}: {term(t.rules, lang)}", w, hang=2))
+    _lines(layout.wrap(f"{text('rules', lang)}: {label(t.rules, lang)}", w, hang=2))
     _lines(assumed_line("cli.end_assumed", assumed_end, t.rules, lang), _DIM)
     _echo()
     if t.old_rating is not None:

@@ -56,7 +56,8 @@ def check_lines(report: Any, lang: str, *, width: int | None = None, section: bo
     the summary.  ``section``: as a part of ``dwz tournament``'s output (no header);
     ``player``: his findings only (``player_label``: his number and name), and a line that
     says so and how many findings are hidden.  Lines never exceed ``width`` unless a word does."""
-    from dwz.i18n import fmt_date, term, text
+    from dwz.core.editions import label
+    from dwz.i18n import fmt_date, text
     from dwz.reports.check import Count
 
     w = width or _width()
@@ -102,7 +103,7 @@ def check_lines(report: Any, lang: str, *, width: int | None = None, section: bo
             add(_wrap(" · ".join(x for x in (report.source, text("check.unreadable", lang)) if x), w, 0))
         else:
             meta = text("check.meta", lang, end=fmt_date(report.end, lang) if report.end else "–",
-                        rules=term(report.rules, lang) if report.rules else "–", players=Count(report.players, "player").text(lang))
+                        rules=label(report.rules, lang) if report.rules else "–", players=Count(report.players, "player").text(lang))
             add(_wrap_pieces([report.source or "", *meta.split(" · ")], w))
             list_lines()
     if not groups:

@@ -10,7 +10,8 @@ from typing import Any
 import click
 
 from dwz.cli import layout
-from dwz.i18n import fmt_date, term, text
+from dwz.core.editions import label
+from dwz.i18n import fmt_date, text
 from dwz.portal.crosscheck import MARKS, when_text
 
 __all__ = ["crosscheck_lines", "print_crosscheck"]
@@ -35,7 +36,7 @@ def crosscheck_lines(cc: Any, lang: str, explain: bool = False, total: int | Non
     w = total or layout.width()
     t = cc.bundle.tournament
     out: list[tuple[str, bool]] = []
-    head = text("portal.cc.head", lang, name=t.label or t.uuid or "–", end=fmt_date(cc.evaluation.end, lang), rules=term(cc.rules, lang))
+    head = text("portal.cc.head", lang, name=t.label or t.uuid or "–", end=fmt_date(cc.evaluation.end, lang), rules=label(cc.rules, lang))
     out += [(line, True) for line in layout.wrap(head, w, hang=2)]
     calc = text("portal.cc.calculated", lang, when=when_text(t.last_calculated, lang)) if t.last_calculated else ""
     where = cc.bundle.name or cc.bundle.source or "–"

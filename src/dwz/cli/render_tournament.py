@@ -13,7 +13,8 @@ import click
 
 from dwz.cli import layout
 from dwz.cli.render import step_lines
-from dwz.i18n import fmt_date, term, text
+from dwz.core.editions import label
+from dwz.i18n import fmt_date, text
 from dwz.reports.table import (
     COLUMNS,
     ELO_COLUMNS,
@@ -60,7 +61,7 @@ def evaluation_lines(ev: Any, lang: str, selected: Any = None, total: int | None
     w = total or layout.width()
     t = ev.tournament
     out: list[tuple[str, bool]] = [(line, True) for line in layout.wrap(t.name or "–", w, hang=2)]
-    head = text("cli.head_meta", lang, end=fmt_date(ev.end, lang), rules=term(ev.rules, lang),
+    head = text("cli.head_meta", lang, end=fmt_date(ev.end, lang), rules=label(ev.rules, lang),
                 players=text("cli.n_players", lang, n=len(ev.players)))
     out += [(line, False) for line in layout.wrap(head, w, hang=2)]
     out.append(("", False))

@@ -15,20 +15,19 @@ def register(cli: click.Group) -> None:
     from dwz.cli.lang import Command, Words, argument
     from dwz.cli.lang import Path as CPath
     from dwz.cli.lang import option as opt
-    from dwz.cli.main import RULES_WORDS, SCALE_WORDS, _lang_option
+    from dwz.cli.main import SCALE_WORDS, _lang_option, format_option, rules_option
     from dwz.cli.portal import list_type
 
     @cli.command("tournament", cls=Command, help="cmd.tournament.help", short_help="cmd.tournament.short",
                  epilog="cmd.tournament.epilog")
     @argument("file", type=CPath(dir_okay=False, path_type=Path), metavar="metavar.file")
-    @opt("--format", "fmt", type=click.Choice(["trf", "swi", "csv", "json", "pgn", "swt", "dsb-xml", "dewis-xml"]),
-         default=None, help="opt.format")
+    @lambda f: format_option(f, "opt.format")
     @opt("--list", "dsb_list", type=list_type(), default=None, metavar="metavar.file", help="opt.list")
     @opt("--fide-list", type=CPath(exists=True, dir_okay=False, path_type=Path), default=None, metavar="metavar.file",
          help="opt.fide_list")
     @opt("--list-date", type=str, default=None, metavar="metavar.date", help="opt.list_date")
     @opt("--end", type=str, default=None, metavar="metavar.date", help="opt.t_end")
-    @opt("--rules", type=Words(RULES_WORDS), default=None, help="opt.rules")
+    @rules_option
     @opt("--player", type=str, default=None, metavar="metavar.player", help="opt.player")
     @opt("--explain", is_flag=True, help="opt.t_explain")
     @opt("-o", "--output", type=CPath(dir_okay=False, path_type=Path), multiple=True, metavar="metavar.file",

@@ -11,7 +11,8 @@ from typing import Any, NamedTuple
 from dwz.basics.errors import Problem, collect
 from dwz.basics.steps import Step
 from dwz.basics.values import AgeGroup, age_from_birth_year, age_group_for_age, parse_age_group, parse_birth_year, parse_date
-from dwz.rules import Edition, edition_at, get_edition
+from dwz.core.editions import rules_step
+from dwz.rules import Edition, We, edition_at, get_edition
 
 __all__ = ["Context", "resolve_context"]
 
@@ -37,7 +38,7 @@ def far_future(end: date, today: date | None = None) -> bool:
 class Context(NamedTuple):
     """The edition, end date and age group of one evaluation (their Rechenweg on demand)."""
 
-    edition: Edition[Any]
+    edition: Edition[We]
     end: date
     forced: bool
     age_group: AgeGroup
@@ -52,9 +53,8 @@ class Context(NamedTuple):
 
     @property
     def steps(self) -> list[Step]:
-        """Rules and age group as the first steps of a Rechenweg (WO 2026 in force, WO 3.2)."""
-        steps = [Step("core.rules_forced" if self.forced else "core.rules", "Inkrafttreten WO 2026",
-                      {"end": self.end.isoformat(), "switch": "2026-06-08", "result": self.edition.NAME})]
+        """Rules and age group as the first steps of a Rechenweg (the edition in force, WO 3.2)."""
+        steps = [rules_step(self.edition, self.end, self.forced)]
         if self.age_source == "birth_year":
             steps.append(Step("core.age", "WO 3.2", {"end_year": self.end.year, "birth_year": self.birth_year, "age": self.age,
                                                      "result": self.age_group.value}))
@@ -86,7 +86,7 @@ def resolve_context(
         return None
     if far_future(end_d, today):
         warnings.append(Problem("end", "end_far_future", end_d.isoformat()))
-    edition: Edition[Any] | None = None
+    edition: Edition[We] | None = None
     if rules is None or rules == "":
         edition = edition_at(end_d)
     else:

@@ -1,4 +1,5 @@
-"""Umstufung 2026 as a user-facing conversion (the rule is in dwz.rules.dwz_2026)."""
+"""Umstufung 2026 as a user-facing conversion: the registry's transition from the old scale to the
+new one (:func:`dwz.rules.transition`; the rule itself is in the edition module that defines it)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 from dwz.basics.errors import InputError
 from dwz.basics.steps import Explained, Step
 from dwz.basics.values import Rating, parse_rating
-from dwz.rules import dwz_2026
+from dwz.rules import transition
 from dwz.rules.common import next_index
 
 __all__ = ["UmstufungResult", "umstufung"]
@@ -31,7 +32,7 @@ class UmstufungResult(Explained):
 
         cands = list(self.candidates)
         return {
-            "kind": "umstufung", "direction": self.direction, "rules": "umstufung-2026",
+            "kind": "umstufung", "direction": self.direction, "rules": transition("old", "new").name,
             "old_rating": self.old_rating, "old_index": self.old_index,
             "new_rating": self.new_rating, "new_index": self.new_index,
             "candidates": cands if len(cands) <= 20 else [cands[0], cands[-1]],
@@ -52,17 +53,18 @@ def umstufung(rating: str | int | Rating, *, inverse: bool = False) -> Umstufung
     r = parse_rating(rating)
     if r is None:
         raise InputError.single("rating", "umstufung_invalid", rating)
+    t = transition("old", "new")
     if not inverse:
-        u = dwz_2026.umstufung(r.value)
+        u = t.convert(r.value)
         steps = list(u.steps)
         new_index = next_index(r.index)
         if r.index is not None:
-            steps.append(Step("umst.index", "Umstufung 2026", {"index": r.index, "result": new_index}))
+            steps.append(Step("umst.index", t.rule, {"index": r.index, "result": new_index}))
         return UmstufungResult("forward", r.value, r.index, u.new, new_index, (), True, tuple(steps))
-    cands = tuple(dwz_2026.umstufung_inverse(r.value))
+    cands = tuple(t.inverse(r.value))
     old_index = None if r.index is None else max(r.index - 1, 0)
-    step = Step("umst.inverse", "Umstufung 2026", {"new": r.value, "count": len(cands),
-                                                    "result": ", ".join(map(str, cands)) if len(cands) <= 20 else f"{cands[0]} … {cands[-1]}"},
-                assumption=r.value == dwz_2026.FLOOR)
+    step = Step("umst.inverse", t.rule, {"new": r.value, "count": len(cands),
+                                         "result": ", ".join(map(str, cands)) if len(cands) <= 20 else f"{cands[0]} … {cands[-1]}"},
+                assumption=r.value == t.floor)
     return UmstufungResult("inverse", cands[0] if len(cands) == 1 else None, old_index, r.value, r.index, cands,
                            len(cands) == 1, (step,))

@@ -26,10 +26,10 @@ from typing import Any, NamedTuple
 
 from dwz.basics.rounding import round_half_up
 from dwz.basics.values import AgeGroup
-from dwz.rules import Edition
+from dwz.rules import Edition, We
 from dwz.rules.common import FIRST_INDEX, FOREIGN_INDEX, MIN_GAMES, SONDER_MARGIN, expired, first_ineligible, next_index
 
-__all__ = ["FOREIGN_INDEX", "SONDER_MARGIN", "EvaluationOptions", "KEvaluation", "KPlayer", "KResult", "STORED_FIELDS", "expired",
+__all__ = ["FOREIGN_INDEX", "SONDER_MARGIN", "EvaluationOptions", "KEvaluation", "KPlayer", "KResult", "expired",
            "iteration_opponents", "run"]
 
 MAX_ROUNDS = 1000
@@ -98,9 +98,8 @@ class EvaluationOptions:
 class KResult(NamedTuple):
     """The evaluation of one player.  ``status``: established, foreign, first, unrated, no_games.
 
-    The first fields are, in order, the columns of a stored evaluation row
-    (:data:`STORED_FIELDS`, ``dwz.history.store.EVALUATION_COLUMNS``; a test ties them).
-    Build it with keywords."""
+    A stored evaluation row takes its columns from these fields by name
+    (``dwz.history.store.EVALUATION_TABLE``).  Build it with keywords."""
 
     status: str
     stage: int = 0  # 0, or 1/2 for newcomers (Zusatzstufe)
@@ -123,9 +122,6 @@ class KResult(NamedTuple):
     rest_out: Rest = ()  # to store: kept + new (members only)
     rest_new: Rest = ()  # this tournament's games that became Restpartien
     reason: str | None = None  # why an unrated player got no first DWZ
-
-
-STORED_FIELDS = KResult._fields[:16]  # status … new_index: what a history row stores of a KResult
 
 
 def _maker(*names: str) -> Callable[..., KResult]:
@@ -163,7 +159,7 @@ class _Entrants(NamedTuple):
     gone: dict[int, list[tuple[int, int, date]]]  # expired ones
 
 
-def run(ed: Edition[Any], end: date, players: Sequence[KPlayer], games: Sequence[tuple[int, int, int]],
+def run(ed: Edition[We], end: date, players: Sequence[KPlayer], games: Sequence[tuple[int, int, int]],
         opts: EvaluationOptions | None = None) -> KEvaluation:
     """Evaluate one tournament.  Pure: no I/O, no Rechenweg (see tournament.py for that)."""
     opts = opts or EvaluationOptions()
@@ -182,7 +178,7 @@ def run(ed: Edition[Any], end: date, players: Sequence[KPlayer], games: Sequence
     return KEvaluation(results, values, frozenset(auswahl1), frozenset(auswahl2), rounds + more, sonder)
 
 
-def _entrants(ed: Edition[Any], end: date, players: Sequence[KPlayer], opts: EvaluationOptions) -> _Entrants:
+def _entrants(ed: Edition[We], end: date, players: Sequence[KPlayer], opts: EvaluationOptions) -> _Entrants:
     """Phase 1: who enters with a rating (WO 4.1.2) and who is unrated (with his Restpartien)."""
     ent = _Entrants({}, {}, {}, set(), {}, {})
     foreign_coeff = ed.foreign_coefficient_index(opts.classic_foreign_e_index)
@@ -233,7 +229,7 @@ def _zusatzstufen(np: int, adj: Adjacency, ent: _Entrants) -> tuple[list[int], l
     return stage1, stage2, auswahl1, auswahl1 | set(stage2)
 
 
-def _sonderwertung(ed: Edition[Any], adj: Adjacency, ent: _Entrants, stage1: list[int], stage2: list[int], auswahl1: set[int],
+def _sonderwertung(ed: Edition[We], adj: Adjacency, ent: _Entrants, stage1: list[int], stage2: list[int], auswahl1: set[int],
                    auswahl2: set[int], ri: dict[int, float], start: dict[int, float], opts: EvaluationOptions,
                    games: dict[int, tuple[list[int], int]]) -> tuple[dict[int, int], dict[int, int], dict[int, float], int, dict[int, float], dict[int, int | None], dict[int, int]]:
     """Phases 3–4: first DWZs, Leistungen (first pass with R0 and the new first DWZs) and the
@@ -274,7 +270,7 @@ def _sonderwertung(ed: Edition[Any], adj: Adjacency, ent: _Entrants, stage1: lis
     return values, first, ri, rounds2, start, perf_all, sonder
 
 
-def _results(ed: Edition[Any], end: date, players: Sequence[KPlayer], adj: Adjacency, ent: _Entrants, stage1: list[int],
+def _results(ed: Edition[We], end: date, players: Sequence[KPlayer], adj: Adjacency, ent: _Entrants, stage1: list[int],
              stage2: list[int], auswahl1: set[int], auswahl2: set[int], values: dict[int, int], first: dict[int, int],
              ri: dict[int, float], start: dict[int, float], perf_all: dict[int, int | None], sonder: dict[int, int],
              opts: EvaluationOptions, games: dict[int, tuple[list[int], int]]) -> list[KResult]:
@@ -324,7 +320,7 @@ def iteration_opponents(games: list[tuple[int, int]], rest: Sequence[tuple[int, 
     return opps
 
 
-def _established(ed: Edition[Any], i: int, p: KPlayer, opps: list[int], wh: int, ent: _Entrants,
+def _established(ed: Edition[We], i: int, p: KPlayer, opps: list[int], wh: int, ent: _Entrants,
                  perf_all: dict[int, int | None], sonder: dict[int, int]) -> KResult:
     """Folge-DWZ over the games against Auswahl II (WO 3.5.2)."""
     r0 = ent.base[i]
@@ -354,7 +350,7 @@ def _terms(adj: Adjacency, rest: dict[int, list[tuple[int, int, date]]], i: int,
     return opps, wh
 
 
-def _gesamtiteration(ed: Edition[Any], adj: Adjacency, rest: dict[int, list[tuple[int, int, date]]],
+def _gesamtiteration(ed: Edition[We], adj: Adjacency, rest: dict[int, list[tuple[int, int, date]]],
                      stage1: list[int], stage2: list[int], base: dict[int, int], auswahl1: set[int],
                      auswahl2: set[int]) -> tuple[dict[int, float], int, dict[int, float]]:
     """Anhang 1.1: all newcomers at once (Jacobi steps) until no value changes, each step and
@@ -429,7 +425,7 @@ def _rated_games(games: list[tuple[int, int]], values: dict[int, int]) -> tuple[
     return opps, wh
 
 
-def _performances(ed: Edition[Any], adj: Adjacency, which: set[int], values: dict[int, int],
+def _performances(ed: Edition[We], adj: Adjacency, which: set[int], values: dict[int, int],
                   ri: dict[int, float], rest: dict[int, list[tuple[int, int, date]]],
                   games: dict[int, tuple[list[int], int]] | None = None) -> dict[int, int | None]:
     """Leistung for the Auswahl-II players in ``which`` with ≥ 5 rated games (WO 3.6.1);

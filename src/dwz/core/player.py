@@ -1,7 +1,7 @@
 """One player in one tournament: Folge-DWZ, first DWZ, Leistung.
 
 This module orchestrates; the formulas of each edition live in
-:mod:`dwz.rules.dwz_classic` and :mod:`dwz.rules.dwz_2026`.
+the edition modules of :mod:`dwz.rules`.
 
 A result computes its numbers when it is made (the editions' lean paths) and its
 Rechenweg, per-game lines and Leistung when they are first read — from the same rule
@@ -54,7 +54,7 @@ from dwz.core.scale import (
     scale_warnings,
 )
 from dwz.i18n import Fields
-from dwz.rules import Edition, edition_at
+from dwz.rules import Edition, We, edition_at
 from dwz.rules.common import FIRST_INDEX, MIN_GAMES, first_ineligible, first_reasons, next_index
 
 __all__ = ["Context", "FirstRatingResult", "GameLine", "RatingResult", "first_rating", "parse_date", "rate", "resolve_context"]
@@ -102,7 +102,7 @@ def game_lines(games: Iterable[Game], own: float | None, ps: Sequence[float] | N
     return lines
 
 
-def inspect_games(ed: Edition[Any], games: tuple[Game, ...], field: str, convert_on: bool, warnings: list[Problem],
+def inspect_games(ed: Edition[We], games: tuple[Game, ...], field: str, convert_on: bool, warnings: list[Problem],
                   conversions: list[Converted]) -> tuple[tuple[Game, ...], list[int | None] | None]:
     """Every opponent value given: its plausibility (below 500, above 3000), and whether the
     edition's scale can hold it (WO 2026: nothing below 1100, spec dwz-2026 §6) — or, with
@@ -171,7 +171,7 @@ class _RateSource(NamedTuple):
     parsed: tuple[Game, ...] | None  # … or already parsed
     opponents: list[int]  # the counted games' opponent ratings
     w_halves: int
-    we: Any  # We as the edition holds it
+    we: We  # We as the edition holds it (opaque: only handed back to it)
     aggregate: tuple[float, int, float] | None  # W, n, We of a card line
     given: list[int | None] | None = None  # per game the opponent as typed, where converted from the old scale
 
@@ -416,7 +416,7 @@ def rate(
 
     The Umstufung 2026 (spec dwz-2026 §6): ``own_scale="old"`` says the own DWZ is from before it
     (an old card or list) and converts it first, index + 1; ``rating_date`` — the "Stand" of that card
-    or list — says the same by its date (before 2026-06-08: converted).  ``opponents_scale="old"``
+    or list — says the same by its date (before the Umstufung: converted).  ``opponents_scale="old"``
     converts the opponents' values; ``scale="old"`` means all values (the explicit "all"; the two
     above win over it).  Under the 2026 rules an own DWZ below 1100 with nothing said is refused
     (:class:`InputError` with the fixes), an opponent below 1100 is a warning, and an own DWZ with
@@ -481,7 +481,7 @@ def rate(
     return _rate_games(r0.value, r0.index, ctx, items or (), parsed, opps, w_halves, warnings, scales, tuple(conversions), given)
 
 
-def own_rating(ed: Edition[Any], r0: Rating, index_given: bool, convert_on: bool, warnings: list[Problem],
+def own_rating(ed: Edition[We], r0: Rating, index_given: bool, convert_on: bool, warnings: list[Problem],
                conversions: list[Converted]) -> Rating:
     """The player's own DWZ under the edition's scale (spec dwz-2026 §6): implausible values
     warned about — the index named where it was typed (the index option or "1650-999") —, and

@@ -1,6 +1,6 @@
 """DWZ values from before the Umstufung 2026 (spec dwz-2026 §6).
 
-Since 2026-06-08 every DWZ is on the new scale: nothing below 1100 exists there.  The season's
+Since the Umstufung 2026 every DWZ is on the new scale: nothing below 1100 exists there.  The season's
 common case is a player's own DWZ from an old card or list (old scale) with his opponents' DWZ from
 the current pairing list (new scale), so the scale is said per value, not per call:
 
@@ -35,7 +35,8 @@ from dwz.basics.rounding import round_half_up
 from dwz.basics.steps import Step
 from dwz.basics.values import IMPLAUSIBLE_LOW, Rating, parse_date
 from dwz.i18n import Fields
-from dwz.rules import SWITCH_2026, Edition, edition_at
+from dwz.rules import Edition, We, scale_at, transition
+from dwz.rules import convert as convert_scale
 from dwz.rules.common import next_index
 
 __all__ = ["FIX_FILE", "MAX_SCALE_WARNINGS", "NEW", "OLD", "Converted", "Scales", "check_scale", "check_scales", "conversion_steps", "convert", "no_own_value",
@@ -45,7 +46,6 @@ OLD = "old"
 NEW = "new"
 _SCALES = {"old": OLD, "alt": OLD, "new": NEW, "neu": NEW}
 MAX_SCALE_WARNINGS = 10  # warnings of one kind listed one by one; the rest are counted (every list has a limit)
-RULE = "Umstufung 2026"
 # The fixes a message names, as terms worded per surface (dwz.i18n.wording): for the own DWZ, for
 # the opponents' values.
 FIX_OWN = "fix.own"
@@ -53,18 +53,6 @@ FIX_OWN_DATE = "fix.own_date"
 FIX_OPPONENTS = "fix.opponents"
 FIX_INVERSE = "fix.inverse"
 FIX_FILE = "fix.file"  # a tournament file's DWZ
-
-
-def scale_at(day: date) -> str:
-    """The scale of a DWZ dated ``day`` — a card's or list's "Stand", a Restpartie's date, a
-    tournament's end: the scale of the edition in force then ("old" before the Umstufung 2026,
-    "new" from it on).  Whether a value dated D is on the scale of the edition rating a tournament
-    that ends on E is ``scale_at(D) == edition_at(E).SCALE``: the one place that decides it.
-
-    >>> scale_at(date(2026, 6, 7)), scale_at(date(2026, 6, 8))
-    ('old', 'new')
-    """
-    return edition_at(day).SCALE
 
 
 def parse_scale(value: Any, field: str = "scale") -> str | None:
@@ -112,7 +100,7 @@ def read_scales(scale: Any, own_scale: Any, opponents_scale: Any, rating_date: A
         by_date = scale_at(day)
         if own is not None and own != by_date:
             problems.add("rating_date", "rating_date_conflict", day.isoformat(), said=f"scale.said.{own}", given=Fields([own_field]),
-                         switch=SWITCH_2026.isoformat(), dated=f"scale.dated.{by_date}")
+                         switch=transition(OLD, NEW).at.isoformat(), dated=f"scale.dated.{by_date}")
             return None
         own, own_field = by_date, "rating_date"
     return Scales(own, own_field, opp if opp is not None else said, "opponents_scale" if opp is not None else "scale", day, said)
@@ -146,15 +134,16 @@ class Converted(NamedTuple):
                 "new_index": self.new_index, "own": self.own}
 
 
-def convert(ed: Edition[Any], value: int, field: str, *, own: bool = False, index: int | None = None) -> Converted | None:
-    """``value`` from the old scale on ``ed``'s, or ``None`` where the edition's scale is the old one."""
-    c = ed.convert_old_scale(value)
+def convert(ed: Edition[We], value: int, field: str, *, own: bool = False, index: int | None = None) -> Converted | None:
+    """``value`` from the old scale on ``ed``'s (the registry's transition), or ``None`` where the edition's
+    scale is the old one."""
+    c = convert_scale(value, OLD, ed.SCALE)
     if c is None:
         return None
     return Converted(field, value, c.new, c.exact, c.branch, c.floor_applied, index, next_index(index) if own else None, own)
 
 
-def check_scale(ed: Edition[Any], scale: str | None, field: str = "scale", dated: date | None = None) -> tuple[bool, list[Problem]]:
+def check_scale(ed: Edition[We], scale: str | None, field: str = "scale", dated: date | None = None) -> tuple[bool, list[Problem]]:
     """Whether values said to be on ``scale`` (in ``field``; ``dated``: by the date of the value) are
     to be converted under ``ed``, and the note for a conversion said where there is nothing to
     convert; ``"new"`` under an old-scale edition is an :class:`InputError`."""
@@ -164,13 +153,13 @@ def check_scale(ed: Edition[Any], scale: str | None, field: str = "scale", dated
         return True, []
     if scale == NEW and ed.SCALE == OLD:
         if dated is not None:
-            raise InputError.single(field, "rating_date_new_old_rules", dated.isoformat(), switch=SWITCH_2026.isoformat(),
+            raise InputError.single(field, "rating_date_new_old_rules", dated.isoformat(), switch=transition(OLD, NEW).at.isoformat(),
                                     rules=ed.NAME, inverse=FIX_INVERSE)
         raise InputError.single(field, "scale_new_old_rules", "new", rules=ed.NAME, inverse=FIX_INVERSE)
     return False, []
 
 
-def own_statement(ed: Edition[Any], r0: Rating, said: Scales) -> tuple[bool, list[Problem]]:
+def own_statement(ed: Edition[We], r0: Rating, said: Scales) -> tuple[bool, list[Problem]]:
     """Whether the own DWZ ``r0`` is converted under ``ed`` (and the note of a conversion that does
     nothing).  Under a scale with a lower bound a value below it is no value of that scale: said or
     dated to be one, a contradiction naming both; not said, refused with the fixes — computing on
@@ -178,9 +167,9 @@ def own_statement(ed: Edition[Any], r0: Rating, said: Scales) -> tuple[bool, lis
     convert_on, notes = check_scale(ed, said.own, said.own_field, said.rating_date if said.own_field == "rating_date" else None)
     if convert_on or not ed.SCALE_MIN or r0.value >= ed.SCALE_MIN:
         return convert_on, notes
-    values = {"floor": ed.SCALE_MIN, "switch": SWITCH_2026.isoformat()}
+    values = {"floor": ed.SCALE_MIN, "switch": transition(OLD, NEW).at.isoformat()}
     if said.own is None:
-        c = ed.convert_old_scale(r0.value)
+        c = convert_scale(r0.value, OLD, ed.SCALE)
         old = f"{r0.value}-{r0.index}" if r0.index is not None else str(r0.value)
         new = "?" if c is None else (f"{c.new}-{next_index(r0.index)}" if r0.index is not None else str(c.new))
         raise InputError.single("rating", "rating_old_scale_own", r0.value, **values, old=old, new=new, fix=FIX_OWN)
@@ -190,7 +179,7 @@ def own_statement(ed: Edition[Any], r0: Rating, said: Scales) -> tuple[bool, lis
     raise InputError.single("rating", "rating_said_new_low", r0.value, **values, given=Fields([said.own_field]))
 
 
-def check_scales(ed: Edition[Any], r0: Rating | None, scales: Scales, problems: Problems) -> tuple[bool, bool, list[Problem]] | None:
+def check_scales(ed: Edition[We], r0: Rating | None, scales: Scales, problems: Problems) -> tuple[bool, bool, list[Problem]] | None:
     """Whether the own DWZ ``r0`` (none: a first DWZ) and the opponents' values are converted under
     ``ed``, and the notes; ``None`` with the problems kept when a statement cannot hold — each
     problem once (``scale`` says both, and both may break the same rule)."""
@@ -205,37 +194,38 @@ def check_scales(ed: Edition[Any], r0: Rating | None, scales: Scales, problems: 
     return own[0], opp[0], own[1] + [n for n in opp[1] if n not in own[1]]
 
 
-def own_steps(ed: Edition[Any], value: int, said: str | None, rating_date: date | None,
+def own_steps(ed: Edition[We], value: int, said: str | None, rating_date: date | None,
               conversions: tuple[Converted, ...]) -> list[Step]:
     """The own DWZ's scale in the Rechenweg, right after the rules (spec dwz-2026 §6): the date that
     decided it, then its conversion (index + 1); said to be new-scale, that; not said under a scale
     with a lower bound, the assumption that it is a value of that scale — with the fix."""
     steps: list[Step] = []
+    change = transition(OLD, NEW)  # the Umstufung 2026, as the registry holds it
     if rating_date is not None:
-        steps.append(Step("scale.own_date", RULE, {"date": rating_date.isoformat(), "switch": SWITCH_2026.isoformat(),
-                                                   "result": f"scale.dated.{scale_at(rating_date)}"}))
+        steps.append(Step("scale.own_date", change.rule, {"date": rating_date.isoformat(), "switch": change.at.isoformat(),
+                                                       "result": f"scale.dated.{scale_at(rating_date)}"}))
     own = [c for c in conversions if c.own]
     if own:
         steps.extend(conversion_steps(own))
     elif said is None and ed.SCALE_MIN:
-        steps.append(Step("scale.own_assumed", RULE, {"value": value, "switch": SWITCH_2026.isoformat(), "fix": FIX_OWN_DATE,
-                                                      "result": value}, assumption=True))
+        steps.append(Step("scale.own_assumed", change.rule, {"value": value, "switch": change.at.isoformat(), "fix": FIX_OWN_DATE,
+                                                         "result": value}, assumption=True))
     elif said == NEW and rating_date is None:
-        steps.append(Step("scale.own_new", RULE, {"value": value, "result": value}))
+        steps.append(Step("scale.own_new", change.rule, {"value": value, "result": value}))
     return steps
 
 
-def old_scale_warning(ed: Edition[Any], value: int, field: str) -> Problem | None:
+def old_scale_warning(ed: Edition[We], value: int, field: str) -> Problem | None:
     """An opponent's DWZ the edition's scale cannot hold, with its converted value and the fix for
     the opponents' values (``None`` if it fits)."""
     if not IMPLAUSIBLE_LOW <= value < ed.SCALE_MIN:  # far below every scale: rating_implausible_low instead
         return None
-    c = ed.convert_old_scale(value)
+    c = convert_scale(value, OLD, ed.SCALE)
     return Problem(field, "rating_old_scale", value, {"floor": ed.SCALE_MIN, "converted": c.new if c is not None else "?",
                                                       "fix": FIX_OPPONENTS})
 
 
-def scale_warnings(ed: Edition[Any], values: list[tuple[str, int]], warnings: list[Problem]) -> None:
+def scale_warnings(ed: Edition[We], values: list[tuple[str, int]], warnings: list[Problem]) -> None:
     """``rating_old_scale`` for each of ``values`` (field, DWZ) the scale cannot hold: one by one up to
     :data:`MAX_SCALE_WARNINGS`, the rest counted."""
     if not ed.SCALE_MIN:
@@ -251,17 +241,18 @@ def conversion_steps(conversions: tuple[Converted, ...] | list[Converted]) -> li
     """Each conversion as its own step of the Rechenweg (spec dwz-2026 §6), the raise of an old
     value below 700 to 1100 flagged (the spec's hypothesis)."""
     steps: list[Step] = []
+    rule = transition(OLD, NEW).rule if conversions else ""
     for c in conversions:
         where, _, n = _where(c.field)
         values: dict[str, Any] = {"old": c.old, "exact": c.exact, "result": c.new, "where": f"scale.where.{where}", "n": n}
         if c.own:
             values.update(index=c.old_index, new_index=c.new_index)
-        steps.append(Step(f"scale.{'own' if c.own else 'value'}.{c.branch}", RULE, values))
+        steps.append(Step(f"scale.{'own' if c.own else 'value'}.{c.branch}", rule, values))
         if c.floor:
             steps.append(Step("umst.floor", "WO 3.5.2", {"value": round_half_up(c.exact), "floor": c.new, "result": c.new},
                               assumption=True))
         if c.own and c.old_index is not None:  # the Umstufung counted as an evaluation (spec dwz-2026 §6)
-            steps.append(Step("umst.index", RULE, {"index": c.old_index, "result": c.new_index}))
+            steps.append(Step("umst.index", rule, {"index": c.old_index, "result": c.new_index}))
     return steps
 
 

@@ -39,7 +39,7 @@ from dwz.core.scale import (
     read_scales,
     scale_warnings,
 )
-from dwz.rules import Edition
+from dwz.rules import Edition, We
 from dwz.rules.common import first_ineligible, next_index
 
 __all__ = ["ScenarioRow", "ScenarioTable", "scenarios"]
@@ -186,7 +186,7 @@ def _read_inputs(rating: Any, index: Any, opponents: Iterable[int | str], played
     return r0, opps, done, rest
 
 
-def _scale_inputs(ed: Edition[Any], r0: Rating | None, index_given: bool, opps: list[int], done: tuple[Game, ...],
+def _scale_inputs(ed: Edition[We], r0: Rating | None, index_given: bool, opps: list[int], done: tuple[Game, ...],
                   rest: tuple[Game, ...], own_on: bool, convert_on: bool, warnings: list[Problem], conversions: list[Converted],
                   ) -> tuple[Rating | None, tuple[Game, ...], tuple[Game, ...]]:
     """The 2026 scale (spec dwz-2026 §6): the own DWZ converted with ``own_on``; the opponents'

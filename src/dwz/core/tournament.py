@@ -31,6 +31,7 @@ from dwz.basics.model import Pairing, Player, StoredGame, Team, Tournament
 from dwz.basics.steps import Explained, Step, WithCoefficient
 from dwz.basics.values import AgeGroup, Result, age_from_birth_year, age_group_of, not_counted_reason, parse_date, result_warnings
 from dwz.core import kernel
+from dwz.core.editions import rules_step
 from dwz.core.kernel import EvaluationOptions, KEvaluation, KPlayer, KResult
 from dwz.core.player import index_step, performance_steps, we_at_ri_step
 from dwz.core.scale import (
@@ -43,7 +44,7 @@ from dwz.core.scale import (
     old_scale_warning,
     scale_at,
 )
-from dwz.rules import DWZ_EDITIONS, Edition, edition_for, get_edition
+from dwz.rules import DWZ_EDITIONS, Edition, We, edition_for, get_edition
 from dwz.rules.common import FIRST_INDEX, FOREIGN_INDEX, MIN_GAMES, SONDER_MARGIN, expired, first_reasons
 
 if TYPE_CHECKING:
@@ -301,7 +302,7 @@ def evaluate_tournament(
     ``end`` (a date or text) overrides the tournament's end date, ``rules`` the edition it selects.
     Under the 2026 rules a DWZ below 1100 is flagged (an old-scale value?); DWZ said to be from
     before the Umstufung (``options.scale``, the file's or a player's ``scale``) are converted
-    first, and so are the opponents' values of Restpartien played before 2026-06-08 (spec
+    first, and so are the opponents' values of Restpartien played on the old scale (spec
     dwz-2026 §6; the history's reading at the Umstufung) — each conversion in the Rechenweg.
 
     >>> from dwz.basics.model import Player, Pairing
@@ -324,7 +325,7 @@ def evaluate_tournament(
         if pe.status in ("established", "foreign", "first"):
             result_warnings(pe.new_rating, flagged, f"player {pe.player.label}")
     warnings = tuple(flagged)
-    tsteps = (Step("core.rules", "Inkrafttreten WO 2026", {"end": end_d.isoformat(), "switch": "2026-06-08", "result": ed.NAME}),)
+    tsteps = (rules_step(ed, end_d, rules is not None and rules != ""),)
     return TournamentEvaluation(t, ed.NAME, end_d, opts, players, ev.k.rounds, tuple(sorted(ev.by_pos[i] for i in ev.k.sonder)),
                                 warnings, tsteps)
 
@@ -335,7 +336,7 @@ class _Evaluation:
     Shared by the players' rows; the per-player indexes the explanations need are built
     once, when the first explanation is read."""
 
-    def __init__(self, t: Tournament, ed: Edition[Any], end: date, opts: EvaluationOptions, elo: bool) -> None:
+    def __init__(self, t: Tournament, ed: Edition[We], end: date, opts: EvaluationOptions, elo: bool) -> None:
         self.t, self.ed, self.end, self.elo, self.opts = t, ed, end, elo, opts
         self.code = t.code or t.name
         evaluated = [p for p in t.players if not p.computer]
@@ -358,7 +359,7 @@ class _Evaluation:
         self.games = games
         self.k: KEvaluation = kernel.run(ed, end, kplayers, games, opts)
 
-    def _kplayer(self, p: Player, t: Tournament, ed: Edition[Any], end: date, opts: EvaluationOptions) -> KPlayer:
+    def _kplayer(self, p: Player, t: Tournament, ed: Edition[We], end: date, opts: EvaluationOptions) -> KPlayer:
         """The player as the kernel sees him, his values on the edition's scale: a DWZ said to be from
         before the Umstufung 2026 converted (index + 1), Restpartien played before it with their
         opponents' values converted; a DWZ the scale cannot hold flagged (spec dwz-2026 §6)."""

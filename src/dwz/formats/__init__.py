@@ -16,6 +16,9 @@ One module per format, each with one entry point and small immutable values:
 :mod:`~dwz.formats.lists`  ``enrich()``: fill a tournament from the lists
 ========================  ==============================================================
 
+:data:`TOURNAMENT_FORMATS` is the one table of the tournament formats: name, label, file
+name endings, how each is recognised, its reader, and which commands take it — the command
+line's ``--format`` choices and help, the web upload and the messages are derived from it.
 :func:`read_tournament` and :func:`read_rating_list` recognise the format from
 the content.  Every reader raises :class:`~dwz.basics.errors.InputError` whose
 problems name ``file:line``; remarks that do not stop reading (a dropped
@@ -31,9 +34,10 @@ from __future__ import annotations
 
 import os
 import re
-from importlib import import_module
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import cast
+from typing import NamedTuple
 
 from dwz.basics.errors import InputError
 from dwz.basics.model import Tournament
@@ -43,12 +47,132 @@ from dwz.formats.fide_list import FideEntry, read_fide_list
 from dwz.formats.own import own_output
 from dwz.formats.swt import is_swt
 
-__all__ = ["FORMATS", "detect_format", "first_line", "read_rating_list", "read_tournament"]
+__all__ = ["FORMATS", "TOURNAMENT_FORMATS", "Format", "detect_format", "extensions", "first_line", "format_names",
+           "read_rating_list", "read_tournament", "short_labels"]
 
-FORMATS = ("trf", "swi", "csv", "json", "pgn", "swt", "dsb-xml", "dewis-xml")
-_SUFFIXES = (".trf", ".txt", ".swi", ".csv", ".json", ".pgn", ".zip", ".xml", ".swt")
 _TAG = re.compile(r'^\s*\[[A-Za-z0-9_]+\s+"')
 _SECTION = re.compile(r"^\s*\[\s*(tournament|turnier|players|spieler|teilnehmer|games|partien)\s*\]", re.IGNORECASE)
+_SWI_HEAD = re.compile(r"^\s*ttt\.\s+rrr\s")
+
+
+class _Head(NamedTuple):
+    """The beginning of a file as the detection looks at it."""
+
+    kind: str  # "swt" (Swiss-Chess binary), "json" ({), "xml" (<), else "text"
+    first: str  # the first line that is not blank
+    lines: list[str]  # the lines of the first 64 KiB
+    xml_root: str | None  # the root element of an XML file
+
+
+# The readers, each imported only when its format is read: (content, file name, strict) → Tournament.
+def _trf(data: bytes | str, name: str, strict: bool) -> Tournament:
+    from dwz.formats.teams import with_trf_teams
+    from dwz.formats.trf import read_trf
+
+    return with_trf_teams(read_trf(data, name=name, strict=strict), data, name)  # TRF team records: a team season
+
+
+def _swi(data: bytes | str, name: str, strict: bool) -> Tournament:
+    from dwz.formats.swi import read_swi
+
+    return read_swi(data, name=name, strict=strict)
+
+
+def _swt(data: bytes | str, name: str, strict: bool) -> Tournament:
+    from dwz.formats.swt import read_swt
+
+    return read_swt(data, name=name, strict=strict)
+
+
+def _csv(data: bytes | str, name: str, strict: bool) -> Tournament:
+    from dwz.formats.table import read_csv
+
+    return read_csv(data, name=name)
+
+
+def _json(data: bytes | str, name: str, strict: bool) -> Tournament:
+    from dwz.formats.table import read_json
+
+    return read_json(data, name=name)
+
+
+def _pgn(data: bytes | str, name: str, strict: bool) -> Tournament:
+    from dwz.formats.pgn import read_pgn
+
+    return read_pgn(data, name=name)
+
+
+def _dsb_xml(data: bytes | str, name: str, strict: bool) -> Tournament:
+    from dwz.formats.dsb_xml import read_dsb_xml
+
+    return read_dsb_xml(data, name=name)
+
+
+def _dewis_xml(data: bytes | str, name: str, strict: bool) -> Tournament:
+    from dwz.formats.dewis_xml import read_dewis_xml
+
+    return read_dewis_xml(data, name=name)
+
+
+@dataclass(frozen=True, slots=True)
+class Format:
+    """One tournament file format: how it is named, recognised and read, and who takes it."""
+
+    name: str  # ``--format``, ``format=``
+    short: str  # its name in lists and messages, the same in every language ("SWT"; both XML formats "XML")
+    extensions: tuple[str, ...]  # file name endings (lower case): the web upload offers them, a path that ends so is a file
+    detect: Callable[[_Head], bool]  # whether content is of this format
+    rank: int  # the order in which the detection asks (binary and markup before the text formats)
+    read: Callable[[bytes | str, str, bool], Tournament]  # (content, file name, strict) → Tournament
+    strict: bool  # whether ``strict`` means something to the reader (a game in one player's line only)
+    binary: bool = False  # a binary file: one too short to be recognised is taken by its ending (its reader says what is missing)
+    check: bool = True  # ``dwz check`` and the web upload take it
+    history: bool = True  # ``dwz history add`` takes it
+
+    @property
+    def label(self) -> str:
+        """The catalog term that describes it in help texts ("format.swt")."""
+        return f"format.{self.name}"
+
+
+def _text(h: _Head) -> bool:
+    return h.kind == "text"
+
+
+TOURNAMENT_FORMATS: tuple[Format, ...] = (
+    Format("trf", "TRF", (".trf", ".txt"), lambda h: _text(h) and any(line[:4] in ("001 ", "012 ") for line in h.lines), 5,
+           _trf, strict=True),
+    Format("swi", "SWI", (".swi", ".txt"), lambda h: _text(h) and any(_SWI_HEAD.match(line) for line in h.lines[:50]), 4,
+           _swi, strict=True),
+    Format("csv", "CSV", (".csv",), lambda h: _text(h) and bool(_SECTION.match(h.first.split(",")[0].split(";")[0].split("\t")[0])),
+           6, _csv, strict=False),
+    Format("json", "JSON", (".json",), lambda h: h.kind == "json", 1, _json, strict=False),
+    Format("pgn", "PGN", (".pgn",), lambda h: _text(h) and bool(_TAG.match(h.first)), 7, _pgn, strict=False),
+    Format("swt", "SWT", (".swt", ".tur"), lambda h: h.kind == "swt", 0, _swt, strict=True, binary=True),
+    Format("dsb-xml", "XML", (".xml",), lambda h: h.xml_root == "DSB_DWZ_TournamentReport", 2, _dsb_xml, strict=False),
+    Format("dewis-xml", "XML", (".xml",), lambda h: h.xml_root == "dewis", 3, _dewis_xml, strict=False),
+)
+_BY_NAME = {f.name: f for f in TOURNAMENT_FORMATS}
+_DETECTION = sorted(TOURNAMENT_FORMATS, key=lambda f: f.rank)
+FORMATS = tuple(_BY_NAME)  # every tournament format's name
+# endings of the files this module reads (tournaments and rating lists): a one-line text ending so names a file
+_SUFFIXES = tuple(dict.fromkeys([*(e for f in TOURNAMENT_FORMATS for e in f.extensions), ".zip"]))
+
+
+def format_names(*, check: bool = False, history: bool = False) -> tuple[str, ...]:
+    """The formats' names (``--format`` choices): all, or those ``dwz check`` / ``dwz history add`` take."""
+    return tuple(f.name for f in TOURNAMENT_FORMATS if (f.check or not check) and (f.history or not history))
+
+
+def short_labels(*, check: bool = False, history: bool = False) -> str:
+    """The formats as lists and messages name them: "TRF, SWI, CSV, JSON, PGN, SWT, XML" (the XML formats are
+    told apart by their root element, not by what the user calls the file)."""
+    return ", ".join(dict.fromkeys(_BY_NAME[n].short for n in format_names(check=check, history=history)))
+
+
+def extensions(*, check: bool = False) -> tuple[str, ...]:
+    """The file name endings of the formats (the web upload's ``accept``)."""
+    return tuple(dict.fromkeys(e for n in format_names(check=check) for e in _BY_NAME[n].extensions))
 
 
 def _source(path_or_text: Source, name: str | None) -> tuple[bytes | str, str]:
@@ -64,58 +188,42 @@ def _source(path_or_text: Source, name: str | None) -> tuple[bytes | str, str]:
 
 def detect_format(content: bytes | str) -> str | None:
     """``"trf"``, ``"swi"``, ``"json"``, ``"csv"``, ``"pgn"``, ``"swt"``, ``"dsb-xml"``,
-    ``"dewis-xml"`` from the content, or None.
+    ``"dewis-xml"`` from the content, or None: the first format of :data:`TOURNAMENT_FORMATS`
+    (in the order of their ``rank``) that recognises it.
 
     >>> detect_format("012 Open\\n001    1 m    A"), detect_format(" ttt. rrr nnnn"), detect_format("[Event \\"x\\"]")
     ('trf', 'swi', 'pgn')
     >>> detect_format('<?xml version="1.0"?><DSB_DWZ_TournamentReport version="2.5">'), detect_format("<dewis>")
     ('dsb-xml', 'dewis-xml')
     """
+    head = _head(content)
+    return next((f.name for f in _DETECTION if f.detect(head)), None)
+
+
+def _head(content: bytes | str) -> _Head:
     if isinstance(content, bytes) and is_swt(content[:65536]):
-        return "swt"
+        return _Head("swt", "", [], None)
     text = content if isinstance(content, str) else content[:65536].decode("latin-1")
     text = text.removeprefix("\ufeff").removeprefix("ï»¿")
     lines = split_lines(text[:65536])
     first = next((line for line in lines if line.strip()), "")
     if first.lstrip().startswith("{"):
-        return "json"
+        return _Head("json", first, lines, None)
     if first.lstrip().startswith("<"):
-        return _xml_kind(text[:8192])
-    if any(re.match(r"^\s*ttt\.\s+rrr\s", line) for line in lines[:50]):
-        return "swi"
-    if any(line[:4] in ("001 ", "012 ") for line in lines):
-        return "trf"
-    if _SECTION.match(first.split(",")[0].split(";")[0].split("\t")[0]):
-        return "csv"
-    if _TAG.match(first):
-        return "pgn"
-    return None
+        return _Head("xml", first, lines, _xml_root(text[:8192]))
+    return _Head("text", first, lines, None)
 
 
 _XML_ROOT = re.compile(r"<(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)[\s/>]")
 
 
-def _xml_kind(head: str) -> str | None:
+def _xml_root(head: str) -> str | None:
     # The root element: the first tag that is no declaration, comment or processing instruction.
     for m in _XML_ROOT.finditer(head):
         if head[m.start() + 1] in "?!":
             continue
-        root = m.group(1)
-        return {"DSB_DWZ_TournamentReport": "dsb-xml", "dewis": "dewis-xml"}.get(root)
+        return m.group(1)
     return None
-
-
-# Each tournament format's reader (TRF, which may carry teams, is read above): module, function,
-# whether it takes ``strict``.
-_READERS: dict[str, tuple[str, str, bool]] = {
-    "swt": ("dwz.formats.swt", "read_swt", True),
-    "dsb-xml": ("dwz.formats.dsb_xml", "read_dsb_xml", False),
-    "dewis-xml": ("dwz.formats.dewis_xml", "read_dewis_xml", False),
-    "swi": ("dwz.formats.swi", "read_swi", True),
-    "json": ("dwz.formats.table", "read_json", False),
-    "csv": ("dwz.formats.table", "read_csv", False),
-    "pgn": ("dwz.formats.pgn", "read_pgn", False),
-}
 
 
 def read_tournament(path_or_text: Source, format: str | None = None, *, name: str | None = None,
@@ -136,7 +244,7 @@ def read_tournament(path_or_text: Source, format: str | None = None, *, name: st
     data, fname = _source(path_or_text, name)
     if format is not None:
         fmt = format.lower().strip(". ")
-        if fmt not in FORMATS:
+        if fmt not in _BY_NAME:
             raise InputError([problem(fname, None, "format_invalid", format, expected=", ".join(FORMATS))])
     else:
         if not data.strip():
@@ -145,19 +253,12 @@ def read_tournament(path_or_text: Source, format: str | None = None, *, name: st
         if own is not None:  # our own result table, JSON or page: said so, not "format not recognised"
             raise InputError([problem(fname, None, own, fname)])
         found = detect_format(data)
-        if found is None and isinstance(data, bytes) and fname.lower().endswith(".swt"):
-            found = "swt"  # too short for the header: the SWT reader says what is missing
+        if found is None and isinstance(data, bytes):  # too short for the header: the reader of its ending says what is missing
+            found = next((f.name for f in _DETECTION if f.binary and fname.lower().endswith(f.extensions)), None)
         if found is None:
-            raise InputError([problem(fname, 1, "format_unknown", first_line(data), expected="TRF, SWI, JSON, CSV, PGN, SWT, XML")])
+            raise InputError([problem(fname, 1, "format_unknown", first_line(data), expected=short_labels())])
         fmt = found
-    if fmt == "trf":
-        from dwz.formats.teams import with_trf_teams
-        from dwz.formats.trf import read_trf
-
-        return with_trf_teams(read_trf(data, name=fname, strict=strict), data, fname)
-    module, function, strict_too = _READERS[fmt]
-    reader = getattr(import_module(module), function)  # imported only when its format is read
-    return cast(Tournament, reader(data, name=fname, strict=strict) if strict_too else reader(data, name=fname))
+    return _BY_NAME[fmt].read(data, fname, strict)
 
 
 def first_line(data: bytes | str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import asdict, dataclass
-from datetime import date
+from datetime import date, timedelta
 from html import escape
 from itertools import pairwise
 from typing import Any
@@ -73,8 +73,8 @@ class Card:
         for r in self.rows:
             if r.new_rating is not None and r.published and r.status != "no_games":
                 when = date.fromisoformat(r.end)
-                if r.kind == "umstufung":
-                    when = date(2026, 6, 8)  # drawn at the switch, after the last old-scale point
+                if r.kind == "umstufung":  # its row ends on the last old-scale day: drawn at the switch, the day after
+                    when += timedelta(days=1)
                 pts.append((when, r.new_rating, r.kind))
         pts.sort(key=lambda x: x[0])
         return pts
@@ -277,7 +277,9 @@ def _card_svg(card: Card, lang: str, w: int, h: int, left: int, font: int, cls: 
         x = px(date(year, 1, 1))
         out.append(f'<line x1="{x}" y1="{TOP}" x2="{x}" y2="{h - BOTTOM}" stroke="#999" stroke-opacity="0.2"/>')
         out.append(f'<text x="{x}" y="{h - BOTTOM + 16}" text-anchor="middle">{year}</text>')
-    switch = date(2026, 6, 8)
+    from dwz.rules import transition
+
+    switch = transition("old", "new").at  # the Umstufung (the registry's transition to the new scale)
     if pts[0][0] <= switch <= pts[-1][0]:
         x = px(switch)
         out.append(f'<line x1="{x}" y1="{TOP}" x2="{x}" y2="{h - BOTTOM}" stroke="#c60" stroke-dasharray="4 3"/>')

@@ -1,5 +1,6 @@
-"""What the 2026 reform changed: the stored history (real switch on 2026-06-08 with
-the Umstufung) against the same history under the classic rules throughout.
+"""What the 2026 reform changed: the stored history (real switch to the new scale with the
+Umstufung, the registry's transition) against the same history under the edition before
+the switch — the classic rules — throughout.
 
 The counterfactual is computed in memory and never stored.  It equals the real
 history up to the switch, so it starts there from the stored state (or earlier, at
@@ -17,7 +18,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 from html import escape
 from statistics import mean, median
 from typing import Any
@@ -27,7 +28,7 @@ from dwz.core.kernel import EvaluationOptions
 from dwz.history.runner import Federation
 from dwz.history.store import unpack
 from dwz.i18n import fmt_num, text
-from dwz.rules import DWZ_EDITIONS, dwz_classic
+from dwz.rules import DWZ_EDITIONS, edition_at, transition
 
 __all__ = ["Comparison", "Mover", "compare", "compare_svg", "histogram_lines"]
 
@@ -97,8 +98,10 @@ def compare(conn: sqlite3.Connection, *, top: int = 10) -> Comparison:
     conn.execute("BEGIN")  # one consistent snapshot for all reads
     try:
         useq = int(conn.execute("SELECT seq FROM tournaments WHERE kind = 'umstufung'").fetchone()[0])
+        switch = transition("old", "new")
+        before = edition_at(switch.at - timedelta(days=1))  # the classic rules, rated on the old scale
         # the first tournament before the switch forced to an edition on the new scale (its rules are not the classic ones)
-        new_scale = [name for name, ed in DWZ_EDITIONS.items() if ed.SCALE == "new"]
+        new_scale = [name for name, ed in DWZ_EDITIONS.items() if ed.SCALE == switch.target]
         forced = conn.execute(f"SELECT min(seq) FROM tournaments WHERE rules IN ({', '.join('?' * len(new_scale))}) "
                               "AND seq < ?", (*new_scale, useq)).fetchone()[0] if new_scale else None
         begin = useq if forced is None else int(forced)
@@ -118,7 +121,7 @@ def compare(conn: sqlite3.Connection, *, top: int = 10) -> Comparison:
             if kind != "tournament" or not rated or not packed:
                 continue  # classic throughout: no Umstufung
             pids, elos, flat = unpack(packed)
-            fed.evaluate(tid, date.fromisoformat(end_s), dwz_classic, pids, elos, flat, None)
+            fed.evaluate(tid, date.fromisoformat(end_s), before, pids, elos, flat, None)
             n_t += 1
         real = conn.execute("SELECT id, name, cur_rating FROM players WHERE member = 1 AND cur_rating IS NOT NULL "
                             "ORDER BY id").fetchall()
@@ -151,9 +154,7 @@ def compare(conn: sqlite3.Connection, *, top: int = 10) -> Comparison:
 def _old_scale(new: int) -> int:
     """The old-scale value whose Umstufung is ``new`` (the lowest of several, by the rule's own
     inverse); a value below the new scale's floor has none and is taken as it is."""
-    from dwz.core.conversion import umstufung
-
-    found = umstufung(new, inverse=True).candidates
+    found = transition("old", "new").inverse(new)
     return found[0] if found else new
 
 

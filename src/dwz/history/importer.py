@@ -312,7 +312,7 @@ _DATE_IN_NAME = re.compile(r"(20\d\d|19\d\d)[-_.]?(0[1-9]|1[0-2])(?:[-_.]?(0[1-9
 
 
 def list_date_from_name(name: str) -> date | None:
-    """A date in a list's file name ("LV-0-csv_2026-07-01.zip", "dwz_202607.zip"); the 1st if no day."""
+    """A date in a list's file name ("LV-0-csv_2026-07-01.zip", "dwz_202701.zip"); the 1st if no day."""
     m = _DATE_IN_NAME.search(name)
     if not m:
         return None
@@ -351,7 +351,7 @@ def import_files(conn: sqlite3.Connection, paths: Sequence[Path], *, rules: str 
 
 
 def _import_one(conn: sqlite3.Connection, path: Path, rules: str | None, list_date: date | None, fmt: str | None) -> FileReport:
-    from dwz.formats import read_rating_list, read_tournament
+    from dwz.formats import read_rating_list, read_tournament, short_labels
     from dwz.formats.own import own_output
 
     if not path.is_file():
@@ -372,6 +372,6 @@ def _import_one(conn: sqlite3.Connection, path: Path, rules: str | None, list_da
     except InputError as e:
         if fmt is None and all(p.code == "format_unknown" for p in e.problems):
             # /bin/ls, a photo: not "line 1 is not TRF" but what it is not
-            raise InputError.single("", "history_not_data_file", PurePath(path)) from None
+            raise InputError.single("", "history_not_data_file", PurePath(path), formats=short_labels(history=True)) from None
         raise
     return add_tournament(conn, t, rules=rules, source=path.name)

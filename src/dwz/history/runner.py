@@ -4,12 +4,13 @@ the Wertungsordnung, each with the ratings current at that moment.
 * Order (WO 2.2.3 new, 3.2.4 old; spec dwz-classic §11): by end date, ties by the
   3-character key of the Turniercode (else the name), then by import order.
 * Edition: forced per tournament, or by the end date (``dwz.rules.edition_for``).
-* Umstufung 2026 (spec dwz-2026 §6) between 2026-06-07 and 2026-06-08: every stored
-  DWZ is converted with ``dwz.rules.dwz_2026.umstufung`` and its index raised by one.
-  Reading chosen here: the opponent ratings stored in Restpartien are old-scale
-  values too and are converted with the same formula (otherwise a newcomer's first
-  DWZ after the switch would mix both scales).  Starting values from a list dated on
-  or after 2026-06-08 are already on the new scale and are not converted.
+* Umstufung 2026 (spec dwz-2026 §6), the registry's transition from the old scale to
+  the new one (``dwz.rules.transition``), on the day before its date: every stored DWZ
+  is converted with it and its index raised by one.  Reading chosen here: the opponent
+  ratings stored in Restpartien are old-scale values too and are converted with the
+  same formula (otherwise a newcomer's first DWZ after the switch would mix both
+  scales).  Starting values from a list dated on or after the transition's date are
+  already on the new scale and are not converted.
 * Restpartien are kept per unrated member and expire after two years (WO 4.1.1; the
   kernel drops them given the tournament end).
 * Non-members are evaluated but nothing is stored for them (WO 3.4.3): they enter
@@ -35,23 +36,22 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from operator import attrgetter
-from typing import Any
 
 from dwz.basics.values import AgeGroup, age_group_for_age
 from dwz.core import kernel
 from dwz.core.kernel import EvaluationOptions, KPlayer
 from dwz.core.scale import NEW, scale_at
-from dwz.history.store import EVALUATION_COLUMNS, INSERT_EVALUATION, decode_rest, encode_rest, insert_sql, transaction, unpack
-from dwz.rules import Edition, edition_for, get_edition
+from dwz.history.store import RESULT_ATTRIBUTE, decode_rest, encode_rest, insert_sql, transaction, unpack
+from dwz.rules import Edition, We, edition_for, get_edition, transition
 from dwz.rules.common import next_index
-from dwz.rules.dwz_2026 import NAME as UMSTUFUNG_EDITION  # the Umstufung rows carry the edition they convert to
-from dwz.rules.dwz_2026 import umstufung
 
 __all__ = ["Federation", "ProgressFn", "RunReport", "run"]
 
 ProgressFn = Callable[[int, int], None]
 Row = tuple[object, ...]
 
+_UMSTUFUNG = transition("old", "new")  # the store's pseudo-tournament 'umstufung' (store.UMSTUFUNG_END)
+UMSTUFUNG_EDITION = edition_for(_UMSTUFUNG.at)  # the Umstufung rows carry the edition they convert to
 _ADULT = AgeGroup.ADULT
 _AGES = [age_group_for_age(a) for a in range(131)]
 _STATE_STATUSES = ("established", "foreign", "first", "umstufung")
@@ -72,15 +72,27 @@ class RunReport:
 
 # Rows of established players (nine in ten) are inserted without the columns that are
 # NULL or default for them: binding None costs executemany more than anything else.
+# Every row is built by column name: a column taken from the kernel's result is read from the
+# attribute the store names for it (store.EVALUATION_TABLE), never by position.
 _COLS_A = ("tournament", "player", "edition", "old_rating", "old_index", "coeff_index", "wh", "n", "we", "coefficient",
            "rc", "perf", "new_rating", "new_index")  # status 'established' (the default), published
 _COLS_B = tuple(c for c in _COLS_A if c != "perf")  # fewer than five games: no Leistung
 _COLS_U = ("tournament", "player", "edition", "status", "old_rating", "old_index", "new_rating", "new_index")
-_SQL_A, _SQL_B, _SQL_U = insert_sql(_COLS_A), insert_sql(_COLS_B), insert_sql(_COLS_U)
-# A stored column after (tournament, player, edition) is the KResult field of the same name:
-# the rows are read by name (a test checks kernel.STORED_FIELDS against EVALUATION_COLUMNS).
-_KRESULT_COLUMNS = EVALUATION_COLUMNS[3:19]
-_ROW_A, _ROW_B, _ROW_FULL = attrgetter(*_COLS_A[3:]), attrgetter(*_COLS_B[3:]), attrgetter(*_KRESULT_COLUMNS)
+_FROM_RESULT = tuple(RESULT_ATTRIBUTE)  # the columns a result fills, each from its attribute
+_COLS_FULL = ("tournament", "player", "edition", "rest", "published", *_FROM_RESULT)  # every column, by name
+_SQL_A, _SQL_B, _SQL_U, _SQL_FULL = insert_sql(_COLS_A), insert_sql(_COLS_B), insert_sql(_COLS_U), insert_sql(_COLS_FULL)
+_SELECT_FULL = f"SELECT {', '.join(_COLS_FULL)} FROM evaluations WHERE tournament = ?"  # rows as the runner builds them
+
+
+_ROW_A, _ROW_B = attrgetter(*(RESULT_ATTRIBUTE[c] for c in _COLS_A[3:])), attrgetter(*(RESULT_ATTRIBUTE[c] for c in _COLS_B[3:]))
+_ROW_FULL = attrgetter(*(RESULT_ATTRIBUTE[c] for c in _FROM_RESULT))
+
+
+def full_row(**columns: object) -> Row:
+    """A row of every column (``_COLS_FULL``) from values given by column name; the others NULL."""
+    unknown = columns.keys() - set(_COLS_FULL)
+    assert not unknown, unknown
+    return tuple(columns.get(c) for c in _COLS_FULL)
 
 
 class Sink:
@@ -97,7 +109,7 @@ class Sink:
         return len(self.a) + len(self.b) + len(self.u) + len(self.full)
 
     def flush(self) -> None:
-        for sql, rows in ((_SQL_A, self.a), (_SQL_B, self.b), (_SQL_U, self.u), (INSERT_EVALUATION, self.full)):
+        for sql, rows in ((_SQL_A, self.a), (_SQL_B, self.b), (_SQL_U, self.u), (_SQL_FULL, self.full)):
             if rows:
                 self.conn.executemany(sql, rows)
                 rows.clear()
@@ -112,7 +124,7 @@ class _Converter:
     def __call__(self, old: int) -> int:
         new = self.cache.get(old)
         if new is None:
-            new = self.cache[old] = umstufung(old).new
+            new = self.cache[old] = _UMSTUFUNG.convert(old).new
         return new
 
 
@@ -132,7 +144,7 @@ class Federation:
         self.elo: list[int] = [0] * top
         self.s_rating: list[int | None] = [None] * top
         self.s_index: list[int | None] = [None] * top
-        self.s_new = bytearray(top)  # starting value already on the 2026 scale
+        self.s_new = bytearray(top)  # starting value already on the new scale
         dated_new: dict[str, bool] = {}  # per list date: whether its values are on the new scale (few distinct dates)
         for pid, by, mem, elo, sr, si, sd in conn.execute(
                 "SELECT id, birth_year, member, elo, start_rating, start_index, start_date FROM players"):
@@ -167,11 +179,11 @@ class Federation:
 
     # --- one tournament -----------------------------------------------------------------
 
-    def evaluate(self, tid: int, end: date, ed: Edition[Any], pids: Sequence[int], elos: Sequence[int],
+    def evaluate(self, tid: int, end: date, ed: Edition[We], pids: Sequence[int], elos: Sequence[int],
                  flat: Sequence[int], sink: Sink | None, canon: list[Row] | None = None) -> int:
         """Run the kernel for one tournament, update the state, hand the rows to ``sink``; returns the row count.
 
-        ``canon`` collects every row with all columns, as ``SELECT *`` returns it (incremental runs compare)."""
+        ``canon`` collects every row with all columns (``_COLS_FULL``, as ``_SELECT_FULL`` reads them; incremental runs compare)."""
         age_of = self.ages(end.year)
         rating, index, rest, birth, member, elo_l = self.rating, self.index, self.rest, self.birth, self.member, self.elo
         kps = []
@@ -197,13 +209,13 @@ class Federation:
                 evald[pid] = 1
                 count += 1
                 if canon is not None:
-                    canon.append((tid, pid, edn, *row_full(r), None, None, 1))
+                    canon.append((tid, pid, edn, None, 1, *row_full(r)))
                 if sink is None:
                     continue
                 if r.sonder is None and r.old_index is not None:
                     (b if r.perf is None else a).append((tid, pid, edn, *(row_b(r) if r.perf is None else row_a(r))))
                 else:
-                    full.append((tid, pid, edn, *row_full(r), None, None, 1))
+                    full.append((tid, pid, edn, None, 1, *row_full(r)))
                 continue
             if status == "no_games" and not (mem and pid in rest):
                 continue  # nothing changes (an unrated member's expired Restpartien do: stored)
@@ -223,14 +235,14 @@ class Federation:
                         rest.pop(pid, None)
                 evald[pid] = 1
             count += 1
-            row = (tid, pid, edn, *row_full(r), blob, r.reason, int(mem))
+            row = (tid, pid, edn, blob, int(mem), *row_full(r))
             if sink is not None:
                 full.append(row)
             if canon is not None:
                 canon.append(row)
         return count
 
-    # --- the Umstufung 2026 ------------------------------------------------------------
+    # --- the Umstufung (the registry's transition to the new scale) ----------------------
 
     def umstufung(self, tid: int, pids: Iterable[int], sink: Sink | None) -> int:
         """Convert every stored DWZ (index + 1) and the Restpartien's opponent ratings."""
@@ -262,8 +274,8 @@ class Federation:
                 if blob is None and i is not None:
                     sink.u.append((tid, pid, UMSTUFUNG_EDITION, "umstufung", r, i, new_r, new_i))
                 else:
-                    sink.full.append((tid, pid, UMSTUFUNG_EDITION, "umstufung", 0, r, i, None, None, None, None, None, None, None, None,
-                                      None, None, new_r, new_i, blob, None, 1))
+                    sink.full.append(full_row(tournament=tid, player=pid, edition=UMSTUFUNG_EDITION, status="umstufung", stage=0,
+                                             old_rating=r, old_index=i, new_rating=new_r, new_index=new_i, rest=blob, published=1))
         return count
 
     # --- state from the store (incremental runs, compare) ------------------------------------
@@ -339,10 +351,10 @@ def assign_order(conn: sqlite3.Connection) -> int:
     return int(conn.execute("SELECT seq FROM tournaments WHERE kind = 'umstufung'").fetchone()[0])
 
 
-_EDITIONS: dict[str | None, Edition[Any]] = {}
+_EDITIONS: dict[str | None, Edition[We]] = {}
 
 
-def edition(rules: str | None, end: date) -> Edition[Any]:
+def edition(rules: str | None, end: date) -> Edition[We]:
     key = rules or edition_for(end)
     ed = _EDITIONS.get(key)
     if ed is None:
@@ -467,7 +479,7 @@ def _incremental(conn: sqlite3.Connection, opts: EvaluationOptions, useq: int, p
                 if not loaded[pid]:
                     fed.load(pid, seq, useq)
                     loaded[pid] = 1
-            old = {row[1]: row for row in conn.execute("SELECT * FROM evaluations WHERE tournament = ?", (tid,))}
+            old = {row[1]: row for row in conn.execute(_SELECT_FULL, (tid,))}
             conn.execute("DELETE FROM evaluations WHERE tournament = ?", (tid,))
             start_end = start_end or end_s
             end = _date(end_s)

@@ -25,21 +25,25 @@ import sys
 from array import array
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 from dwz.basics.errors import InputError
+from dwz.rules import transition
 
 __all__ = [
-    "APPLICATION_ID", "DEFAULT_DB", "MIGRATIONS", "SCHEMA_VERSION", "UMSTUFUNG_END", "connect", "db_error", "decode_rest",
+    "APPLICATION_ID", "DEFAULT_DB", "EVALUATION_COLUMNS", "EVALUATION_TABLE", "MIGRATIONS", "RESULT_ATTRIBUTE", "SCHEMA_VERSION",
+    "UMSTUFUNG_END", "connect", "db_error", "decode_rest",
     "encode_rest", "insert_sql", "open_store", "pack", "sort_key", "transaction", "unpack", "user_version",
 ]
 
 DEFAULT_DB = "dwz.sqlite"
 APPLICATION_ID = 0x44575A48  # "DWZH": marks our files, so a foreign SQLite file is not altered
-# The Umstufung took place between 2026-06-07 and 2026-06-08 (spec dwz-2026 §6): the
-# pseudo-tournament ends on the 7th and sorts after every real tournament of that day.
-UMSTUFUNG_END = "2026-06-07"
+# The Umstufung (the registry's transition to the new scale, spec dwz-2026 §6) took place between
+# the last day of the old scale and the first of the new: the pseudo-tournament ends on the last
+# day and sorts after every real tournament of that day.
+_UMSTUFUNG = transition("old", "new")
+UMSTUFUNG_END = (_UMSTUFUNG.at - timedelta(days=1)).isoformat()
 
 _V1 = [
     """CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID""",
@@ -141,24 +145,32 @@ _V1 = [
     "CREATE INDEX restpartien_player ON restpartien(player)",
     "CREATE TABLE dirty_players (player INTEGER PRIMARY KEY)",
     f"""INSERT INTO tournaments (kind, name, end, sort_key, rated, evaluated)
-        VALUES ('umstufung', 'Umstufung 2026', '{UMSTUFUNG_END}', '', 1, 0)""",
+        VALUES ('umstufung', '{_UMSTUFUNG.rule}', '{UMSTUFUNG_END}', '', 1, 0)""",
 ]
 
 # Each entry upgrades the schema by one version; never edit an entry once released.
 MIGRATIONS: list[list[str]] = [_V1]
 SCHEMA_VERSION = len(MIGRATIONS)
 
-EVALUATION_COLUMNS = (
-    "tournament", "player", "edition", "status", "stage", "old_rating", "old_index", "coeff_index", "wh", "n", "we",
-    "coefficient", "rc", "perf", "sonder", "ri", "start", "new_rating", "new_index", "rest", "reason", "published",
+# Every column of an evaluation row with the attribute of the kernel's result (``KResult``) it
+# stores, by name — ``None``: the runner supplies it (the tournament, the player, the edition, the
+# encoded Restpartien, whether it is published).  Rows are built and read through these names, so
+# neither the order of the table's columns nor that of the result's fields decides what lands where.
+EVALUATION_TABLE: tuple[tuple[str, str | None], ...] = (
+    ("tournament", None), ("player", None), ("edition", None), ("status", "status"), ("stage", "stage"),
+    ("old_rating", "old_rating"), ("old_index", "old_index"), ("coeff_index", "coeff_index"), ("wh", "wh"), ("n", "n"),
+    ("we", "we"), ("coefficient", "coefficient"), ("rc", "rc"), ("perf", "perf"), ("sonder", "sonder"), ("ri", "ri"),
+    ("start", "start"), ("new_rating", "new_rating"), ("new_index", "new_index"), ("rest", None), ("reason", "reason"),
+    ("published", None),
 )
+EVALUATION_COLUMNS = tuple(column for column, _ in EVALUATION_TABLE)  # the table's columns, in its order
+RESULT_ATTRIBUTE = {column: attr for column, attr in EVALUATION_TABLE if attr is not None}  # column → KResult attribute
 
 
 def insert_sql(columns: tuple[str, ...]) -> str:
     return f"INSERT INTO evaluations ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
 
 
-INSERT_EVALUATION = insert_sql(EVALUATION_COLUMNS)
 
 
 def db_error(path: str | Path, e: sqlite3.Error) -> InputError:

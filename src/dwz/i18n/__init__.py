@@ -16,6 +16,7 @@ import string
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from datetime import date as _date
 from functools import lru_cache
 from importlib import import_module
 from pathlib import PurePath
@@ -316,16 +317,21 @@ def fmt_date(value: Any, lang: str = "de") -> str:
     >>> fmt_date("2026-09-14"), fmt_date("2026-09-14", "en"), fmt_date("heute")
     ('14.09.2026', '2026-09-14', 'heute')
     """
-    from datetime import date as _date
+    if isinstance(value, (str, _date)):
+        return _date_text(value, lang)
+    return "–" if value is None else str(value)
 
+
+@lru_cache(maxsize=4096)  # a Rechenweg names the same few dates again and again (strftime is slow)
+def _date_text(value: str | _date, lang: str) -> str:
     if isinstance(value, str):
         try:
-            value = _date.fromisoformat(value)
+            day = _date.fromisoformat(value)
         except ValueError:
-            return str(value)
-    if isinstance(value, _date):
-        return value.strftime("%d.%m.%Y") if lang == "de" else value.isoformat()
-    return "–" if value is None else str(value)
+            return value
+    else:
+        day = value
+    return day.strftime("%d.%m.%Y") if lang == "de" else day.isoformat()
 
 
 def _games(games: list[tuple[Any, Any, Any]], lang: str, decimals: int) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 CATALOG: dict[str, dict[str, Any]] = {
     "rule_refs": {
         "Anhang": "Anhang",
-        "Inkrafttreten WO 2026": "Inkrafttreten WO 2026",
+        "Inkrafttreten": "Inkrafttreten",
         "FIDE 2024-03 compression": "FIDE-Kompression 03/2024",
     },
     "click": {
@@ -151,7 +151,7 @@ Beispiele:
   dwz elo --compress 1600
 
 Ohne --period gilt die Wertungsperiode von heute (die Ausgabe sagt es).""",
-        "cmd.tournament.short": "Ganzes Turnier auswerten wie der DSB (TRF, SWT, SWI, DSB-XML, CSV, JSON, PGN).",
+        "cmd.tournament.short": "Ganzes Turnier auswerten wie der DSB ({formats}).",
         "cmd.tournament.help": "Ganzes Turnier auswerten wie der DSB: Folge- und Erst-DWZ, Sonderwertung, Restpartien, FIDE-Elo; mit dem Prüfbericht vor dem Hochladen.",
         "cmd.tournament.epilog": """\b
 Beispiele:
@@ -163,10 +163,9 @@ Beispiele:
   dwz tournament turnier.SWT --dsb-xml meldung.xml --location Leipzig --time-control "90 min + 30 s"
   dwz tournament liga.SWT --dewis-xml liga-dewis.xml
 
+Formate (am Inhalt erkannt, --format erzwingt eines): {format_labels}.
+
 \b
-Formate (am Inhalt erkannt, --format erzwingt eines): TRF16/TRF-2026 (auch mit Mannschaften),
-Swiss-Chess SWT (7.xx/8.xx) und SWI (DeWIS-Export, CP850), DSB-XML 2.5 und alte DeWIS-XML,
-unser CSV und JSON (docs/formats.md), PGN.
 Ausgabe nach der Endung von -o: .csv (Tabelle für Excel), .json (alles mit Rechenweg), .html
 (eigenständige Seite). --dsb-xml schreibt die Meldedatei für das DSB-Wertungsportal
 (DSB_DWZ_TournamentReport 2.5) und nennt alles, was das Portal oder ein Wertungsreferent
@@ -205,7 +204,7 @@ Beispiele:
   dwz history compare --chart vergleich.svg
   dwz history generate --players 240000 --tournaments 55000 --seed 1 --db synth.sqlite""",
         "cmd.history.add.short": "Turnierdateien und Wertungslisten einlesen.",
-        "cmd.history.add.help": "Turnierdateien (TRF, SWT, SWI, DSB-XML, CSV, JSON, PGN) und Wertungslisten (DSB, FIDE) einlesen.",
+        "cmd.history.add.help": "Turnierdateien ({formats}) und Wertungslisten (DSB, FIDE) einlesen.",
         "cmd.history.run.short": "Auswerten, was neu ist oder sich geändert hat.",
         "cmd.history.run.help": """Alle Turniere in der Reihenfolge der WO auswerten (Umstufung 2026 inklusive).
 
@@ -221,7 +220,7 @@ Spielern nachgerechnet. Strg-C bricht ab, ohne etwas zu ändern.""",
         "opt.lang": "Sprache der Ausgabe, de oder en (Standard: de, oder DWZ_LANG).",
         "opt.json": "Das Ergebnis als JSON ausgeben (die Schlüssel von to_dict()).",
         "opt.explain": "Den Rechenweg ausgeben: jeder Schritt mit seiner Regel.",
-        "opt.rules": "Regelwerk erzwingen: klassisch (alt) oder 2026 (neu); sonst nach dem Turnierende.",
+        "opt.rules": "Regelwerk erzwingen – {editions}; sonst nach dem Turnierende.",
         "opt.age_group": "Altersgruppe statt Geburtsjahr: jugend (bis 20), junior (21–25), erwachsene (über 25).",
         "opt.born": "Geburtsjahr, z. B. 1985 (ohne Angabe: Erwachsene).",
         "opt.end": "Turnierende, z. B. 2026-09-14 oder 14.09.2026 (Standard: heute); es wählt das Regelwerk.",
@@ -258,9 +257,9 @@ Spielern nachgerechnet. Strg-C bricht ab, ohne etwas zu ändern.""",
         "opt.no_sonderwertung": "Die Sonderwertung (WO 3.6.3) nicht anwenden.",
         "opt.no_sonder_foreign": "Spieler mit Fremdwertung oder mit ihrer Elo als R0 nicht als Ausnahmespieler der Sonderwertung zulassen (frühere Lesart von WO 3.6.3).",
         "opt.scale": "alt: die eingegebenen DWZ stammen von vor der Umstufung 2026 und werden zuerst umgestuft; neu: sie sind schon umgestuft.",
-        "opt.alt": "Welche DWZ stammen von vor der Umstufung 2026 (Karte/Liste vor dem 08.06.2026): eigene, gegner oder alle – sie werden zuerst umgestuft.",
-        "opt.alt_first": "Stammen die Gegner-DWZ von vor der Umstufung 2026 (Liste vor dem 08.06.2026): gegner oder alle – sie werden zuerst umgestuft (eine eigene DWZ gibt es bei der Erst-DWZ nicht).",
-        "opt.stand": "Stand Ihrer DWZ: Datum der Karteikarte oder Liste, von der sie stammt (vor dem 08.06.2026: sie wird umgestuft).",
+        "opt.alt": "Welche DWZ stammen von vor der Umstufung 2026 (Karte/Liste vor dem {switch}): eigene, gegner oder alle – sie werden zuerst umgestuft.",
+        "opt.alt_first": "Stammen die Gegner-DWZ von vor der Umstufung 2026 (Liste vor dem {switch}): gegner oder alle – sie werden zuerst umgestuft (eine eigene DWZ gibt es bei der Erst-DWZ nicht).",
+        "opt.stand": "Stand Ihrer DWZ: Datum der Karteikarte oder Liste, von der sie stammt (vor dem {switch}: sie wird umgestuft).",
         "opt.t_scale": "alt: die DWZ der Datei stammen von vor der Umstufung 2026 und werden zuerst umgestuft (eine Spalte scale der Datei geht vor).",
         "opt.check_scale": "alt: die DWZ der Datei stammen von vor der Umstufung 2026 (für die Prüfung zuerst umgestuft).",
         "opt.no_sonder_extremes": "100 % (Leistung = Niveau + 677) löst keine Sonderwertung aus.",
@@ -289,7 +288,7 @@ Spielern nachgerechnet. Strg-C bricht ab, ohne etwas zu ändern.""",
         "opt.limit_concurrency": "Anfragen in Bearbeitung je Prozess, darüber Antwort 503 (Standard: 200).",
         "opt.log_level": "Protokollstufe des Servers (uvicorn; Standard: 'warning').",
         "opt.db": "Datenbankdatei (Standard: dwz.sqlite, oder DWZ_DB).",
-        "opt.history_rules": "Regelwerk für diese Turniere erzwingen (sonst nach dem Turnierende).",
+        "opt.history_rules": "Regelwerk für diese Turniere erzwingen – {editions}; sonst nach dem Turnierende.",
         "opt.history_list_date": "Datum der Wertungsliste, z. B. 2026-09-01 (sonst aus dem Dateinamen).",
         "opt.history_format": "Turnierformat erzwingen (sonst am Inhalt erkannt).",
         "opt.full": "Alles neu berechnen, nicht nur das Geänderte.",
@@ -407,9 +406,10 @@ Spielern nachgerechnet. Strg-C bricht ab, ohne etwas zu ändern.""",
         "elo_opponent_invalid": "Gegner-Elo '{value}' ist keine ganze Zahl",
         "elo_invalid.web": "Elo '{value}' ist keine gültige Elo-Zahl; erwartet eine ganze Zahl wie 1500",
         "elo_game_invalid.web": "Partie '{value}' nicht lesbar; erwartet Elo des Gegners und Ergebnis, z. B. 1580:1",
+        "elo_game_invalid.api": "Partie '{value}' nicht lesbar; erwartet Elo des Gegners und Ergebnis, z. B. (1580, 1) oder \"1580:1\"",
         "elo_compress_one": "Für die Kompression genau eine Elo angeben, nicht '{value}'",
         "elo_first_zero": "0 % – bei null Punkten gibt es keine Erst-Elo",
-        "history_not_data_file": "'{value}' ist keine Turnier- oder Wertungslistendatei (lesbar sind TRF, Swiss-Chess SWT und SWI, DSB- und DeWIS-XML, CSV, JSON, PGN sowie die Listen des DSB und der FIDE)",
+        "history_not_data_file": "'{value}' ist keine Turnier- oder Wertungslistendatei (lesbar sind {formats} sowie die Listen des DSB und der FIDE)",
         "encoding_unreadable": "Datei nicht lesbar: keine der Zeichenkodierungen {expected} passt",
         "elo_no_games": "Keine Partien angegeben; erwartet GEGNER:ERGEBNIS …, z. B. 1500:1 1600:= 1700:0",
     },

@@ -10,7 +10,7 @@ from typing import Any
 CATALOG: dict[str, dict[str, Any]] = {
     "rule_refs": {
         "Anhang": "Appendix",
-        "Inkrafttreten WO 2026": "WO 2026 in force from 2026-06-08",
+        "Inkrafttreten": "entry into force of",
         "FIDE 2024-03 compression": "FIDE 2024-03 compression",
     },
     "click": {
@@ -157,7 +157,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "  dwz elo --compress 1600\n"
         "\n"
         "Without --period today's rating period is used (the output says so).",
-        "cmd.tournament.short": "Evaluate a whole tournament as the DSB does (TRF, SWT, SWI, DSB XML, CSV, JSON, PGN).",
+        "cmd.tournament.short": "Evaluate a whole tournament as the DSB does ({formats}).",
         "cmd.tournament.help": "Evaluate a whole tournament as the DSB does: new and first DWZ, Sonderwertung, stored "
         "games (Restpartien), FIDE Elo; with the pre-upload check.",
         "cmd.tournament.epilog": "\b\n"
@@ -172,12 +172,9 @@ CATALOG: dict[str, dict[str, Any]] = {
         '--time-control "90 min + 30 s"\n'
         "  dwz tournament league.SWT --dewis-xml league-dewis.xml\n"
         "\n"
+        "Formats (detected from the content, --format forces one): {format_labels}.\n"
+        "\n"
         "\b\n"
-        "Formats (detected from the content, --format forces one): TRF16/TRF-2026 (also with "
-        "teams),\n"
-        "Swiss-Chess SWT (7.xx/8.xx) and SWI (DeWIS export, CP850), DSB XML 2.5 and the "
-        "legacy DeWIS XML,\n"
-        "our CSV and JSON (docs/formats.md), PGN.\n"
         "Output by the extension of -o: .csv (table), .json (everything with the steps), "
         ".html\n"
         "(standalone page). --dsb-xml writes the upload file of the DSB rating portal\n"
@@ -223,7 +220,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "  dwz history compare --chart comparison.svg\n"
         "  dwz history generate --players 240000 --tournaments 55000 --seed 1 --db synth.sqlite",
         "cmd.history.add.short": "Import tournament files and rating lists.",
-        "cmd.history.add.help": "Import tournament files (TRF, SWT, SWI, DSB XML, CSV, JSON, PGN) and rating lists "
+        "cmd.history.add.help": "Import tournament files ({formats}) and rating lists "
         "(DSB, FIDE).",
         "cmd.history.run.short": "Evaluate what is new or has changed.",
         "cmd.history.run.help": "Evaluate every tournament in the order of the rating regulations (Umstufung 2026 "
@@ -243,7 +240,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "opt.lang": "Language of the output, de or en (default: de, or DWZ_LANG).",
         "opt.json": "Print the result as JSON (the keys of to_dict()).",
         "opt.explain": "Print the calculation steps, each with its rule.",
-        "opt.rules": "Force the rules: classic or 2026; otherwise by the tournament end.",
+        "opt.rules": "Force the rules – {editions}; otherwise by the tournament end.",
         "opt.age_group": "Age group instead of the birth year: youth (up to 20), junior (21–25), adult (over 25).",
         "opt.born": "Birth year, e.g. 1985 (none: adult).",
         "opt.end": "Tournament end, e.g. 2026-09-14 or 14.09.2026 (default: today); it selects the rules.",
@@ -281,9 +278,9 @@ CATALOG: dict[str, dict[str, Any]] = {
         "opt.no_sonderwertung": "Do not apply the Sonderwertung (WO 3.6.3).",
         "opt.no_sonder_foreign": "Players with a foreign rating or their Elo as R0 are no exceptional players of the Sonderwertung (the earlier reading of WO 3.6.3).",
         "opt.scale": "old: the DWZ typed are from before the Umstufung 2026 and are converted first; new: they are converted already.",
-        "opt.alt": "Which DWZ are from before the Umstufung 2026 (a card or list dated before 2026-06-08): own, opponents or all – they are converted first.",
-        "opt.alt_first": "Whether the opponents' DWZ are from before the Umstufung 2026 (a list dated before 2026-06-08): opponents or all – they are converted first (a first DWZ has no own DWZ).",
-        "opt.stand": "Date of your DWZ: the date of the rating card or list it comes from (before 2026-06-08: it is converted).",
+        "opt.alt": "Which DWZ are from before the Umstufung 2026 (a card or list dated before {switch}): own, opponents or all – they are converted first.",
+        "opt.alt_first": "Whether the opponents' DWZ are from before the Umstufung 2026 (a list dated before {switch}): opponents or all – they are converted first (a first DWZ has no own DWZ).",
+        "opt.stand": "Date of your DWZ: the date of the rating card or list it comes from (before {switch}: it is converted).",
         "opt.t_scale": "old: the file's DWZ are from before the Umstufung 2026 and are converted first (a scale column of the file wins).",
         "opt.check_scale": "old: the file's DWZ are from before the Umstufung 2026 (converted first for the check).",
         "opt.no_sonder_extremes": "100 % (performance = level + 677) does not trigger a Sonderwertung.",
@@ -312,7 +309,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "opt.limit_concurrency": "Requests in progress per worker before answering 503 (default: 200).",
         "opt.log_level": "Log level of the server (uvicorn; default: 'warning').",
         "opt.db": "Database file (default: dwz.sqlite, or DWZ_DB).",
-        "opt.history_rules": "Force the rules for these tournaments (otherwise by the tournament end).",
+        "opt.history_rules": "Force the rules for these tournaments – {editions}; otherwise by the tournament end.",
         "opt.history_list_date": "Date of the rating list, e.g. 2026-09-01 (otherwise from the file name).",
         "opt.history_format": "Force the tournament format (otherwise detected from the content).",
         "opt.full": "Recompute everything, not only what changed.",
@@ -432,9 +429,10 @@ CATALOG: dict[str, dict[str, Any]] = {
         "elo_opponent_invalid": "Opponent's Elo '{value}' is not a whole number",
         "elo_invalid.web": "Elo '{value}' is not a valid Elo rating; expected a whole number such as 1500",
         "elo_game_invalid.web": "Game '{value}' not readable; expected the opponent's Elo and the result, e.g. 1580:1",
+        "elo_game_invalid.api": "Game '{value}' not readable; expected the opponent's Elo and the result, e.g. (1580, 1) or \"1580:1\"",
         "elo_compress_one": "Give exactly one Elo for the compression, not '{value}'",
         "elo_first_zero": "0 % – no initial rating with zero points",
-        "history_not_data_file": "'{value}' is not a tournament or rating list file (readable are TRF, Swiss-Chess SWT and SWI, DSB and DeWIS XML, CSV, JSON, PGN and the lists of the DSB and FIDE)",
+        "history_not_data_file": "'{value}' is not a tournament or rating list file (readable are {formats} and the lists of the DSB and FIDE)",
         "encoding_unreadable": "File cannot be read: none of the encodings {expected} fits",
         "elo_no_games": "No games given; expected OPPONENT:RESULT …, e.g. 1500:1 1600:= 1700:0",
     },

@@ -189,7 +189,7 @@ Die Antworten des Portals lassen sich mit --speichern als eine Datei sichern und
         "portal.tournaments_next": "Gegenprüfen: dwz portal gegenpruefung UUID",
         "portal.own_card": "Eigene Werte von der DWZ-Karte im Portal: {name} ({key_}) – DWZ {rating}, Geburtsjahr {born}; Stand {stand} (abgerufen){last}.",
         "portal.own_list": "Eigene Werte aus der DWZ-Liste {where}: {name} ({key_}) – DWZ {rating}, Geburtsjahr {born}; Stand der Liste {stand}{last}.",
-        "portal.own_old_scale": "Der Stand liegt vor der Umstufung 2026 (08.06.2026): Ihre DWZ ist ein Wert der alten Skala und wird zuerst umgestuft (wie mit --stand); die DWZ der Gegner bleiben, wie Sie sie angeben.",
+        "portal.own_old_scale": "Der Stand liegt vor der Umstufung 2026 ({switch!d}): Ihre DWZ ist ein Wert der alten Skala und wird zuerst umgestuft (wie mit --stand); die DWZ der Gegner bleiben, wie Sie sie angeben.",
         "portal.cc.head": "Gegenprüfung: {name} – Turnierende {end} – {rules}",
         "portal.cc.calculated": "berechnet {when} · ",
         "portal.cc.meta": "Auswertung des Portals: {calculated}abgerufen {retrieved} · {where}",

@@ -38,7 +38,7 @@ def parse_player_key(text: str, field: str = "spieler") -> tuple[str, Any]:
 class OwnValues:
     """A player's values as a source gave them.  ``stand``: when the source said so (the day the card was
     read, the list's date) — the date the value holds at, by which the 2026 scale tells old values from
-    new ones (spec dwz-2026 §6: a list after 2026-06-08 holds converted values, even of players last
+    new ones (spec dwz-2026 §6: a list after the Umstufung holds converted values, even of players last
     evaluated before); ``last_evaluation``: the Monday of the week of his last evaluation, if known."""
 
     rating: int | None

@@ -56,6 +56,7 @@ from dwz.formats.dsb_list import DsbEntry
 from dwz.formats.fide_list import FideEntry
 from dwz.formats.lists import Candidate, MatchReport, closest_entries
 from dwz.i18n import CATALOGS, fmt_date, fmt_rating, term, text
+from dwz.rules import transition
 
 __all__ = ["SEVERITIES", "CheckReport", "Condensed", "Finding", "Inputs", "ListInfo", "check_tournament", "condense",
            "empty_problems", "gather", "is_u12", "round_dates_trf", "scales_differ", "surface_text"]
@@ -78,6 +79,7 @@ def surface_text(key: str, lang: str, surface: str = "cli", **values: Any) -> st
 # The kinds of finding in the order they are reported, each with the rule or format
 # section it rests on (language-neutral; WO = DSB-Wertungsordnung, DSB-XML = the
 # portal's upload format DSB_DWZ_TournamentReport 2.5, spec formats.md §5.3).
+_UMSTUFUNG = transition("old", "new").rule  # the conversion to the new scale the registry holds ("Umstufung 2026")
 RULES: dict[str, str] = {
     "file": "WO 6.1",
     "tournament_empty": "DSB-XML 2.5 ‹players›, ‹games›",
@@ -99,13 +101,13 @@ RULES: dict[str, str] = {
     "birth_year_missing": "DSB-XML 2.5 ‹dobYear›, WO 3.2",
     "birth_year_computer": "DSB-XML 2.5 ‹dobYear›",
     "birth_year_implausible": "DSB-XML 2.5 ‹dobYear›, WO 3.2",
-    "list_old_scale": "WO 2026, Umstufung 08.06.2026",
-    "list_new_scale": "WO 2.2.3, Umstufung 08.06.2026",
+    "list_old_scale": f"WO 2026, {_UMSTUFUNG}",
+    "list_new_scale": f"WO 2.2.3, {_UMSTUFUNG}",
     "list_newer": "WO 2.2.3",
-    "dwz_old_scale": "Umstufung 08.06.2026",
-    "old_scale_rating": "Umstufung 08.06.2026, WO 3.5.2",
-    "scale_converted": "Umstufung 08.06.2026",
-    "restpartien_converted": "Umstufung 08.06.2026, WO 3.4.2",
+    "dwz_old_scale": _UMSTUFUNG,
+    "old_scale_rating": f"{_UMSTUFUNG}, WO 3.5.2",
+    "scale_converted": _UMSTUFUNG,
+    "restpartien_converted": f"{_UMSTUFUNG}, WO 3.4.2",
     "dwz_differs": "WO 2.2.3",
     "not_in_list": "WO 6.1",
     "list_ambiguous": "WO 6.1",
@@ -418,8 +420,8 @@ def _dates(t: Tournament, given: date | None, end: date | None, round_dates: Map
     if given is not None and t.end is not None and given != t.end:
         other_rules = edition_for(given) != edition_for(t.end)
         out.append(Finding("error" if other_rules else "warning", "end_mismatch", variant="rules" if other_rules else None,
-                           values=(("given", given), ("file", t.end), ("rules_given", Ref(f"check.rules.{edition_for(given)}")),
-                                   ("rules_file", Ref(f"check.rules.{edition_for(t.end)}")))))
+                           values=(("given", given), ("file", t.end), ("rules_given", Ref(edition_for(given))),
+                                   ("rules_file", Ref(edition_for(t.end))))))
     if t.start is not None and t.start > end:
         out.append(Finding("error", "start_after_end", values=(("start", t.start), ("end", end))))
     if end > today:

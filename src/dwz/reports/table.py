@@ -8,6 +8,7 @@ import io
 from collections.abc import Iterable
 from typing import Any
 
+from dwz.core.editions import label
 from dwz.core.tournament import PlayerEvaluation, TournamentEvaluation
 from dwz.formats._common import CsvWriter
 from dwz.formats.own import CSV_COLUMNS as _OWN_CSV_COLUMNS
@@ -209,7 +210,7 @@ def to_html(ev: TournamentEvaluation, lang: str = "de", rechenweg: bool = True, 
     cols = COLUMNS.get(lang, COLUMNS["de"])
     rows = evaluation_rows(ev, lang)
     elo = elo_rows(ev, lang)
-    meta = " · ".join(x for x in (text("report.end", lang, end=fmt_date(ev.end, lang)), t.code, term(ev.rules, lang),
+    meta = " · ".join(x for x in (text("report.end", lang, end=fmt_date(ev.end, lang)), t.code, label(ev.rules, lang),
                                   text("cli.n_players", lang, n=len(ev.players))) if x)
     texts = {k: text(f"report.{k}", lang) for k in ("title", "table", "teams", "elo", "notes", "rechenweg", "assumption",
                                                       "footer", "scroll_hint")}

@@ -301,11 +301,6 @@ def umstufung_inverse(new: int) -> list[int]:
     return sorted(c for c in set(candidates) if c > 0 and umstufung(c).new == new)
 
 
-def convert_old_scale(rating: int) -> ScaleConversion:
-    """An old-scale DWZ on the new scale: the Umstufung 2026 (the caller raises an own index by one)."""
-    return umstufung(rating)
-
-
 # Reference 000's classes are old-scale: their lower bounds go through the Umstufung, so a player
 # is in the same class before and after it (monotone, and strictly increasing at every bound:
 # 0.64·L + 760 is a whole number for L a multiple of 100 and L − 1 lies 0.64 below it).

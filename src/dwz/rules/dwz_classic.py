@@ -15,7 +15,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Literal, cast
 
-from dwz.basics.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome, ScaleConversion
+from dwz.basics.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome
 from dwz.basics.probability import (
     D_CLASSIC_FULL,
     P_CLASSIC_CAP,
@@ -426,11 +426,6 @@ def iteration_next(r: float, w_halves: int, opponents: Sequence[float], seen: se
 def iteration_settled(old: float, new: float) -> bool:
     """The Gesamtiteration ends when no value changes any more (Anhang 1.1.3)."""
     return old == new
-
-
-def convert_old_scale(rating: int) -> ScaleConversion | None:
-    """Old-scale values are this edition's own: nothing to convert."""
-    return None
 
 
 def foreign_coefficient_index(option: int) -> int:

@@ -6,25 +6,30 @@ An edition is a module (``dwz_classic``, ``dwz_2026``, or a new one) whose names
 error) and every edition module against the protocol.  The procedures never ask an
 edition's name: what differs between editions is asked here.
 
-How W and We are held is the edition's choice, the type parameter ``S``: the classic
-rules keep We as an integer count of thousandths (the 3-decimal table makes sums and the
-comparison W ≥ We exact), the 2026 rules as a float (exact normal distribution).  The
-procedures only pass an edition's ``S`` back to the same edition and show it through
-:func:`Edition.we_to_float`.  W is always an integer count of half points.
+How We is held is the edition's choice, the type parameter ``S``: the classic rules keep it
+as an integer count of thousandths (``Edition[int]``: the 3-decimal table makes sums and the
+comparison W ≥ We exact), the 2026 rules as a float (``Edition[float]``: exact normal
+distribution).  mypy checks each edition module against ``Edition`` with its own ``S`` (what
+``expected_total`` returns is what ``folge`` takes).  The procedures see every edition as
+``Edition[We]``: :data:`We` is opaque to them — they hold an edition's We, hand it back to the
+same edition and show it through :func:`Edition.we_to_float`, and can do nothing else with it
+(the registry, :func:`dwz.rules.register`, takes that view once per edition).  W is always an
+integer count of half points.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal, Protocol, TypeVar
+from typing import Literal, NewType, Protocol, TypeVar
 
-from dwz.basics.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome, ScaleConversion
+from dwz.basics.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome
 from dwz.basics.steps import Step
 from dwz.basics.values import AgeGroup
 
-__all__ = ["Edition"]
+__all__ = ["Edition", "We"]
 
 S = TypeVar("S")
+We = NewType("We", object)  # an edition's We as the procedures hold it: opaque, only passed back to the edition
 
 
 class Edition(Protocol[S]):
@@ -41,7 +46,8 @@ class Edition(Protocol[S]):
     FOREIGN_ASSUMED: bool
     """Whether the index a foreign-rated entrant is evaluated with is a reading (WO 4.1.2)."""
     SCALE: Literal["old", "new"]
-    """The DWZ scale the edition rates on: "old" before the Umstufung 2026, "new" from it on (spec dwz-2026 §6)."""
+    """The DWZ scale the edition rates on: "old" before the Umstufung 2026, "new" from it on (spec dwz-2026 §6);
+    the registry's transitions convert values between the scales (:func:`dwz.rules.convert`)."""
     SCALE_MIN: int
     """The lowest DWZ that exists on that scale (new: 1100, below which neither the Umstufung nor the rules
     produce a value; old: 0, any value).  A lower one is an old-scale value or a foreign rating."""
@@ -110,12 +116,6 @@ class Edition(Protocol[S]):
 
     def iteration_settled(self, old: float, new: float) -> bool:
         """Whether a value counts as unchanged, so that the Gesamtiteration may end (Anhang 1.1.3)."""
-        ...
-
-    # --- the scale (spec dwz-2026 §6) -----------------------------------------------------------
-    def convert_old_scale(self, rating: int) -> ScaleConversion | None:
-        """A DWZ from before the Umstufung 2026 on this edition's scale: the Umstufung (value only; the
-        caller raises an own index by one), or ``None`` where old-scale values are the edition's own."""
         ...
 
     # --- tournament specifics -------------------------------------------------------------------

@@ -128,7 +128,7 @@ async def get_context(
     birth_year: Annotated[str | None, Query(max_length=40, description="Birth year (none: adult assumed).")] = None,
     lang: LangQuery = None, steps: StepsQuery = True,
 ) -> Any:
-    """The live hints of the calculator: edition by end date (WO 2026 from 2026-06-08), age group by birth year."""
+    """The live hints of the calculator: edition by end date (the registry's timeline), age group by birth year."""
     lg = langs.from_scope(request.scope)
     return await _run(lambda: service.dwz_context(end, birth_year, lg, steps=steps), lg, root="query")
 
@@ -184,13 +184,13 @@ _SWITCH = ["on", "off", "true", "false"]
 # is documented here, as FastAPI would do for File()/Form() parameters.
 _TURNIER_FORM: dict[str, Any] = {"requestBody": {"required": True, "content": {"multipart/form-data": {"schema": {
     "type": "object", "required": ["file"], "properties": {
-        "file": _binary("The tournament file: TRF, Swiss-Chess SWT or SWI, DSB XML 2.5, DeWIS XML, PGN, CSV or JSON (at most 1 MiB)."),
+        "file": _binary("The tournament file (at most 1 MiB)."),  # its formats: see complete_schema
         "rating_list": _binary("The DSB's DWZ list (ZIP or spieler.csv), e.g. a regional federation's (at most 16 MiB)."),
         "fide_list": _binary("A FIDE list (TXT or XML, also as ZIP; at most 16 MiB)."),
         "restpartien": _binary("Stored Restpartien of an earlier evaluation (JSON, as /turnier downloads them)."),
         "end": {"type": "string", "description": "Tournament end YYYY-MM-DD, when the file names none."},
         "list_date": {"type": "string", "description": "Date of the DWZ list YYYY-MM-DD (else from its name or content)."},
-        "rules": _choice("Force a rule edition (empty: by the end date).", ["", "classic", "2026"]),
+        "rules": _choice("Force a rule edition (empty: by the end date).", []),  # the registry's, see complete_schema
         "foreign_e_index": _choice("Classic rules: the index for E of a player entering with his Elo.", ["1", "6"]),
         "sonderwertung": _choice("Apply the Sonderwertung (WO 3.6.3); default on.", _SWITCH),
         "sonder_extremes": _choice("A 100 % score may trigger the Sonderwertung; default on.", _SWITCH),
@@ -204,6 +204,22 @@ _TURNIER_FORM: dict[str, Any] = {"requestBody": {"required": True, "content": {"
         "location": {"type": "string", "description": "The venue, for the DSB XML."},
         "sender": {"type": "string", "description": "The sender (club or director), for the DSB XML."},
     }}}}}}
+
+
+def complete_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    """What the registry of editions and the table of formats hold, filled in when an app's OpenAPI
+    schema is generated: the editions the upload's ``rules`` takes (a request model's ``rules`` gets
+    them from its own field) and the formats its ``file`` may have."""
+    from dwz.formats import short_labels
+    from dwz.rules import accepted
+
+    post = schema.get("paths", {}).get("/api/turnier", {}).get("post", {})
+    props = post.get("requestBody", {}).get("content", {}).get("multipart/form-data", {}).get("schema", {}).get("properties", {})
+    if "rules" in props:
+        props["rules"]["enum"] = ["", *accepted()]
+    if "file" in props:
+        props["file"]["description"] = f"The tournament file: {short_labels(check=True)} (at most 1 MiB)."
+    return schema
 
 
 @router.post("/turnier", tags=["Turnier"], summary="Evaluate a tournament file, with the pre-upload check",

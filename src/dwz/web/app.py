@@ -99,6 +99,15 @@ def create_app(allowed_hosts: list[str] | None = None, *, fast: bool = True) -> 
     from dwz.web import portal_page
 
     app.include_router(portal_page.router)  # /turnier/gegenpruefung (the DSB rating portal's cross-check)
+
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:  # generated once per app, with the registry's editions as they are then
+        if app.openapi_schema is None:
+            app.openapi_schema = api.complete_schema(generate())
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
     history_db = os.environ.get("DWZ_HISTORY_DB")
     if history_db:  # `dwz serve --db FILE`: the cards of that one database, read-only
         from dwz.web.history_page import make_router

@@ -74,6 +74,26 @@ def _four_digit_year(v: Any) -> Any:
         if p.code != "birth_year_invalid":
             raise PydanticCustomError(p.code, "birth year of four digits", {"value": p.value, **p.params}) from None
     return v
+def _edition_word(v: str) -> str:
+    """A word naming a registered edition (its name or an alias), looked up when a request comes:
+    an edition registered after this module was imported is taken too."""
+    from dwz.rules import accepted
+
+    if v not in accepted():  # exactly as listed (the schema's enum)
+        raise PydanticCustomError("literal_error", "Input should be {expected}",
+                                  {"expected": ", ".join(repr(w) for w in accepted())})
+    return v
+
+
+def _edition_schema(schema: dict[str, Any]) -> None:
+    """The registry's words as the field's ``enum``, read when the schema is generated (per app)."""
+    from dwz.rules import accepted
+
+    schema["enum"] = list(accepted())
+
+
+# The rule edition a request forces: every edition the registry holds (dwz.rules), by name or alias.
+EditionWord = Annotated[str, Field(max_length=_SHORT, json_schema_extra=_edition_schema), AfterValidator(_edition_word)]
 Number = Annotated[int, Field(ge=-(10**9), le=10**9)]
 RatingValue = Number | Short | None
 # No request model accepts NaN or ±Infinity (JSON "NaN", "Infinity", 1e999): pydantic's
@@ -107,21 +127,20 @@ class _Person(BaseModel):
     birth_year: RatingValue = Field(None, description="Birth year; age = end year − birth year. None: adult assumed.",
                                     examples=[1985])
     age_group: Literal["youth", "junior", "adult"] | None = Field(None, description="Instead of the birth year.")
-    rules: Literal["dwz-classic", "dwz-2026", "classic", "2026"] | None = Field(
-        None, description="Force a rule edition (default: by the end date).")
+    rules: EditionWord | None = Field(None, description="Force a rule edition (default: by the end date).")
     scale: Literal["old", "new", "alt", "neu"] | None = Field(
         None, description='All values at once (own DWZ and opponents): "old" ("alt"): from before the Umstufung 2026, converted '
                           'first (own DWZ with index + 1); under the classic rules nothing changes (a note). own_scale and '
                           'opponents_scale, where given, win over it.')
     own_scale: Literal["old", "new", "alt", "neu"] | None = Field(
-        None, description='The own DWZ: "old" ("alt"): from a card or list of before the Umstufung 2026 (08.06.2026), converted '
+        None, description='The own DWZ: "old" ("alt"): from a card or list of before the Umstufung 2026, converted '
                           'first (index + 1). Not given under the 2026 rules: a DWZ below 1100 is refused (422), one from 1100 '
                           'is taken as a value of the new scale (an assumption in the Rechenweg).')
     opponents_scale: Literal["old", "new", "alt", "neu"] | None = Field(
         None, description='The opponents\' DWZ (games, open games, Restpartien): "old" ("alt"): from before the Umstufung 2026, '
                           'each converted first. Not given: a value below 1100 is a warning.')
     rating_date: Short | None = Field(
-        None, description='Date of the own DWZ (the "Stand" of its card or list), YYYY-MM-DD: before 2026-06-08 it is old-scale '
+        None, description='Date of the own DWZ (the "Stand" of its card or list), YYYY-MM-DD: before the Umstufung 2026 it is old-scale '
                           'and converted first; from then on it is a value of the new scale.', examples=["2026-05-01"])
 
 

@@ -24,6 +24,7 @@ import dwz
 from dwz import i18n
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.values import PASTE_MAX_CHARS, parse_result
+from dwz.core.editions import switch_date
 from dwz.i18n import CATALOGS, field_label, fmt_num, fmt_signed, term, text
 from dwz.web import chart, service
 from dwz.web import lang as langs
@@ -57,13 +58,22 @@ def _for_scripts(key: str) -> bool:
     return not key.startswith(_NOT_FOR_SCRIPTS) and not key.endswith(_OTHER_SURFACES)
 
 
-@lru_cache(maxsize=4)
 def _js_texts(lang: str) -> Markup:
     """The UI texts and terms the scripts need, as a JSON data block (not executed, CSP-safe);
-    built once per language."""
+    built once per language and set of registered editions."""
+    from dwz.rules import names
+
+    return _js_texts_for(lang, names())
+
+
+@lru_cache(maxsize=8)
+def _js_texts_for(lang: str, editions: tuple[str, ...]) -> Markup:
+    from dwz.core.editions import label
+
     cat = CATALOGS[lang]
-    data = {"lang": lang, "ui": {k: v for k, v in cat["ui"].items() if _for_scripts(k)},
-            "terms": {k: v for k, v in cat["terms"].items() if isinstance(v, str) and _for_scripts(k)}}
+    terms = {k: v for k, v in cat["terms"].items() if isinstance(v, str) and _for_scripts(k)}
+    terms.update({name: label(name, lang) for name in editions})  # a result's rules: the edition with its dates
+    data = {"lang": lang, "ui": {k: v for k, v in cat["ui"].items() if _for_scripts(k)}, "terms": terms}
     # "</" must not end the surrounding <script type="application/json"> element
     return Markup(json.dumps(data, ensure_ascii=False).replace("</", "<\\/"))
 
@@ -75,12 +85,18 @@ def render(request: Request, name: str, ctx: dict[str, Any], status: int = 200) 
     lg = langs.from_scope(request.scope)
     chosen = langs.chosen(request.scope)
     keep = f"?lang={chosen}" if chosen else ""
+    switch = switch_date().isoformat()  # "{switch!d}" in a text: the day of the Umstufung, from the registry
 
     def t(key: str, **kw: Any) -> str:
-        return text(key, lg, **kw)
+        return text(key, lg, **{"switch": switch, **kw})
 
     def term_(key: Any) -> str:
         return term(str(key), lg)
+
+    def rules_label(name: Any) -> str:  # an edition with the tournaments it rates (from the registry)
+        from dwz.core.editions import label
+
+        return label(str(name), lg)
 
     def num(v: float | None, spec: str = "") -> str:
         return "–" if v is None else fmt_num(v, spec, lg)
@@ -106,6 +122,7 @@ def render(request: Request, name: str, ctx: dict[str, Any], status: int = 200) 
         "switch_href": switch_href,
         "t": t,
         "term": term_,
+        "rules_label": rules_label,
         "rule": rule,
         "num": num,
         "signed": signed,
@@ -355,8 +372,15 @@ def _dwz_context(q: Any, lg: str) -> dict[str, Any]:
         "result": result, "scen": scen, "chart": chart.svg(scen["rows"], scen["old_rating"], lg) if scen else None,
         "field_errors": field_errors, "general": general, "umst": umst, "umst_errors": umst_errors,
         "submitted": submitted, "strength": service.strength_table(lg), "result_options": RESULT_OPTIONS,
-        "show_age": action == "age",
+        "show_age": action == "age", "umstufung_date": _umstufung_date(),
     }
+
+
+def _umstufung_date() -> str:
+    """The day of the Umstufung (the registry's transition to the new scale), for the calculator's texts."""
+    from dwz.rules import transition
+
+    return transition("old", "new").at.isoformat()
 
 
 # --- Elo ----------------------------------------------------------------------------------------
@@ -477,17 +501,35 @@ def _turnier_form(up: Any = None) -> dict[str, Any]:
         return {"end": "", "list_date": "", "rules": "", "foreign_e_index": "1",
                 "options": {k: d for k, (_, d) in tournament.OPTIONS.items()}, "xml": {}, "open_options": False, "write_anyway": False}
     defaults = {k: d for k, (_, d) in tournament.OPTIONS.items()}
-    return {"end": up.end, "list_date": up.list_date, "rules": up.rules, "foreign_e_index": up.foreign_e_index,
+    return {"end": up.end, "list_date": up.list_date, "rules": _edition_name(up.rules), "foreign_e_index": up.foreign_e_index,
             "options": up.options, "xml": up.xml, "open_options": up.options != defaults or bool(up.rules) or up.foreign_e_index != "1",
             "write_anyway": up.write_anyway}
 
 
+def _edition_name(rules: str) -> str:
+    """The edition a form's ``rules`` names (an alias such as "2026" selects "dwz-2026"), else as sent."""
+    from dwz.rules import get_edition
+
+    try:
+        return get_edition(rules).NAME if rules else ""
+    except InputError:
+        return rules
+
+
 def _turnier_ctx(lg: str, **ctx: Any) -> dict[str, Any]:
+    from dwz.formats import extensions, short_labels
+    from dwz.i18n import term
+    from dwz.rules import names
     from dwz.web import tournament
 
     base: dict[str, Any] = {"page": "turnier", "limits": tournament.LIMITS, "errors": [], "form_errors": {},
                             "available": tournament.available(), "evaluation": None, "output": "page", "form": _turnier_form(),
-                            "options": tuple(tournament.OPTIONS)}
+                            "options": tuple(tournament.OPTIONS),
+                            # the registry's editions, by their short names (the select must fit a phone's width)
+                            "rules_choices": [(name, term(name, lg)) for name in names()],
+                            # the table of formats: what the upload takes, named and as the file chooser's endings
+                            "formats": short_labels(check=True),
+                            "file_types": ",".join(e for x in extensions(check=True) for e in (x, x.upper()))}
     base.update(ctx)
     return base
 

@@ -23,6 +23,7 @@ from starlette.datastructures import UploadFile
 from starlette.formparsers import MultiPartException, MultiPartParser
 
 from dwz.basics.errors import InputError, Problem
+from dwz.core.editions import label
 from dwz.i18n import field_label, text, wording
 from dwz.web import lang as langs
 
@@ -117,7 +118,6 @@ def _run(data: bytes | None, name: str, uuid: str, lang: str) -> Any:
 
 def _view(cc: Any, lang: str) -> dict[str, Any]:
     """The page's parts of a cross-check (each differing player's Rechenweg rendered here)."""
-    from dwz.i18n import term
     from dwz.portal.crosscheck import MARKS, bundle_bytes, field_label, value_text
     from dwz.portal.crosscheck import when_text as _when
 
@@ -149,7 +149,7 @@ def _view(cc: Any, lang: str) -> dict[str, Any]:
     shown = [i for i in range(6) if any(r["cells"][i]["text"] for r in rows)]  # a column the portal published nothing in: left out
     t = cc.bundle.tournament
     return {"cc": cc, "rows": rows, "shown": shown, "head": text("portal.cc.head", lang, name=t.label or t.uuid or "–",
-                                                 end=_when(cc.evaluation.end.isoformat(), lang), rules=term(cc.rules, lang)),
+                                                 end=_when(cc.evaluation.end.isoformat(), lang), rules=label(cc.rules, lang)),
             "meta": text("portal.cc.meta", lang, calculated=text("portal.cc.calculated", lang, when=_when(t.last_calculated, lang))
                          if t.last_calculated else "", retrieved=_when(cc.bundle.retrieved, lang), where=cc.bundle.name or cc.bundle.source or "–"),
             "precision": text("portal.precision", lang, coefficient=cc.coefficient),

@@ -13,6 +13,7 @@ from dwz.basics.errors import InputError, Problem, Problems, collect
 from dwz.basics.strength import STRENGTH_CLASSES
 from dwz.basics.values import parse_games, parse_rating
 from dwz.core import conversion, elo, scenarios
+from dwz.core.editions import label
 from dwz.core.player import first_rating, rate, resolve_context
 from dwz.core.scale import no_own_value
 from dwz.i18n import render_step, term
@@ -86,7 +87,7 @@ def dwz_context(end: str | None, birth_year: str | None, lang: str, today: date 
         "kind": "context",
         "end": ctx.end.isoformat(),
         "rules": ctx.edition.NAME,
-        "rules_label": term(ctx.edition.NAME, lang),
+        "rules_label": label(ctx.edition.NAME, lang),
         "age": ctx.age,
         "age_group": ctx.age_group.value,
         "age_group_label": term(ctx.age_group.value, lang),
@@ -147,10 +148,10 @@ def strength_table(lang: str) -> list[dict[str, Any]]:
     """Reference 000's strength table from the engine's class bounds (lowest first): on the old scale
     (``lower``/``upper``, as reference 000 prints it) and on the new one (``lower_new``/``upper_new``:
     the bounds through the Umstufung 2026, so that a player is in one class on both scales)."""
-    from dwz.rules import SWITCH_2026, edition_at
+    from dwz.rules import edition_at, transition
 
     rows = sorted(STRENGTH_CLASSES)
-    new = dict((key, lower) for lower, key in edition_at(SWITCH_2026).STRENGTH_CLASSES)
+    new = dict((key, lower) for lower, key in edition_at(transition("old", "new").at).STRENGTH_CLASSES)
     out: list[dict[str, Any]] = []
     for i, (lower, key) in enumerate(rows):
         upper = rows[i + 1][0] - 1 if i + 1 < len(rows) else None

@@ -56,7 +56,6 @@ OPTIONS: dict[str, tuple[str, Any]] = {
     "sonder_foreign": ("sonderwertung_foreign", True),
     "old_scale": ("scale", False),  # on: the file's DWZ are from before the Umstufung 2026 (scale "old")
 }
-RULES = ("", "classic", "2026")
 FOREIGN_E_INDEX = ("1", "6")
 XML_FIELDS = ("location", "time_control", "sender")  # what the DSB XML's header asks for beyond the file
 TEXT_MAX = 200  # characters of a text field
@@ -73,7 +72,7 @@ OUTPUTS = {
 FILE_NAMES = {"en": {"auswertung.csv": "evaluation.csv", "auswertung.json": "evaluation.json", "auswertung.html": "evaluation.html",
                      "restpartien.json": "remaining-games.json"}}
 INVALID_MARK = {"de": "ungueltig", "en": "invalid"}  # an invalid upload file downloaded anyway says so in its name
-XML_OUTPUTS = ("dsb-xml", "dewis-xml")
+XML_OUTPUTS = tuple(o for o, (media, _) in OUTPUTS.items() if media == "application/xml")  # the upload files
 
 
 class UploadError(Exception):
@@ -238,12 +237,13 @@ def _zip_within(data: bytes, where: str) -> None:
 
 def _options(up: Upload) -> tuple[Any, list[Problem]]:
     from dwz.core.tournament import EvaluationOptions
+    from dwz.rules import accepted, names
 
     problems = []
     if up.foreign_e_index not in FOREIGN_E_INDEX:
         problems.append(Problem("foreign_e_index", "upload_choice", up.foreign_e_index, {"allowed": ", ".join(FOREIGN_E_INDEX)}))
-    if up.rules not in RULES:
-        problems.append(Problem("rules", "upload_choice", up.rules, {"allowed": "classic, 2026"}))
+    if up.rules and up.rules.strip().lower() not in accepted():  # the registry's editions, by name or alias
+        problems.append(Problem("rules", "upload_choice", up.rules, {"allowed": ", ".join(names())}))
     chosen: dict[str, Any] = {OPTIONS[k][0]: v for k, v in up.options.items()}
     chosen["scale"] = "old" if chosen.get("scale") else None  # spec dwz-2026 §6: convert first
     opts = EvaluationOptions(classic_foreign_e_index=int(up.foreign_e_index) if up.foreign_e_index in FOREIGN_E_INDEX else 1,
