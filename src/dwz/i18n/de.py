@@ -535,6 +535,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "team_player_merged": "{value} ist dieselbe Person wie {into} (gleiche {key}; Mannschaften: {teams}) – als ein Spieler gewertet",
         "team_same_id_other_name": "{value} hat dieselbe {key} wie {other}, aber einen anderen Namen – nicht zusammengeführt, bitte prüfen",
         "xml_too_large": "XML-Datei ist {value} Byte groß; höchstens {max} Byte",
+        "xml_encoding_unusable": "XML-Deklaration encoding=\"{value}\": {reason!t} – bitte die Datei als UTF-8 speichern (oder ISO-8859-1/Windows-1252 angeben)",
         "xml_dtd_refused": "XML mit DOCTYPE- oder Entity-Deklaration wird nicht angenommen (Zeile {line})",
         "xml_limit": "XML überschreitet eine Grenze: mehr als {value} {what!t} (Zeile {line})",
         "xml_root_unexpected": "XML-Wurzelelement <{value}> unerwartet; erwartet <{expected}>",

@@ -532,6 +532,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "team_player_merged": "{value} is the same person as {into} (same {key}; teams: {teams}) – rated as one player",
         "team_same_id_other_name": "{value} has the same {key} as {other} but another name – not merged, please check",
         "xml_too_large": "XML file has {value} bytes; at most {max} bytes",
+        "xml_encoding_unusable": "XML declaration encoding=\"{value}\": {reason!t} – please save the file as UTF-8 (or declare ISO-8859-1/Windows-1252)",
         "xml_dtd_refused": "XML with a DOCTYPE/entity declaration is not accepted (line {line})",
         "xml_limit": "XML exceeds a limit: more than {value} {what!t} (line {line})",
         "xml_root_unexpected": "XML root element <{value}> unexpected; expected <{expected}>",
