@@ -23,6 +23,8 @@ from typing import Any, TypeVar
 
 import click
 
+from dwz.cli.layout import echo
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 def _default_lang() -> str:
@@ -104,12 +106,12 @@ def _fail(err: BaseException, lang: str) -> None:
             problems = [*problems[:MAX_MESSAGES], Problem("", "problems_more", len(problems) - MAX_MESSAGES,
                                                           {"shown": MAX_MESSAGES})]
         for line in InputError(problems).messages(lang, "cli"):
-            click.echo(prefix + line, err=True)
+            echo(prefix + line, err=True)
         sys.exit(2)
     if os.environ.get("DWZ_DEBUG"):
         raise err
     what = f"{type(err).__name__}: {err}"[:200]
-    click.echo(prefix + Problem("", "internal_error", what).message(lang), err=True)
+    echo(prefix + Problem("", "internal_error", what).message(lang), err=True)
     sys.exit(1)
 
 
@@ -252,20 +254,26 @@ def written(path: Path, what: str, lang: str) -> None:
     """Say which file was written (on stderr: the standard output may be JSON)."""
     from dwz.i18n import text
 
-    click.echo(text("cli.written", lang, what=text(f"cli.file.{what}", lang), path=str(path)), err=True)
+    echo(text("cli.written", lang, what=text(f"cli.file.{what}", lang), path=str(path)), err=True)
 
 
 def dumps(obj: Any) -> str:
     """The JSON the commands print: valid whatever the values (no NaN, no Infinity)."""
     from dwz.basics.parsing import json_dumps
 
-    return json_dumps(obj, ensure_ascii=False, indent=2)
+    out = json_dumps(obj, ensure_ascii=False, indent=2)
+    if out.replace("\n", "").isprintable():
+        return out
+    # json escapes C0 itself; C1, DEL and the bidi controls it leaves raw: \u escapes, the same
+    # value for a JSON reader, and nothing for the terminal to act on (layout.echo would write \x9b,
+    # which is no JSON)
+    return "".join(c if c.isprintable() or c == "\n" else json_dumps(c)[1:-1] for c in out)
 
 
 def _emit(result: Any, lang: str, as_json: bool, explain: bool, printer: str, **extra: Any) -> None:
     """JSON, or the human output of ``dwz.cli.render.<printer>``."""
     if as_json:
-        click.echo(dumps(result.to_dict(lang)))
+        echo(dumps(result.to_dict(lang)))
         return
     from dwz.cli import render
 

@@ -12,6 +12,8 @@ from typing import Any
 
 import click
 
+from dwz.cli.layout import echo
+
 
 def _serve_command() -> Any:
     from dwz.cli.lang import Command
@@ -64,10 +66,10 @@ def serve(host: str, port: int, workers: int, log_level: str, db: Path | None, a
     hosts = allowed_hosts(host, allowed)
     os.environ["DWZ_ALLOWED_HOSTS"] = ",".join(hosts)  # read by create_app() in every worker
     _raise_fd_limit()
-    click.echo(f"dwz: http://{_url_host(host)}:{port}/  (API: http://{_url_host(host)}:{port}/docs)", err=True)
+    echo(f"dwz: http://{_url_host(host)}:{port}/  (API: http://{_url_host(host)}:{port}/docs)", err=True)
     from dwz.i18n import text
 
-    click.echo(text("cli.allowed_hosts", lang, hosts=", ".join(hosts)), err=True)
+    echo(text("cli.allowed_hosts", lang, hosts=", ".join(hosts)), err=True)
     # access logs off by default: they would record what users look up
     uvicorn.run("dwz.web.app:create_app", factory=True, host=host, port=port, workers=workers,
                 log_level=log_level, access_log=log_level in ("info", "debug"), server_header=False,

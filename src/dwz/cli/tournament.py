@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from dwz.cli.layout import echo
 from dwz.cli.main import dumps, write_text, written
 
 
@@ -112,7 +113,7 @@ def register(cli: click.Group) -> None:
             return
         if as_json:
             d: Any = selected.to_dict(lang) if selected else {**ev.to_dict(lang), "check": report.to_dict(lang)}
-            click.echo(dumps(d))
+            echo(dumps(d))
         else:
             from dwz.cli.render_tournament import print_evaluation
 
@@ -187,17 +188,17 @@ def print_xml_report(path: Path, kind: str, out: Any, lang: str) -> None:
     label = text(f"cli.file.{kind}", lang)
     written(path, kind, lang)
     if not out.problems:
-        click.echo(text("cli.xml_clean", lang, kind=label), err=True)
+        echo(text("cli.xml_clean", lang, kind=label), err=True)
         return
     w = width(sys.stderr)
     for line in wrap(text("cli.xml_problems", lang, count=len(out.problems)), w, hang=2):
-        click.echo(line, err=True)
+        echo(line, err=True)
     for p in out.problems:
         for line in wrap(f"{field_label(p.field, lang, 'cli')}: {p.message(lang)}", w, indent=2, hang=4):
-            click.echo(line, err=True)
+            echo(line, err=True)
     if out.errors:
         for line in wrap(text("cli.xml_invalid", lang, count=len(out.errors)), w, hang=2):
-            click.echo(line, err=True)
+            echo(line, err=True)
 
 
 def write_output(ev: Any, output: Path, lang: str, check: Any = None, *, notes: bool = False) -> None:

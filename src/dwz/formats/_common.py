@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import IO, Any, TypeAlias, TypeVar
 
 from dwz.basics.errors import InputError, Problem
-from dwz.basics.parsing import digits, json_dumps, json_loads, json_safe
+from dwz.basics.parsing import digits, json_dumps, json_loads, json_safe, visible
 from dwz.basics.values import RATING_MAX
 
 __all__ = [
@@ -131,14 +131,8 @@ def short(value: Any, limit: int = 60) -> str:
             return f"{sign}…({int(value.bit_length() * 0.30103) + 1} digits)"
         text = str(abs(value))
         return f"{sign}{text[:10]}…({len(text)} digits)"
-    s = str(value).replace("\r", "␍").replace("\n", "␤")
-    if not s.isprintable():
-        s = "".join(c if c.isprintable() else _visible(c) for c in s)
+    s = visible(str(value).replace("\r", "␍").replace("\n", "␤"))
     return s if len(s) <= limit else s[: limit - 1] + "…"
-
-
-def _visible(c: str) -> str:
-    return c.encode("unicode_escape", "backslashreplace").decode("ascii")
 
 
 def problem(fname: str, line: int | str | None, code: str, value: Any = None, /, **params: Any) -> Problem:
