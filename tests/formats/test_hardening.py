@@ -10,16 +10,23 @@ import os
 import re
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
-from dwz.basics.errors import InputError
+from dwz.basics.errors import MAX_NOTES, MAX_PROBLEMS, PROBLEMS_MORE, InputError, Problem, Problems, capped
 from dwz.formats import read_tournament
 from dwz.formats.dewis_xml import read_dewis_xml, write_dewis_xml
+from dwz.formats.dsb_list import read_dsb_list
 from dwz.formats.dsb_xml import read_dsb_xml, write_dsb_xml
+from dwz.formats.pgn import read_pgn
+from dwz.formats.table import read_csv, read_json
+from dwz.formats.trf import read_trf
 from tests.conftest import SAMPLES
+from tests.formats.test_limits import peak_bytes
 
 TRF = SAMPLES / "trf" / "lichess_swiss_2020_06.trf"
 
@@ -88,3 +95,79 @@ def test_1_web_answers_422_and_a_page_naming_the_declaration(encoding: str) -> N
             r = client.post("/turnier", files={"file": (name, content)})
             assert r.status_code in (400, 422), (name, r.status_code)
             assert f"encoding=&#34;{encoding}&#34;" in r.text or f"encoding=&quot;{encoding}&quot;" in r.text, r.text[-2000:]
+
+
+# --- 2. problem lists with a cap ---------------------------------------------------------------------
+
+KIB = 1024
+DSB_HEADER = ("ID,VKZ,Mgl-Nr,Status,Spielername,Geschlecht,Spielberechtigung,Geburtsjahr,Letzte-Auswertung,DWZ,Index,"
+              "FIDE-Elo,FIDE-Titel,FIDE-ID,FIDE-Land\n")
+
+
+def _flood(head: str, row: str, size: int, tail: str = "") -> tuple[bytes, int]:
+    """``head`` and as many ``row`` as fit in ``size`` bytes: the file and the number of rows."""
+    n = (size - len(head) - len(tail)) // len(row)
+    return (head + row * n + tail).encode(), n
+
+
+# (reader, file, problems per bad row): every row of each flood is wrong in a way the reader names
+FLOODS: dict[str, tuple[Callable[..., object], str, str, str, int]] = {
+    # a player row with a bad number and a bad rating: two problems
+    "csv-players": (read_csv, "[players]\nno,name,rating\n", "x,A,y\n", "", 2),
+    "csv-games": (read_csv, "[players]\nno,name\n1,A\n[games]\nround,white,black,result\n", "1,1,2,?\n", "", 1),
+    "csv-outside": (read_csv, "", "a\n", "", 1),  # a row before any section
+    "json-players": (read_json, '{"name":"x","players":[', '{"no":"x","name":"A"},', '{"no":1,"name":"A"}]}', 1),
+    "trf-players": (read_trf, "012 X\n", "001 xxxx\n", "", 1),
+    "dsb-list": (read_dsb_list, DSB_HEADER, '1,C0512,1,A,"A,B",M,E,19x0,202305,x,1,,,,\n', "", 2),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(FLOODS))
+def test_2_a_flood_of_bad_rows_keeps_the_first_problems_and_counts_the_rest(kind: str) -> None:
+    read, head, row, tail, per_row = FLOODS[kind]
+    data, rows = _flood(head, row, 256 * KIB, tail)
+    peak, err = peak_bytes(lambda: read(data))
+    assert isinstance(err, InputError)
+    *kept, more = err.problems
+    assert len(kept) == MAX_PROBLEMS and PROBLEMS_MORE not in {p.code for p in kept}
+    assert (more.code, more.value, more.params["shown"]) == (PROBLEMS_MORE, rows * per_row - MAX_PROBLEMS, MAX_PROBLEMS)
+    for lang in ("de", "en"):
+        assert f"{rows * per_row - MAX_PROBLEMS}" in more.message(lang)
+    # Python's own objects for the text, its lines and the rows read so far: a few times the file
+    # (before the cap: ≈ 200 times — a 60 MB file ended in MemoryError past 7.7 GB)
+    assert peak < 12 * len(data), (kind, peak / len(data))
+
+
+def test_2_notes_are_capped_and_counted_too() -> None:
+    # every game of a PGN without a result is a note: 5,000 of them, MAX_NOTES kept and the rest counted
+    game = '[White "A"]\n[Black "B"]\n[Round "1"]\n[Result "*"]\n\n*\n\n'
+    t = read_pgn(game * 5000)
+    counted = [n for n in t.notes if n.code == PROBLEMS_MORE]
+    assert len(t.notes) == MAX_NOTES + 1 and len(counted) == 1
+    assert counted[0].value == 5000 - MAX_NOTES
+
+
+def test_2_web_answers_a_flood_quickly_with_the_first_problems() -> None:
+    from dwz.web.app import create_app
+
+    data, rows = _flood("[players]\nno,name,rating\n", "x,A,y\n", 1 << 20)
+    with TestClient(create_app(), raise_server_exceptions=False) as client:
+        start = time.perf_counter()
+        r = client.post("/api/turnier", files={"file": ("t.csv", data)})
+        took = time.perf_counter() - start
+    assert r.status_code == 422
+    detail = r.json()["detail"]
+    assert len(detail) == MAX_PROBLEMS + 1 and detail[-1]["type"] == PROBLEMS_MORE
+    assert f"{2 * rows - MAX_PROBLEMS}" in detail[-1]["msg"].replace(".", "")
+    assert took < 15, took  # 1 MiB: ≈ 2 s on a loaded 2-core machine
+
+
+def test_2_problems_keeps_a_count_across_lists() -> None:
+    first = Problems(cap=3)
+    first.extend(Problem(f"a:{i}", "number_invalid", "x") for i in range(10))
+    second = Problems([Problem("b:1", "date_invalid", "x")], cap=3)
+    second.extend(first)  # a capped list added to another: its count comes along
+    assert [p.field for p in second] == ["b:1", "a:0", "a:1"] and second.more == 8 and second.seen == 11
+    assert [p.code for p in InputError(second).problems][-1] == PROBLEMS_MORE
+    assert InputError(second).problems[-1].value == 8
+    assert capped([*second.complete(), *second.complete()], 3)[-1].value == 8 + 8 + 3  # counts add up, none lost

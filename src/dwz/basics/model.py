@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
-from dwz.basics.errors import InputError, Problem
+from dwz.basics.errors import MAX_NOTES, InputError, Problem, Problems, capped
 from dwz.basics.values import Result
 
 __all__ = ["StoredGame", "Player", "Pairing", "Team", "Tournament", "drop_duplicate_games", "validate", "results_consistent"]
@@ -141,7 +141,7 @@ class Tournament:
         pairings, duplicates = drop_duplicate_games(self.pairings, {p.no: p.name for p in self.players})
         if duplicates:  # the same game written twice counts once, with a note naming both places
             object.__setattr__(self, "pairings", pairings)
-            object.__setattr__(self, "notes", (*self.notes, *duplicates))
+            object.__setattr__(self, "notes", tuple(capped((*self.notes, *duplicates), MAX_NOTES)))
         problems = validate(self)
         if problems:
             raise InputError(problems)
@@ -163,7 +163,7 @@ class Tournament:
 def validate(t: Tournament) -> list[Problem]:
     """Contradictions are reported, not guessed away: unknown opponents, a player
     paired twice in a round, both players claiming the win, self-pairings."""
-    problems: list[Problem] = []
+    problems = Problems()
     by_no: dict[int, Player] = {}
     for p in t.players:
         if p.no in by_no:
@@ -210,7 +210,7 @@ def validate(t: Tournament) -> list[Problem]:
         if len(set(team.lineup)) != len(team.lineup):
             twice = next(no for no in team.lineup if team.lineup.count(no) > 1)
             problems.append(Problem(where, "team_player_twice", twice, {"team": team.name}))
-    return problems
+    return problems.complete()
 
 
 def drop_duplicate_games(pairings: tuple[Pairing, ...], names: dict[int, str]) -> tuple[tuple[Pairing, ...], list[Problem]]:
@@ -223,7 +223,7 @@ def drop_duplicate_games(pairings: tuple[Pairing, ...], names: dict[int, str]) -
     """
     first: dict[tuple[int, int, int, Result, Result | None], Pairing] = {}
     kept: list[Pairing] = []
-    notes: list[Problem] = []
+    notes = Problems(cap=MAX_NOTES)
     for g in pairings:
         if g.black is None:
             kept.append(g)
@@ -237,7 +237,7 @@ def drop_duplicate_games(pairings: tuple[Pairing, ...], names: dict[int, str]) -
         notes.append(Problem(g.source or f"round {g.round}", "game_duplicate", result,
                              {"round": g.round, "white": names.get(g.white, g.white), "black": names.get(g.black, g.black),
                               "result": result, "other": seen.source or f"round {seen.round}"}))
-    return (tuple(kept), notes) if notes else (pairings, notes)
+    return (tuple(kept), notes.complete()) if notes else (pairings, [])
 
 
 def _double_round_ok(a: Pairing, b: Pairing) -> bool:

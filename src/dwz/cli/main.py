@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 
 import click
 
+from dwz.basics.errors import MAX_PROBLEMS, PROBLEMS_MORE, capped
 from dwz.cli.layout import echo
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -101,10 +102,7 @@ def _fail(err: BaseException, lang: str) -> None:
 
     prefix = text("cli.error_prefix", lang)
     if isinstance(err, InputError):
-        problems = ordered(err.problems)
-        if len(problems) > MAX_MESSAGES:  # a file of 100,000 bad lines: the first ones and a count
-            problems = [*problems[:MAX_MESSAGES], Problem("", "problems_more", len(problems) - MAX_MESSAGES,
-                                                          {"shown": MAX_MESSAGES})]
+        problems = capped(ordered(err.problems), MAX_MESSAGES)  # 100,000 bad lines: the first ones and a count
         for line in InputError(problems).messages(lang, "cli"):
             echo(prefix + line, err=True)
         sys.exit(2)
@@ -124,16 +122,20 @@ def ordered(problems: Iterable[Any]) -> list[Any]:
     a reader that checks structure, values and pairings in turn reports line 3 before 14."""
     args: list[Any] = []
     files: dict[str, list[tuple[int, int, Any]]] = {}
+    more: list[Any] = []  # the count of those not kept stays last
     for i, p in enumerate(problems):
+        if p.code == PROBLEMS_MORE:
+            more.append(p)
+            continue
         m = _PLACE.match(p.field or "")
         if m is None:
             args.append(p)
         else:
             files.setdefault(m.group(1), []).append((int(m.group(2)), i, p))
-    return args + [p for group in files.values() for _, _, p in sorted(group, key=lambda x: (x[0], x[1]))]
+    return args + [p for group in files.values() for _, _, p in sorted(group, key=lambda x: (x[0], x[1]))] + more
 
 
-MAX_MESSAGES = 100  # problems printed for one command
+MAX_MESSAGES = MAX_PROBLEMS  # problems printed for one command
 MAX_DIGITS = 9  # the longest number an argument may hold (a rating has 4 digits, a date's year 4)
 _LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")  # every Unicode digit: int() reads those too
 

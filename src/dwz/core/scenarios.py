@@ -142,17 +142,17 @@ def _read_inputs(rating: Any, index: Any, opponents: Iterable[int | str], played
     """The inputs parsed, every problem collected: (R0, open opponents, played games, Restpartien, scale)."""
     r0: Rating | None = problems.attempt(parse_rating, rating)
     if r0 is not None and index is not None:
-        before = len(problems)
+        before = problems.seen
         idx = problems.attempt(parse_index, index)
-        if len(problems) == before:
+        if problems.seen == before:
             r0 = Rating(r0.value, idx)
     opps: list[int] = []
     for i, o in enumerate(problems.attempt(game_items, opponents, "opponents") or ()):
-        before = len(problems)
+        before = problems.seen
         v = problems.attempt(parse_opponent, o, f"opponents[{i}]")
         if v is not None:
             opps.append(v)
-        elif len(problems) == before:  # no rating: an open game needs an opponent with one
+        elif problems.seen == before:  # no rating: an open game needs an opponent with one
             problems.add(f"opponents[{i}]", "opponent_invalid", o)
     done: tuple[Game, ...] = problems.attempt(parse_games, played, field="played") or ()
     rest: tuple[Game, ...] = problems.attempt(parse_games, restpartien, field="restpartien") or ()

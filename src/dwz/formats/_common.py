@@ -191,7 +191,8 @@ def finish(errors: list[Problem], build: Callable[[], T]) -> T:
     try:
         result = build()
     except InputError as e:
-        raise InputError([*errors, *e.problems]) from None
+        errors.extend(e.problems)  # a capped list (Problems) keeps its count of the rest
+        raise InputError(errors) from None
     if errors:
         raise InputError(errors)
     return result

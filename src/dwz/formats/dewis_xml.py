@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from dwz.basics.errors import InputError, Problem
+from dwz.basics.errors import MAX_NOTES, InputError, Problem, Problems, capped
 from dwz.basics.model import Pairing, Player, Team, Tournament
 from dwz.formats._common import Source, problem
 from dwz.formats._xml import El, check_document, check_tree, is_date, is_int, local, norm_points, not_empty, one_of, open_document
@@ -202,8 +202,8 @@ def check_dewis_xml(source: Source, *, name: str | None = None) -> tuple[Problem
 def read_dewis_xml(source: Source, *, name: str | None = None) -> Tournament:
     """Read a legacy DeWIS XML file (path, bytes or text) into a :class:`Tournament`."""
     root, lines, fname = open_document(source, name, ROOT)
-    errors: list[Problem] = []
-    notes: list[Problem] = []
+    errors = Problems()
+    notes = Problems(cap=MAX_NOTES)
     ts = _child(root, "tournamentSection")
     tour = _child(ts, "tournament") if ts is not None else None
     ps = _child(root, "playerSection")
@@ -246,7 +246,7 @@ def read_dewis_xml(source: Source, *, name: str | None = None) -> Tournament:
         notes.extend(unknown)
     t = Tournament(
         name=_text(tour, "label") or "", end=_date(_text(tour, "endDate"), fname, tour, lines, notes), players=tuple(players),
-        pairings=tuple(pairings), rounds=rounds or 0, source=fname, notes=tuple(notes), teams=teams,
+        pairings=tuple(pairings), rounds=rounds or 0, source=fname, notes=tuple(capped(notes, MAX_NOTES)), teams=teams,
     )
     if teams:
         from dwz.formats.teams import merge_same_people

@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from dwz.basics.errors import InputError, Problem
+from dwz.basics.errors import MAX_NOTES, InputError, Problem, Problems, capped
 from dwz.basics.model import Pairing, Player, Tournament
 from dwz.basics.values import Result
 from dwz.formats._common import Source, header_date, problem
@@ -388,8 +388,8 @@ def check_dsb_xml(source: Source, *, name: str | None = None) -> tuple[Problem, 
 def read_dsb_xml(source: Source, *, name: str | None = None) -> Tournament:
     """Read a DSB_DWZ_TournamentReport (path, bytes or text) into a :class:`Tournament`."""
     root, lines, fname = open_document(source, name, ROOT)
-    errors: list[Problem] = []
-    notes: list[Problem] = []
+    errors = Problems()
+    notes = Problems(cap=MAX_NOTES)
     tour = _child(root, "tournament")
     players_el = _child(root, "players")
     games_el = _child(root, "games")
@@ -422,7 +422,7 @@ def read_dsb_xml(source: Source, *, name: str | None = None) -> Tournament:
     return Tournament(
         name=_text(tour, "label") or "", end=_date(_text(tour, "endDate"), fname, tour, lines, notes),
         players=tuple(players), pairings=tuple(pairings), rounds=rounds or 0,
-        start=_date(_text(tour, "startDate"), fname, tour, lines, notes), source=fname, notes=tuple(notes),
+        start=_date(_text(tour, "startDate"), fname, tour, lines, notes), source=fname, notes=tuple(capped(notes, MAX_NOTES)),
     )
 
 
