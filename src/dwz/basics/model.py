@@ -11,7 +11,7 @@ from datetime import date
 from typing import Any
 
 from dwz.basics.errors import MAX_NOTES, InputError, Problem, Problems, capped
-from dwz.basics.values import Result
+from dwz.basics.values import INDEX_MAX, RATING_MAX, Result
 
 __all__ = ["StoredGame", "Player", "Pairing", "Team", "Tournament", "drop_duplicate_games", "validate", "results_consistent"]
 
@@ -169,10 +169,16 @@ def validate(t: Tournament) -> list[Problem]:
         if p.no in by_no:
             problems.append(Problem(p.source or f"players[{p.no}]", "player_duplicate", p.no, {"name": p.name, "other": by_no[p.no].name}))
         by_no[p.no] = p
-        if p.rating is not None and p.rating < 0:
-            problems.append(Problem(p.source or f"player {p.label}", "rating_negative", p.rating))
+        where = p.source or f"player {p.label}"
+        for value in (p.rating, p.elo):  # bounded as every reader and form bounds them (10**5000 overflowed a float)
+            if value is not None and value < 0:
+                problems.append(Problem(where, "rating_negative", value))
+            elif value is not None and value > RATING_MAX:
+                problems.append(Problem(where, "rating_too_large", value, {"max": RATING_MAX}))
         if p.index is not None and p.index < 0:
-            problems.append(Problem(p.source or f"player {p.label}", "index_invalid", p.index))
+            problems.append(Problem(where, "index_invalid", p.index))
+        elif p.index is not None and p.index > INDEX_MAX:
+            problems.append(Problem(where, "index_too_large", p.index, {"max": INDEX_MAX}))
         if t.end is not None and p.birth_year is not None and p.birth_year > t.end.year:
             problems.append(Problem(p.source or f"player {p.label}", "birth_after_end", p.birth_year, {"end": t.end.isoformat()}))
     seen: dict[tuple[int, int], Pairing] = {}

@@ -149,6 +149,8 @@ def _register_add() -> None:
                          keys=keys)
                 for c in f.conflicts:  # never attached silently: each refused match is named
                     echo(f"  {text('cli.conflict', lang)}: {c.problem().message(lang)}")
+                for w in f.warnings:  # a value the history kept although this file says otherwise
+                    echo(f"  {text('cli.warning_prefix', lang)}{w.message(lang)}")
             if any(f.kind != "duplicate" for f in report.files):  # nothing new: nothing to run
                 _say("history.add_hint", lang, err=True)
 

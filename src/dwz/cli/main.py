@@ -12,6 +12,7 @@ shows the traceback).
 
 from __future__ import annotations
 
+import errno
 import math
 import os
 import re
@@ -101,6 +102,12 @@ def _fail(err: BaseException, lang: str) -> None:
     from dwz.i18n import text
 
     prefix = text("cli.error_prefix", lang)
+    if isinstance(err, OSError) and err.errno in _PATH_ERRORS and err.filename is not None:
+        # a path no file can have (longer than the system allows, a loop of links), whichever option
+        # or argument named it (-o, --dsb-xml, --db, a list, the input): the user's to fix, exit 2
+        from dwz.formats._common import short
+
+        err = InputError.single("", "path_unusable", short(os.fsdecode(err.filename), 80), reason=os_reason(err))
     if isinstance(err, InputError):
         problems = capped(ordered(err.problems), MAX_MESSAGES)  # 100,000 bad lines: the first ones and a count
         for line in InputError(problems).messages(lang, "cli"):
@@ -213,11 +220,12 @@ class Decimal(click.ParamType):  # type: ignore[type-arg]
         return number
 
 
+_PATH_ERRORS = frozenset({errno.ENAMETOOLONG, errno.ELOOP})
+
+
 def os_reason(e: OSError) -> str:
     """An OS error as a catalog term ("os.ENOSPC" → "der Datenträger ist voll"): the
     message stays in the user's language, whatever the system's locale."""
-    import errno
-
     name = errno.errorcode.get(e.errno or 0)
     return f"os.{name}" if name else "os.unknown"
 

@@ -62,6 +62,14 @@ def serve(host: str, port: int, workers: int, log_level: str, db: Path | None, a
     from dwz.web.server import settings
 
     if db is not None:  # fixed at start-up, never taken from a request; workers inherit it
+        from dwz.cli.history import _db_words
+        from dwz.history.store import open_store
+
+        try:  # a file that is no dwz history database is said now, not at the first card asked for
+            open_store(db, readonly=True).close()
+        except InputError as e:
+            _fail(_db_words(e), lang)
+            return
         os.environ["DWZ_HISTORY_DB"] = str(db.resolve())
     hosts = allowed_hosts(host, allowed)
     os.environ["DWZ_ALLOWED_HOSTS"] = ",".join(hosts)  # read by create_app() in every worker

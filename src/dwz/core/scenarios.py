@@ -26,6 +26,7 @@ from dwz.basics.values import (
     parse_opponent,
     parse_rating,
     rating_warnings,
+    result_warnings,
 )
 from dwz.core.context import Context, resolve_context
 from dwz.core.player import inspect_games, own_rating
@@ -130,10 +131,17 @@ def scenarios(
     counted_done = [g for g in done if g.counted]
     all_opps = [g.opponent for g in counted_done if g.opponent is not None] + opps
     w_played = sum(g.result.halves for g in counted_done)
-    extra: dict[str, Any] = {"warnings": tuple(warnings), "scale": said, "conversions": tuple(conversions)}
     if r0 is not None:
-        return replace(_folge_table(ctx, r0, all_opps, w_played, len(opps)), **extra)
-    return replace(_first_table(ctx, rest, all_opps, w_played, len(opps)), **extra)
+        table = _folge_table(ctx, r0, all_opps, w_played, len(opps))
+    else:
+        table = _first_table(ctx, rest, all_opps, w_played, len(opps))
+    # A row outside 1 … 3000 is flagged as dwz.rate flags the same result: the highest and the lowest
+    news = [r.new_rating for r in table.rows if r.new_rating is not None]
+    if news:
+        result_warnings(max(news), warnings)
+        if min(news) != max(news):
+            result_warnings(min(news), warnings)
+    return replace(table, warnings=tuple(warnings), scale=said, conversions=tuple(conversions))
 
 
 def _read_inputs(rating: Any, index: Any, opponents: Iterable[int | str], played: Iterable[GameLike] | None,
