@@ -6,26 +6,31 @@ Numbered as in the issue: 1 the XML encoding declaration, 2 problem lists with a
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
 import sys
 import time
 from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
 from dwz.basics.errors import MAX_NOTES, MAX_PROBLEMS, PROBLEMS_MORE, InputError, Problem, Problems, capped
+from dwz.basics.model import Pairing, Player, Team, Tournament
+from dwz.basics.values import NAME_MAX, RATING_MAX, Result
 from dwz.formats import read_tournament
 from dwz.formats.dewis_xml import read_dewis_xml, write_dewis_xml
 from dwz.formats.dsb_list import read_dsb_list
 from dwz.formats.dsb_xml import read_dsb_xml, write_dsb_xml
 from dwz.formats.pgn import read_pgn
-from dwz.formats.table import read_csv, read_json
+from dwz.formats.table import read_csv, read_json, write_csv, write_json
 from dwz.formats.trf import read_trf
 from tests.conftest import SAMPLES
+from tests.formats._build import trf, trf_player
 from tests.formats.test_limits import peak_bytes
 
 TRF = SAMPLES / "trf" / "lichess_swiss_2020_06.trf"
@@ -171,3 +176,74 @@ def test_2_problems_keeps_a_count_across_lists() -> None:
     assert [p.code for p in InputError(second).problems][-1] == PROBLEMS_MORE
     assert InputError(second).problems[-1].value == 8
     assert capped([*second.complete(), *second.complete()], 3)[-1].value == 8 + 8 + 3  # counts add up, none lost
+
+
+# --- 6. one set of bounds for every reader and writer -------------------------------------------------
+
+
+def _two(**first: object) -> Tournament:
+    a = Player(**({"no": 1, "name": "Alpha, Anna", "rating": 1600, "index": 10, "birth_year": 1980} | first))  # type: ignore[arg-type]
+    return Tournament("T", date(2026, 9, 14), (a, Player(2, "Beta, Bert", 1500, 8, birth_year=1990, elo=1650)),
+                      (Pairing(1, 1, 2, Result.WIN, Result.LOSS),))
+
+
+@pytest.mark.parametrize(("form", "element"), [("dsb", "fideRating"), ("dewis", "rating")])
+def test_6_xml_ratings_are_bounded_as_in_every_other_reader(form: str, element: str) -> None:
+    write, read = (write_dsb_xml, read_dsb_xml) if form == "dsb" else (write_dewis_xml, read_dewis_xml)
+    text = re.sub(rf"<{element}>\d+</{element}>", f"<{element}>987654321</{element}>", write(_two(elo=1700)).text, count=1)
+    with pytest.raises(InputError) as e:  # before: read, and a "Niveau" of 144 million
+        read(text, name="t.xml")
+    (p,) = e.value.problems
+    assert (p.code, p.value, p.params["max"]) == ("number_range", 987654321, RATING_MAX)
+    assert f"<{element}>" in p.message("de") and "9999" in p.message("de")
+
+
+def test_6_a_blank_name_is_refused_by_every_reader_as_by_the_csv_reader() -> None:
+    blank = trf(trf_player(1, "", elo=1800, points="1.0", blocks=[(2, "w", "1")]),
+                trf_player(2, "Beta, Bert", elo=1700, blocks=[(1, "b", "0")]))
+    with pytest.raises(InputError) as e:  # before: read, and its CSV refused by our own CSV reader
+        read_trf(blank, name="t.trf")
+    assert [(p.field, p.code) for p in e.value.problems] == [("t.trf:3", "player_name_missing")]
+    assert "Nr. 1" in e.value.problems[0].message("de")
+    with pytest.raises(InputError) as e:
+        read_csv("[players]\nno,name\n1,\n2,B\n")
+    assert [p.code for p in e.value.problems] == ["csv_value_missing"]
+
+
+@pytest.mark.parametrize("length", [NAME_MAX + 1, 10_001])
+def test_6_names_longer_than_the_bound_are_refused_everywhere(length: int) -> None:
+    long = "A" * length
+    with pytest.raises(InputError) as e:  # before: read, and its XML refused by our own XML reader (over 10,000)
+        read_csv(f"[players]\nno,name\n1,{long}\n2,B\n")
+    assert [(p.code, p.params["max"]) for p in e.value.problems] == [("name_too_long", NAME_MAX)]
+    with pytest.raises(InputError):
+        read_json(json.dumps({"name": "T", "players": [{"no": 1, "name": long}, {"no": 2, "name": "B"}]}))
+    with pytest.raises(InputError):
+        Tournament(long, None, (Player(1, "A"), Player(2, "B")), ())
+    with pytest.raises(InputError):
+        Tournament("T", None, (Player(1, "A"), Player(2, "B")), (), teams=(Team(long, (1, 2)),))
+    ok = _two(name="Ü" * NAME_MAX)  # the bound itself is carried by every writer and read back
+    for write, read in ((write_dsb_xml, read_dsb_xml), (write_dewis_xml, read_dewis_xml)):
+        assert read(write(ok).text).players[0].name == "Ü" * NAME_MAX
+    for write_text, read_text in ((write_csv, read_csv), (write_json, read_json)):
+        assert read_text(write_text(ok)).players[0].name == "Ü" * NAME_MAX
+
+
+def test_6_dewis_team_names_with_control_characters_stay_well_formed() -> None:
+    t = _two().with_(teams=(Team("SK\x01 Berlin", (1,), 1), Team("SF\x1b[2J Köln", (2,), 2)))
+    out = write_dewis_xml(t)
+    back = read_dewis_xml(out.text)  # before: "not well-formed (invalid token)" from our own reader
+    assert [tm.name for tm in back.teams] == ["SK Berlin", "SF[2J Köln"]
+    assert [(p.field, p.code) for p in out.problems if p.code == "xml_char_removed"] == [
+        ("team 1", "xml_char_removed"), ("team 2", "xml_char_removed")]
+
+
+@pytest.mark.parametrize("year", [1849, 2101, 1])
+def test_6_birth_years_are_bounded_in_the_model_and_the_xml_readers(year: int) -> None:
+    with pytest.raises(InputError) as e:
+        _two(birth_year=year)
+    assert [p.code for p in e.value.problems] == ["birth_year_range"]
+    text = write_dewis_xml(_two()).text.replace("<dob>1980", f"<dob>{year:04d}", 1)
+    with pytest.raises(InputError) as e:
+        read_dewis_xml(text)
+    assert [p.code for p in e.value.problems] == ["number_range"]

@@ -214,6 +214,9 @@ class Problems(list[Problem]):
         return collect(self, fn, *args, **kwargs)
 
     def add(self, field: str, code: str, value: Any = None, **params: Any) -> None:
+        if self.full:  # counted, not built
+            self.count_more()
+            return
         self.append(Problem(field, code, value, params))
 
     def check(self) -> None:

@@ -27,7 +27,7 @@ from typing import IO, Any, TypeAlias, TypeVar
 
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.parsing import digits, json_dumps, json_loads, json_safe, visible
-from dwz.basics.values import RATING_MAX
+from dwz.basics.values import BIRTH_YEARS, RATING_MAX
 
 __all__ = [
     "DEFAULT_NAME",
@@ -85,7 +85,7 @@ _CHUNK = 1 << 20
 # digits as in every list; a FIDE K is at most 700/n).  Outside is an error naming the range.
 RANGES: dict[str, tuple[int, int]] = {
     "rating": (0, RATING_MAX), "dwz": (0, RATING_MAX), "elo": (0, RATING_MAX), "index": (0, 9999),
-    "birth_year": (1850, 2100), "fide_k": (0, 700), "k": (0, 700), "games": (0, 99_999),
+    "birth_year": BIRTH_YEARS, "fide_k": (0, 700), "k": (0, 700), "games": (0, 99_999),
 }
 
 # Every message key the readers may emit (errors and notes).  A test checks
