@@ -75,6 +75,15 @@ def test_1_a_usable_single_byte_encoding_still_reads() -> None:
     assert read_dewis_xml(latin1) == read_dewis_xml(data.encode())
 
 
+@pytest.mark.parametrize("read", [read_dsb_xml, read_dewis_xml], ids=["dsb", "dewis"])
+def test_1_a_lone_surrogate_in_xml_text_is_an_input_error(read: Callable[..., object]) -> None:
+    # found by benchmarks/fuzz_long.py once it fuzzed the XML readers: UnicodeEncodeError before
+    text = _xml_files()["t.dsb.xml" if read is read_dsb_xml else "t.dewis.xml"].replace("</", "\udcff</", 1)
+    with pytest.raises(InputError) as e:
+        read(text, name="t.xml")
+    assert [p.code for p in e.value.problems] == ["xml_invalid"]
+
+
 @pytest.mark.parametrize("encoding", ["UTF-9", "utf-32"])
 def test_1_cli_tournament_and_check_exit_2(tmp_path: Path, encoding: str) -> None:
     for name, data in _xml_files().items():

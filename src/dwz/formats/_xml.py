@@ -93,7 +93,8 @@ def check_document(source: Any, name: str | None, root_tag: str,
 
 def parse_xml_lines(data: bytes | str, fname: str) -> tuple[ET.Element, dict[int, int]]:
     """:func:`parse_xml`, with the line number of every element (by ``id(element)``) for messages."""
-    raw = data.encode("utf-8") if isinstance(data, str) else data
+    # a lone surrogate in text (\udcff) stays a byte sequence expat refuses ("not well-formed"), not a UnicodeEncodeError
+    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
     if isinstance(data, str) and raw.lstrip().startswith(b"<?xml"):
         # Text was decoded already: drop the declaration's encoding, the bytes are UTF-8 now.
         decl_end = raw.find(b"?>")
