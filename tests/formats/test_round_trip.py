@@ -157,6 +157,8 @@ def test_xml_carries_what_its_form_holds_and_reports_the_rest(form: str, t: Tour
 @given(t=hostile_tournaments(teams=True))
 def test_dewis_team_names_are_written_so_our_reader_takes_them(t: Tournament) -> None:
     out = write_dewis_xml(t)
+    if out.errors:  # not for upload, and said so (a player's name of control characters only)
+        return
     back = read_dewis_xml(out.text)  # before: a control character in a team name made a file no XML reader takes
     for tm, bt in zip(t.teams, back.teams, strict=True):
         assert bt.name == (_xml(tm.name) or str(tm.no))

@@ -295,6 +295,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "rating": "DWZ",
         "rating.index": "Index",
         "index": "Index",
+        "new_rating": "Neue DWZ",
         "birth_year": "Geburtsjahr",
         "age_group": "Altersgruppe",
         "end": "Turnierende",

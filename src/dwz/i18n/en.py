@@ -292,6 +292,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "rating": "DWZ",
         "rating.index": "index",
         "index": "index",
+        "new_rating": "new DWZ",
         "birth_year": "birth year",
         "age_group": "age group",
         "end": "tournament end",
