@@ -256,3 +256,4 @@ def test_6_birth_years_are_bounded_in_the_model_and_the_xml_readers(year: int) -
     with pytest.raises(InputError) as e:
         read_dewis_xml(text)
     assert [p.code for p in e.value.problems] == ["number_range"]
+

@@ -10,7 +10,8 @@ writer, never silently lost or turned into a file our reader refuses):
 * DSB XML 2.5: names, birth year (1901–2100), ids, club, Elo, sex, the games and points; no DWZ
   and no index (the portal takes them from its database).  Characters XML 1.0 cannot hold
   (control characters) are removed and reported; XML turns a CR into a line break.
-* DeWIS XML: the same with DWZ (``rating``) instead of Elo and sex, team names too.
+* DeWIS XML: the same with DWZ (``rating``) instead of Elo and sex, team names too; in a team
+  season two cards with one id and name are one person (a clash in one round is refused).
 A value a form cannot hold (a ZPS of the wrong shape, a birth year before 1901, a name of
 control characters only) is a problem the writer reports; a blocking one (``XmlOutput.errors``)
 means the file is not for upload, and then it need not read back.
@@ -156,10 +157,15 @@ def test_xml_carries_what_its_form_holds_and_reports_the_rest(form: str, t: Tour
 @SETTINGS
 @given(t=hostile_tournaments(teams=True))
 def test_dewis_team_names_are_written_so_our_reader_takes_them(t: Tournament) -> None:
+    # A team season's reader takes two cards with one id and one name for one person (a substitute in
+    # two lineups, formats.teams.merge_same_people) and refuses the file when both cards have a game in
+    # one round (a clash, tests/formats/test_teams.py): here every player is a person of his own.
+    t = t.with_(players=tuple(p.with_(name=f"{p.no} {p.name}"[:NAME_MAX], dsb_id=None, fide_id=None) for p in t.players))
     out = write_dewis_xml(t)
     if out.errors:  # not for upload, and said so (a player's name of control characters only)
         return
     back = read_dewis_xml(out.text)  # before: a control character in a team name made a file no XML reader takes
     for tm, bt in zip(t.teams, back.teams, strict=True):
         assert bt.name == (_xml(tm.name) or str(tm.no))
-        assert bt.name == tm.name or _said(out, f"team {tm.no}", "teamName")
+        if invalid_xml_chars(tm.name):  # removed, and said so (a CR becoming a line break is XML's own rule)
+            assert _said(out, f"team {tm.no}", "teamName")

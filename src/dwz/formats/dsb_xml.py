@@ -309,6 +309,8 @@ def write_dsb_xml(
     for p in t.players:
         place = f"player {p.label}"
         v = player_values(p, w, place)
+        if p.elo is not None and v["elo"] is None and p.elo > 0:  # the form holds 1–5000: left out, and said so
+            w.drop(place, "fideRating", p.elo, "1–5000")
         el = ET.SubElement(players, w.tag("player"))
         for name, value in (("tournamentPlayerNumber", p.no), ("dsbId", v["dsb_id"]), ("surname", v["surname"]),
                             ("forename", v["forename"]), ("dobYear", v["dob"]), ("vkz", v["vkz"]),

@@ -36,7 +36,7 @@ from dwz.formats._common import decode, name_key, problem, split_lines
 __all__ = ["MESSAGE_KEYS", "known_lineups", "merge_same_people", "trf_teams", "with_trf_teams"]
 
 #: Every message key of team seasons (the model's lineup checks included).
-MESSAGE_KEYS = ("team_player_unknown", "team_player_twice", "team_player_merged", "team_same_id_other_name", "team_same_id_opponents",
+MESSAGE_KEYS = ("team_player_unknown", "team_player_twice", "team_player_merged", "team_same_id_other_name",
                 "opponent_no_invalid")
 
 _FILL = ("rating", "index", "elo", "birth_year", "club", "zps", "member_no", "dsb_id", "fide_id", "sex", "title",
@@ -62,7 +62,6 @@ def merge_same_people(t: Tournament) -> Tournament:
     target: dict[int, int] = {}
     how: dict[int, str] = {}
     notes: list[Problem] = []
-    met = {frozenset((g.white, g.black)) for g in t.pairings if g.black is not None}
     for p in t.players:
         for key in _keys(p):
             other = first_of.get(key)
@@ -73,11 +72,6 @@ def merge_same_people(t: Tournament) -> Tournament:
                 continue
             if name_key(other.name) != name_key(p.name):
                 notes.append(Problem(p.source or f"player {p.label}", "team_same_id_other_name", p.label,
-                                     {"key": key[0], "other": other.label}))
-                continue
-            if frozenset((p.no, target.get(other.no, other.no))) in met or frozenset((p.no, other.no)) in met:
-                # they played each other: two people, whatever the file says (merged, the game would be against himself)
-                notes.append(Problem(p.source or f"player {p.label}", "team_same_id_opponents", p.label,
                                      {"key": key[0], "other": other.label}))
                 continue
             target[p.no] = target.get(other.no, other.no)

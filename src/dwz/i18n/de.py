@@ -539,7 +539,6 @@ CATALOG: dict[str, dict[str, Any]] = {
         "team_player_unknown": "Mannschaft {team}: Spieler Nr. {value} gibt es nicht",
         "team_player_twice": "Mannschaft {team}: Spieler Nr. {value} steht zweimal in der Aufstellung",
         "team_player_merged": "{value} ist dieselbe Person wie {into} (gleiche {key}; Mannschaften: {teams}) – als ein Spieler gewertet",
-        "team_same_id_opponents": "{value} hat dieselbe {key} wie {other}, hat aber gegen ihn gespielt – nicht zusammengeführt, bitte prüfen",
         "team_same_id_other_name": "{value} hat dieselbe {key} wie {other}, aber einen anderen Namen – nicht zusammengeführt, bitte prüfen",
         "xml_too_large": "XML-Datei ist {value} Byte groß; höchstens {max} Byte",
         "xml_encoding_unusable": "XML-Deklaration encoding=\"{value}\": {reason!t} – bitte die Datei als UTF-8 speichern (oder ISO-8859-1/Windows-1252 angeben)",

@@ -536,7 +536,6 @@ CATALOG: dict[str, dict[str, Any]] = {
         "team_player_unknown": "team {team}: there is no player no. {value}",
         "team_player_twice": "team {team}: player no. {value} is in the lineup twice",
         "team_player_merged": "{value} is the same person as {into} (same {key}; teams: {teams}) – rated as one player",
-        "team_same_id_opponents": "{value} has the same {key} as {other} but played against him – not merged, please check",
         "team_same_id_other_name": "{value} has the same {key} as {other} but another name – not merged, please check",
         "xml_too_large": "XML file has {value} bytes; at most {max} bytes",
         "xml_encoding_unusable": "XML declaration encoding=\"{value}\": {reason!t} – please save the file as UTF-8 (or declare ISO-8859-1/Windows-1252)",
