@@ -7,6 +7,12 @@ non-ASCII digits, lone surrogates, BOMs), numbers replaced by huge integers (30,
 5,000 digits), non-finite numbers (NaN, Infinity, 1e999), lines dropped, repeated or blown
 up, and bombs (ZIP members of blank lines or one endless line, deep JSON, XML entities).
 
+Issue 16 added: the DSB and DeWIS XML readers, their encoding declarations replaced (``UTF-9``,
+``utf-32``, EBCDIC, …); floods of bad rows for every reader (each in its own process: its peak
+memory against the file's size, the problems kept and counted); and the round-trip property
+(whatever the model accepts, every writer writes and the matching reader reads back — the
+hypothesis test of ``tests/formats/test_round_trip.py`` with ``--n`` examples).
+
 Every input must give a value or a clean ``InputError`` (readers), an answer below 500 with
 the security headers (web) — anything else is a crash, an input slower than ``--slow``
 seconds is reported as slow.  Memory is capped (``RLIMIT_AS``), so a bomb that is not
@@ -15,6 +21,7 @@ stopped shows up as a ``MemoryError`` crash.
     python benchmarks/fuzz_long.py                      # 2,000 inputs per reader, web included
     python benchmarks/fuzz_long.py --n 20000 --seed 7   # the long run
     python benchmarks/fuzz_long.py --only trf,fide --no-web
+    python benchmarks/fuzz_long.py --n 2000 --flood-mib 8      # floods of 8 MiB per reader
 
 Prints one row per target: inputs, values, input errors, crashes, slow inputs, the slowest
 input; then each distinct crash (exception and place) with a reproducing input.
@@ -113,7 +120,18 @@ def seeds() -> dict[str, list[str]]:
            '<birthday>1979</birthday><flag>i</flag></player>\n</playerslist>\n')
     fide = [_text(f"fide/{n}", "latin-1") for n in ("players_list_foa_excerpt.txt", "standard_rating_list_jan2023_excerpt.txt",
                                                     "blitz_rating_list_aug2026_excerpt.txt")]
+    from dataclasses import replace as _replace
+
+    from dwz.basics.model import Team
+    from dwz.formats.dewis_xml import write_dewis_xml
+    from dwz.formats.dsb_xml import write_dsb_xml
+
+    teams = t.with_(teams=(Team("SK Leipzig", tuple(p.no for p in t.players[::2]), 1),
+                           Team("SV Gohlis", tuple(p.no for p in t.players[1::2]), 2)))
+    elo = t.with_(players=tuple(_replace(p, elo=p.elo or 1500 + p.no) for p in t.players))
     return {
+        "dsb-xml": [write_dsb_xml(elo).text],
+        "dewis-xml": [write_dewis_xml(t).text, write_dewis_xml(teams).text],
         "trf": [_text("trf/lichess_swiss_2020_06.trf"), _text("trf/fide_example1_karl-mala-2005_head45.trf")[:4000],
                 _text("trf/lichess_swiss_2021_03.trf")],
         "swi": [swi],
@@ -128,12 +146,20 @@ def seeds() -> dict[str, list[str]]:
 _NUM = None
 
 
+# What an XML declaration may name (issue 16: an unusable one raised LookupError/ValueError).
+ENCODINGS = ("UTF-9", "utf-32", "UTF-32BE", "utf-16", "UTF-16LE", "ebcdic", "cp037", "cp500", "Shift_JIS", "EUC-JP", "big5",
+             "ISO-8859-1", "windows-1252", "latin-1", "ascii", "", " ", "utf-8\x00", "x" * 300, "idna", "rot13", "base64",
+             "utf_8_sig", "hz", "mbcs", "punycode", "unicode_escape", "raw_unicode_escape")
+
+
 def mutate(rng: random.Random, s: str) -> str:
     import re
 
     global _NUM
     if _NUM is None:
         _NUM = re.compile(r"\d+(?:\.\d+)?")
+    if s.startswith("<?xml") and rng.random() < 0.3:  # the declaration's encoding, as typed by anyone
+        s = re.sub(r'encoding="[^"]*"', lambda _: f'encoding="{rng.choice(ENCODINGS)}"', s, count=1)
     for _ in range(rng.randint(1, 6)):
         op = rng.randrange(10)
         i = rng.randrange(max(len(s), 1))
@@ -193,14 +219,16 @@ def bombs() -> dict[str, list[bytes | str]]:
 
 def readers() -> dict[str, Callable[[Any], Any]]:
     from dwz.formats import read_rating_list, read_tournament
+    from dwz.formats.dewis_xml import read_dewis_xml
     from dwz.formats.dsb_list import read_dsb_list
+    from dwz.formats.dsb_xml import read_dsb_xml
     from dwz.formats.fide_list import read_fide_list
     from dwz.formats.pgn import read_pgn
     from dwz.formats.swi import read_swi
     from dwz.formats.table import read_csv, read_json
     from dwz.formats.trf import read_trf
 
-    return {"trf": read_trf, "swi": read_swi, "json": read_json, "csv": read_csv, "pgn": read_pgn, "dsb": read_dsb_list,
+    return {"dsb-xml": read_dsb_xml, "dewis-xml": read_dewis_xml, "trf": read_trf, "swi": read_swi, "json": read_json, "csv": read_csv, "pgn": read_pgn, "dsb": read_dsb_list,
             "fide": read_fide_list, "auto-tournament": read_tournament, "auto-list": read_rating_list}
 
 
@@ -339,6 +367,113 @@ def fuzz_web(n: int, rng: random.Random, slow: float, limit: float) -> tuple[dic
     return out, fives
 
 
+# --- floods of bad rows (issue 16 #2): every reader keeps the first problems and counts the rest --------
+
+_DSB_HEAD = ("ID,VKZ,Mgl-Nr,Status,Spielername,Geschlecht,Spielberechtigung,Geburtsjahr,Letzte-Auswertung,DWZ,Index,"
+             "FIDE-Elo,FIDE-Titel,FIDE-ID,FIDE-Land\n")
+# reader → (head, bad row, tail): every row of the flood is wrong in a way the reader names
+FLOODS: dict[str, tuple[str, str, str]] = {
+    "csv": ("[players]\nno,name,rating\n", "x,A,y\n", ""),
+    "json": ('{"name":"x","players":[', '{"no":"x","name":"A"},', '{"no":1,"name":"A"}]}'),
+    "trf": ("012 X\n", "001 xxxx\n", ""),
+    "swi": ("X\n\nES 1 1 1\n ttt. rrr nnnn\n", "   1.   x A\n", ""),
+    "pgn": ("", '[White "A"]\n[Black "B"]\n[Round "1"]\n[Result "*"]\n\n*\n\n', ""),
+    "dsb": (_DSB_HEAD, '1,C0512,1,A,"A,B",M,E,19x0,202305,x,1,,,,\n', ""),
+    "dsb-xml": ('<?xml version="1.0"?><DSB_DWZ_TournamentReport version="2.5"><players>', "<player><id>x</id></player>",
+                "</players></DSB_DWZ_TournamentReport>"),
+    "dewis-xml": ('<?xml version="1.0"?><dewis><tournamentSection><tournament><label>x</label><rounds>1</rounds>'
+                  "<endDate>2026-09-14</endDate></tournament></tournamentSection><playerSection><players>",
+                  "<player><noPlayer>x</noPlayer></player>", "</players></playerSection></dewis>"),
+}
+
+
+def _high_water() -> int:
+    """Peak resident bytes of this process (VmHWM: unlike ru_maxrss, not carried over from the parent)."""
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def _flood_child(name: str, size: int) -> None:
+    """In a process of its own: read the flood, print what it cost (peak RSS over the baseline)."""
+    head, row, tail = FLOODS[name]
+    data = b"".join((head.encode(), row.encode() * ((size - len(head) - len(tail)) // len(row)), tail.encode()))
+    fn = readers()[name]
+    base = _high_water()
+    start = time.perf_counter()
+    kept = counted = 0
+    try:
+        out = fn(data)
+        kept = len(getattr(out, "notes", ()))
+        counted = sum(n.value for n in getattr(out, "notes", ()) if n.code == "problems_more")
+        result = "value"
+    except InputError as e:
+        e.messages("de")
+        kept, result = len(e.problems), "error"
+        counted = sum(p.value for p in e.problems if p.code == "problems_more")
+    except MemoryError:
+        result = "MemoryError"
+    peak = _high_water() - base
+    print(json.dumps({"reader": name, "bytes": len(data), "result": result, "kept": kept, "counted": counted,
+                      "peak": peak, "seconds": time.perf_counter() - start}))
+
+
+def floods(mib: float, memory: int) -> list[dict[str, Any]]:
+    import subprocess
+
+    out = []
+    for name in FLOODS:
+        r = subprocess.run([sys.executable, __file__, "--flood-child", name, "--flood-mib", str(mib), "--memory", str(memory)],
+                           capture_output=True, text=True, timeout=600)
+        try:
+            out.append(json.loads(r.stdout.strip().splitlines()[-1]))
+        except (IndexError, ValueError):
+            out.append({"reader": name, "result": f"crash: {r.stderr.strip().splitlines()[-1:]}", "bytes": 0, "peak": 0,
+                        "kept": 0, "counted": 0, "seconds": 0.0})
+    return out
+
+
+# --- the round-trip property (issue 16 #6) ------------------------------------------------------------
+
+
+def round_trips(n: int, seed: int) -> Tally:
+    """The property tests of tests/formats/test_round_trip.py with ``n`` examples each; a failure is a crash."""
+    sys.path.insert(0, str(ROOT))
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import seed as hseed
+    from tests.formats import test_round_trip as rt
+
+    tally = Tally()
+    cases = [(rt.test_json_and_csv_carry_everything_the_model_accepts, rt.hostile_tournaments(), {}),
+             (rt.test_xml_carries_what_its_form_holds_and_reports_the_rest, rt.hostile_tournaments(), {"form": "dsb"}),
+             (rt.test_xml_carries_what_its_form_holds_and_reports_the_rest, rt.hostile_tournaments(), {"form": "dewis"}),
+             (rt.test_dewis_team_names_are_written_so_our_reader_takes_them, rt.hostile_tournaments(teams=True), {})]
+    seen = 0
+
+    def calling(inner: Any, kw: dict[str, Any]) -> Callable[[Any], None]:
+        def once(t: Any) -> None:
+            nonlocal seen
+            seen += 1
+            inner(t=t, **kw)
+        return once
+
+    for test, strategy, kw in cases:
+        once = calling(test.hypothesis.inner_test, kw)  # type: ignore[attr-defined]
+        before = seen
+        run = hseed(seed)(settings(max_examples=n, deadline=None, database=None,
+                                   suppress_health_check=list(HealthCheck))(given(t=strategy)(once)))
+        try:
+            run()
+        except Exception as e:  # hypothesis re-raises the shrunk failure
+            sig = f"{test.__name__}{kw}: {type(e).__name__}"
+            tally.crashes[sig] = (1, str(e)[:300])
+        tally.inputs += seen - before
+        tally.values += seen - before
+    return tally
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--n", type=int, default=2000, help="inputs per reader and per web endpoint")
@@ -348,22 +483,36 @@ def main() -> None:
     ap.add_argument("--slow", type=float, default=1.0, help="seconds above which an input counts as slow")
     ap.add_argument("--limit", type=float, default=30.0, help="seconds after which an input counts as a hang")
     ap.add_argument("--memory", type=int, default=3072, help="address-space cap in MiB (a bomb that is not stopped fails)")
+    ap.add_argument("--flood-mib", type=float, default=8.0, help="size of each reader's flood of bad rows (0: none)")
+    ap.add_argument("--flood-child", default="", help=argparse.SUPPRESS)
+    ap.add_argument("--no-round-trip", action="store_true")
     args = ap.parse_args()
     resource.setrlimit(resource.RLIMIT_AS, (args.memory << 20, args.memory << 20))
+    if args.flood_child:
+        _flood_child(args.flood_child, int(args.flood_mib * (1 << 20)))
+        return
     signal.signal(signal.SIGALRM, _alarm)
     rng = random.Random(args.seed)
     only = {x.strip() for x in args.only.split(",") if x.strip()} or None
     started = time.perf_counter()
     results = fuzz_readers(args.n, rng, only, args.slow, args.limit)
+    if not args.no_round_trip:
+        results["round-trip"] = round_trips(max(args.n // 10, 10), args.seed)
     fives = 0
     if not args.no_web:
         web, fives = fuzz_web(max(args.n // 4, 1), rng, args.slow, args.limit)
         results.update(web)
+    flood_rows = floods(args.flood_mib, args.memory) if args.flood_mib > 0 else []
     print(f"{'target':<22}{'inputs':>8}{'values':>8}{'errors':>8}{'crashes':>9}{'slow':>6}{'slowest s':>11}")
     for name, t in results.items():
         print(f"{name:<22}{t.inputs:>8}{t.values:>8}{t.errors:>8}{t.crash_count:>9}{t.slow:>6}{t.slowest:>11.2f}")
+    if flood_rows:
+        print(f"\n{'flood of bad rows':<22}{'MiB':>6}{'result':>8}{'kept':>7}{'counted':>10}{'peak MiB':>10}{'× file':>8}{'s':>7}")
+    for f in flood_rows:
+        print(f"{f['reader']:<22}{f['bytes'] / (1 << 20):>6.1f}{f['result'][:8]:>8}{f['kept']:>7}{f['counted']:>10}"
+              f"{f['peak'] / (1 << 20):>10.1f}{f['peak'] / max(f['bytes'], 1):>8.1f}{f['seconds']:>7.1f}")
     total = sum(t.inputs for t in results.values())
-    crashes = sum(t.crash_count for t in results.values())
+    crashes = sum(t.crash_count for t in results.values()) + sum(f["result"] not in ("value", "error") for f in flood_rows)
     print(f"\n{total} inputs, {crashes} crashes, {fives} answers ≥ 500, {time.perf_counter() - started:.0f} s, "
           f"peak {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
     for name, t in results.items():

@@ -77,7 +77,10 @@ def test_fide_example_head45() -> None:
     assert all(g.played for g in t.pairings)
     with pytest.raises(InputError) as e:
         read_trf(FIDE, strict=True)
-    assert set(codes(e.value)) == {"counter_missing"}
+    # one error per half-game (the first 100 kept, the rest counted: issue 16 #2)
+    *kept, more = e.value.problems
+    assert {p.code for p in kept} == {"counter_missing"} and more.code == "problems_more"
+    assert len(kept) + more.value == dropped
 
 
 @pytest.mark.parametrize("path", [L2020, L2021])

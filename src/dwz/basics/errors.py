@@ -19,11 +19,19 @@ from dataclasses import dataclass
 from dataclasses import field as dc_field
 from typing import Any, TypeVar
 
-__all__ = ["InputError", "Problem", "Problems", "collect", "shorten"]
+__all__ = ["MAX_NOTES", "MAX_PROBLEMS", "PROBLEMS_MORE", "InputError", "Problem", "Problems", "capped", "collect", "shorten"]
 
 T = TypeVar("T")
 
 TEXT_MAX = 200  # characters of a text value kept in a problem
+#: Problems one input keeps (a reader's errors, an InputError, the CLI's messages, the web's 422 answer):
+#: the rest are counted in one last problem ``problems_more``.  A 60 MB file of bad rows kept one
+#: problem per row — past 7.7 GB, then MemoryError (issue 16); now it costs what its first rows cost.
+MAX_PROBLEMS = 100
+#: Notes (warnings) one file keeps: each may name a player of a large tournament (a check report
+#: lists them all), so far more than errors — but bounded too.
+MAX_NOTES = 2000
+PROBLEMS_MORE = "problems_more"
 _BIG_BITS = 64  # integers beyond 64 bits are described, not printed
 
 
@@ -109,7 +117,7 @@ class InputError(ValueError):
     """
 
     def __init__(self, problems: Iterable[Problem]) -> None:
-        self.problems: tuple[Problem, ...] = tuple(problems)
+        self.problems: tuple[Problem, ...] = tuple(capped(problems))
         super().__init__()
 
     def __str__(self) -> str:  # rendered when read, not when raised (a file of 10⁵ bad lines costs nothing until shown)
@@ -128,6 +136,12 @@ class InputError(ValueError):
         return cls([Problem(field, code, value, params)])
 
 
+def capped(problems: Iterable[Problem], cap: int = MAX_PROBLEMS) -> list[Problem]:
+    """The first ``cap`` problems and one that counts the rest (counts of earlier caps included):
+    the one bound of every list of problems that is shown."""
+    return Problems(problems, cap=cap).complete()
+
+
 def collect(problems: list[Problem], fn: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
     """``fn(*args, **kwargs)``, or ``None`` with its problems appended to ``problems`` when it
     raises an :class:`InputError` — so that every problem of an input is reported at once."""
@@ -140,23 +154,75 @@ def collect(problems: list[Problem], fn: Callable[..., T], *args: Any, **kwargs:
 
 class Problems(list[Problem]):
     """Problems collected from several checks before one :class:`InputError` is raised, so
-    that a user sees everything wrong with his input at once.
+    that a user sees everything wrong with his input at once — the first ``cap`` of them
+    (:data:`MAX_PROBLEMS`); the rest are counted (``more``), and :meth:`complete` adds the
+    count as one last problem.  ``seen`` counts all, kept or not: "did this row add one?"
+    is ``seen > before``, never a length (which stops growing at the cap).
 
     >>> def bad() -> None:
     ...     raise InputError.single("rating", "rating_invalid", "?")
     >>> ps = Problems()
     >>> ps.attempt(int, "12"), ps.attempt(bad), [p.field for p in ps]
     (12, None, ['rating'])
+    >>> ps = Problems(cap=2)
+    >>> ps.extend(Problem(f"t.csv:{i}", "number_invalid", "x") for i in range(5))
+    >>> len(ps), ps.more, ps.seen, [p.code for p in ps.complete()]
+    (2, 3, 5, ['number_invalid', 'number_invalid', 'problems_more'])
     """
+
+    def __init__(self, problems: Iterable[Problem] = (), *, cap: int = MAX_PROBLEMS) -> None:
+        super().__init__()
+        self.cap = cap
+        self.more = 0
+        self.seen = 0
+        self.extend(problems)
+
+    def append(self, p: Problem) -> None:
+        if p.code == PROBLEMS_MORE and isinstance(p.value, int):  # another list's count: added to this one's
+            self.more += p.value
+            self.seen += p.value
+            return
+        self.seen += 1
+        if len(self) < self.cap:
+            super().append(p)
+        else:
+            self.more += 1
+
+    @property
+    def full(self) -> bool:
+        """True once ``cap`` problems are kept: a caller may then :meth:`count_more` instead of building one."""
+        return len(self) >= self.cap
+
+    def count_more(self) -> None:
+        """One more problem, not kept (see :attr:`full`)."""
+        self.seen += 1
+        self.more += 1
+
+    def extend(self, problems: Iterable[Problem]) -> None:
+        for p in problems.complete() if isinstance(problems, Problems) else problems:
+            self.append(p)
+
+    def __iadd__(self, problems: Iterable[Problem]) -> Problems:  # type: ignore[override,misc]
+        self.extend(problems)
+        return self
+
+    def complete(self) -> list[Problem]:
+        """The problems kept, and — when there were more — one that says how many more."""
+        if not self.more:
+            return list(self)
+        return [*self, Problem("", PROBLEMS_MORE, self.more, {"shown": len(self)})]
 
     def attempt(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
         """``fn(*args, **kwargs)``, or ``None`` with its problems kept when it raises InputError."""
         return collect(self, fn, *args, **kwargs)
 
     def add(self, field: str, code: str, value: Any = None, **params: Any) -> None:
+        if self.full:  # counted, not built
+            self.count_more()
+            return
         self.append(Problem(field, code, value, params))
 
     def check(self) -> None:
         """Raise the collected problems, if any."""
         if self:
-            raise InputError(self)
+            raise InputError(self.complete())

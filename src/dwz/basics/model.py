@@ -10,8 +10,8 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
-from dwz.basics.errors import InputError, Problem
-from dwz.basics.values import Result
+from dwz.basics.errors import MAX_NOTES, InputError, Problem, Problems, capped
+from dwz.basics.values import BIRTH_YEARS, INDEX_MAX, NAME_MAX, RATING_MAX, Result
 
 __all__ = ["StoredGame", "Player", "Pairing", "Team", "Tournament", "drop_duplicate_games", "empty_problems", "validate",
            "results_consistent"]
@@ -145,7 +145,7 @@ class Tournament:
         pairings, duplicates = drop_duplicate_games(self.pairings, {p.no: p.name for p in self.players})
         if duplicates:  # the same game written twice counts once, with a note naming both places
             object.__setattr__(self, "pairings", pairings)
-            object.__setattr__(self, "notes", (*self.notes, *duplicates))
+            object.__setattr__(self, "notes", tuple(capped((*self.notes, *duplicates), MAX_NOTES)))
         problems = validate(self)
         if problems:
             raise InputError(problems)
@@ -167,18 +167,36 @@ class Tournament:
 def validate(t: Tournament) -> list[Problem]:
     """Contradictions are reported, not guessed away: unknown opponents, a player
     paired twice in a round, both players claiming the win, self-pairings."""
-    problems: list[Problem] = []
+    problems = Problems()
+
+    def add(where: str, code: str, value: Any, params: dict[str, Any] | None = None) -> None:
+        if problems.full:  # a file of 50,000 duplicate numbers: counted, not built
+            problems.count_more()
+        else:
+            problems.append(Problem(where, code, value, params or {}))
     by_no: dict[int, Player] = {}
     for p in t.players:
         if p.no in by_no:
-            problems.append(Problem(p.source or f"players[{p.no}]", "player_duplicate", p.no, {"name": p.name, "other": by_no[p.no].name}))
+            add(p.source or f"players[{p.no}]", "player_duplicate", p.no, {"name": p.name, "other": by_no[p.no].name})
         by_no[p.no] = p
-        if p.rating is not None and p.rating < 0:
-            problems.append(Problem(p.source or f"player {p.label}", "rating_negative", p.rating))
+        where = p.source or f"player {p.label}"
+        if not p.name.strip():  # as our CSV reader refuses an empty name cell (a TRF's blank name made such a CSV)
+            add(where, "player_name_missing", p.name, {"no": p.no})
+        elif len(p.name) > NAME_MAX:
+            add(where, "name_too_long", p.name, {"length": len(p.name), "max": NAME_MAX})
+        if p.birth_year is not None and not BIRTH_YEARS[0] <= p.birth_year <= BIRTH_YEARS[1]:
+            add(where, "birth_year_range", p.birth_year, {"min": BIRTH_YEARS[0], "max": BIRTH_YEARS[1]})
+        elif t.end is not None and p.birth_year is not None and p.birth_year > t.end.year:
+            add(where, "birth_after_end", p.birth_year, {"end": t.end.isoformat()})
+        for value in (p.rating, p.elo):  # bounded as every reader and form bounds them (10**5000 overflowed a float)
+            if value is not None and value < 0:
+                add(where, "rating_negative", value)
+            elif value is not None and value > RATING_MAX:
+                add(where, "rating_too_large", value, {"max": RATING_MAX})
         if p.index is not None and p.index < 0:
-            problems.append(Problem(p.source or f"player {p.label}", "index_invalid", p.index))
-        if t.end is not None and p.birth_year is not None and p.birth_year > t.end.year:
-            problems.append(Problem(p.source or f"player {p.label}", "birth_after_end", p.birth_year, {"end": t.end.isoformat()}))
+            add(where, "index_invalid", p.index)
+        elif p.index is not None and p.index > INDEX_MAX:
+            add(where, "index_too_large", p.index, {"max": INDEX_MAX})
     seen: dict[tuple[int, int], Pairing] = {}
     for g in t.pairings:
         where = g.source or f"round {g.round}"
@@ -186,35 +204,39 @@ def validate(t: Tournament) -> list[Problem]:
             if no is None:
                 continue
             if no not in by_no:
-                problems.append(Problem(where, "opponent_unknown", no, {"round": g.round}))
+                add(where, "opponent_unknown", no, {"round": g.round})
                 continue
             key = (g.round, no)
             if key in seen and not _double_round_ok(seen[key], g):
-                problems.append(Problem(where, "paired_twice", by_no[no].name, {"round": g.round, "no": no}))
+                add(where, "paired_twice", by_no[no].name, {"round": g.round, "no": no})
             seen[key] = g
         if g.black is not None and g.black == g.white:
-            problems.append(Problem(where, "self_pairing", g.white, {"round": g.round}))
+            add(where, "self_pairing", g.white, {"round": g.round})
         if g.black is not None:
             if g.result_black is None:
-                problems.append(Problem(where, "result_missing", None))
+                add(where, "result_missing", None)
             elif not results_consistent(g.result_white, g.result_black):
                 a = by_no.get(g.white)
                 b = by_no.get(g.black)
-                problems.append(Problem(where, "results_contradict", f"{g.result_white.code}:{g.result_black.code}",
-                                        {"round": g.round, "white": a.name if a else g.white, "black": b.name if b else g.black}))
+                add(where, "results_contradict", f"{g.result_white.code}:{g.result_black.code}",
+                                        {"round": g.round, "white": a.name if a else g.white, "black": b.name if b else g.black})
         elif not (g.result_white.is_bye or g.result_white in (Result.FORFEIT_WIN, Result.FORFEIT_LOSS)):
-            problems.append(Problem(where, "bye_result", g.result_white.code, {"round": g.round}))
+            add(where, "bye_result", g.result_white.code, {"round": g.round})
         if g.round < 1:
-            problems.append(Problem(where, "round_invalid", g.round))
+            add(where, "round_invalid", g.round)
+    if len(t.name) > NAME_MAX:
+        add(t.source or "name", "name_too_long", t.name, {"length": len(t.name), "max": NAME_MAX})
     for team in t.teams:
         where = team.source or f"team {team.name}"
+        if len(team.name) > NAME_MAX:
+            add(where, "name_too_long", team.name, {"length": len(team.name), "max": NAME_MAX})
         for no in team.lineup:
             if no not in by_no:
-                problems.append(Problem(where, "team_player_unknown", no, {"team": team.name}))
+                add(where, "team_player_unknown", no, {"team": team.name})
         if len(set(team.lineup)) != len(team.lineup):
             twice = next(no for no in team.lineup if team.lineup.count(no) > 1)
-            problems.append(Problem(where, "team_player_twice", twice, {"team": team.name}))
-    return problems
+            add(where, "team_player_twice", twice, {"team": team.name})
+    return problems.complete()
 
 
 def empty_problems(t: Tournament) -> list[Problem]:
@@ -239,7 +261,7 @@ def drop_duplicate_games(pairings: tuple[Pairing, ...], names: dict[int, str]) -
     """
     first: dict[tuple[int, int, int, Result, Result | None], Pairing] = {}
     kept: list[Pairing] = []
-    notes: list[Problem] = []
+    notes = Problems(cap=MAX_NOTES)
     for g in pairings:
         if g.black is None:
             kept.append(g)
@@ -253,7 +275,7 @@ def drop_duplicate_games(pairings: tuple[Pairing, ...], names: dict[int, str]) -
         notes.append(Problem(g.source or f"round {g.round}", "game_duplicate", result,
                              {"round": g.round, "white": names.get(g.white, g.white), "black": names.get(g.black, g.black),
                               "result": result, "other": seen.source or f"round {seen.round}"}))
-    return (tuple(kept), notes) if notes else (pairings, notes)
+    return (tuple(kept), notes.complete()) if notes else (pairings, [])
 
 
 def _double_round_ok(a: Pairing, b: Pairing) -> bool:

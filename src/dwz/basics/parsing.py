@@ -12,7 +12,7 @@ from typing import Any
 
 from dwz.basics.errors import shorten
 
-__all__ = ["digits", "json_dumps", "json_loads", "json_safe"]
+__all__ = ["digits", "json_dumps", "json_loads", "json_safe", "visible"]
 
 
 def digits(text: str, limit: int = 18) -> int | None:
@@ -30,6 +30,24 @@ def digits(text: str, limit: int = 18) -> int | None:
     if 0 < len(s) <= limit and s.isascii() and s.isdigit():
         return int(s)
     return None
+
+
+def visible(text: str) -> str:
+    r"""``text`` with every character a terminal would act on instead of showing written as its
+    escape (ESC → ``\x1b``): control characters (C0, DEL, C1), format characters such as the
+    bidi overrides, separators other than the blank; the line break stays.  What names and
+    file contents may carry can neither retitle the terminal nor clear it nor reorder a line.
+
+    >>> visible("Evil\x1b]0;PWNED\x07\x1b[2J"), visible("Müller, Jörg\n"), visible("a\u202eb\x9bc")
+    ('Evil\\x1b]0;PWNED\\x07\\x1b[2J', 'Müller, Jörg\n', 'a\\u202eb\\x9bc')
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c == "\n" else _escape(c) for c in text)
+
+
+def _escape(c: str) -> str:
+    return c.encode("unicode_escape", "backslashreplace").decode("ascii")
 
 
 class JsonValueError(ValueError):

@@ -21,6 +21,10 @@ from dwz.basics.errors import InputError, Problem, collect, shorten
 
 RATING_MAX = 9999  # four digits, as in every rating list and file format; above is an input error
 INDEX_MAX = 9999  # an index counts evaluations: four digits are more than any player reaches
+# The bounds every reader, writer, form and the model share (issue 16: the XML readers took
+# 9-digit ratings, a 10,001-character name made XML our own reader refused):
+NAME_MAX = 200  # characters of a player's, team's or tournament's name (a TRF name field has 33)
+BIRTH_YEARS = (1850, 2100)  # a birth year outside is a typo (every reader and form refuses it)
 MAX_GAMES = 10_000  # games (or open games) in one call: far beyond any tournament or rating period
 IMPLAUSIBLE_RATING = 3000  # a rating above is possible input but worth a warning
 # A DWZ below 500 is no rating on either scale but a typo (an index, a result typed as a rating):
@@ -39,6 +43,8 @@ _DIGITS_MAX = 12  # digits of a number typed as text before it is even converted
 
 __all__ = [
     "BIRTH_YEAR_MIN",
+    "BIRTH_YEARS",
+    "NAME_MAX",
     "IMPLAUSIBLE_LOW",
     "IMPLAUSIBLE_RATING",
     "INDEX_IMPLAUSIBLE",

@@ -16,6 +16,8 @@ from typing import Any
 
 import click
 
+from dwz.cli.layout import echo
+
 
 def gather(file: Path, fmt: str | None, dsb_list: Path | None, fide_list: Path | None, rest_in: Path | None,
            list_date: date | None = None, *, collect: bool = False, end: date | None = None) -> Any:
@@ -81,7 +83,7 @@ def register(cli: click.Group) -> None:
                 ev_problems = e.problems
         report = inp.check(ev, ev_problems, end=end_d, time_control=time_control)
         if as_json:
-            click.echo(dumps(report.to_dict(lang)))
+            echo(dumps(report.to_dict(lang)))
         else:
             from dwz.cli.render_check import print_check
 

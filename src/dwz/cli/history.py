@@ -14,6 +14,8 @@ from typing import Any
 
 import click
 
+from dwz.cli.layout import echo
+
 
 def _db_option(f: Callable[..., Any]) -> Callable[..., Any]:
     from dwz.cli.lang import Path as CPath
@@ -26,7 +28,7 @@ def _db_option(f: Callable[..., Any]) -> Callable[..., Any]:
 def _say(key: str, lang: str, err: bool = False, **values: Any) -> None:
     from dwz.i18n import text
 
-    click.echo(text(key, lang, **values), err=err)
+    echo(text(key, lang, **values), err=err)
 
 
 @contextmanager
@@ -145,7 +147,9 @@ def _register_add() -> None:
                     _say("history.add_tournament", lang, name=f.name, end=end, new=f.players_new, matched=f.players_matched,
                          keys=keys)
                 for c in f.conflicts:  # never attached silently: each refused match is named
-                    click.echo(f"  {text('cli.conflict', lang)}: {c.problem().message(lang)}")
+                    echo(f"  {text('cli.conflict', lang)}: {c.problem().message(lang)}")
+                for w in f.warnings:  # a value the history kept although this file says otherwise
+                    echo(f"  {text('cli.warning_prefix', lang)}{w.message(lang)}")
             # the counts add up: new + lists + skipped = the files given; and what the store now holds
             _say("history.add_summary", lang, given=report.given, added=report.count("tournament"), lists=report.count("list"),
                  skipped=report.count("duplicate"), total=report.total)
@@ -214,7 +218,7 @@ def _register_card() -> None:
             if chart is not None:
                 write_text(chart, card_svg(card, lang), "chart")
             if as_json:
-                click.echo(dumps(card.to_dict()))
+                echo(dumps(card.to_dict()))
             else:
                 _print_card(card, lang)
             if chart is not None:
@@ -246,7 +250,7 @@ def _register_compare() -> None:
             if chart is not None:
                 write_text(chart, compare_svg(c, lang), "chart")
             if as_json:
-                click.echo(dumps(c.to_dict()))
+                echo(dumps(c.to_dict()))
             else:
                 _print_compare(c, lang)
             if chart is not None:
@@ -315,18 +319,18 @@ def _print_card(card: Any, lang: str) -> None:
     ids = " · ".join(x for x in (p["dsb_id"] and f"DSB {p['dsb_id']}", p["zps"] and f"ZPS {p['zps']}-{p['member_no']}",
                                  p["fide_id"] and f"FIDE {p['fide_id']}") if x)
     for i, line in enumerate(layout.wrap(f"{text('history.card_title', lang)}: {head}" + (f"  {ids}" if ids else ""), w, hang=2)):
-        click.echo(click.style(line, bold=True) if i == 0 else line)
+        echo(line, bold=i == 0)
     if p["start_rating"]:
         start = text("history.start_value", lang, rating=rating_text(p["start_rating"], p["start_index"]),
                      source=text(f"history.source_{p['start_source']}", lang), date=fmt_date(p["start_date"], lang))
         for line in layout.wrap(start, w, hang=2):
-            click.echo(line)
+            echo(line)
     if not p["member"]:
         for line in layout.wrap(text("history.not_member", lang), w, hang=2):
-            click.echo(line)
+            echo(line)
     titles, rows = card_table(card, lang)
     if not rows:
-        click.echo(text("history.no_rows", lang))
+        echo(text("history.no_rows", lang))
         return
     # A narrow terminal leaves out what the card can spare first: Niveau, E/K, We, Leistung.
     spare = {"niveau": 4, "coef": 3, "we": 2, "perf": 1}
@@ -334,17 +338,17 @@ def _print_card(card: Any, lang: str) -> None:
             for c, title in zip(COLUMNS, titles, strict=True)]
     t = layout.table(cols, [[r[c] for c in COLUMNS] for r in rows], w)
     for line in t.head:
-        click.echo(line)
+        echo(line)
     for r, lines in zip(rows, t.rows, strict=True):
         for line in lines:  # the Umstufung rows dimmed on a terminal
-            click.echo(click.style(line, dim=True) if r["kind"] == "umstufung" else line)
+            echo(line, dim=r["kind"] == "umstufung")
     if t.hidden:
         for line in layout.wrap(text("cli.columns_hidden", lang, columns=", ".join(t.hidden)), w, hang=2):
-            click.echo(line)
+            echo(line)
     for line in layout.wrap(text("history.card_legend", lang), w, hang=2):
-        click.echo(click.style(line, dim=True))
+        echo(line, dim=True)
     if card.restpartien:
-        click.echo(text("history.rest_now", lang, n=len(card.restpartien)))
+        echo(text("history.rest_now", lang, n=len(card.restpartien)))
 
 
 def _print_compare(c: Any, lang: str) -> None:
@@ -354,19 +358,19 @@ def _print_compare(c: Any, lang: str) -> None:
     def num(v: float | None) -> str:
         return "–" if v is None else fmt_num(v, ".1f", lang)
 
-    click.echo(text("history.compare_head", lang, players=c.players, affected=c.affected, tournaments=c.tournaments))
-    click.echo(text("history.compare_raw", lang, mean=num(c.raw_mean), median=num(c.raw_median)))
-    click.echo(text("history.compare_rules", lang, mean=num(c.mean), median=num(c.median)))
+    echo(text("history.compare_head", lang, players=c.players, affected=c.affected, tournaments=c.tournaments))
+    echo(text("history.compare_raw", lang, mean=num(c.raw_mean), median=num(c.raw_median)))
+    echo(text("history.compare_rules", lang, mean=num(c.mean), median=num(c.median)))
     if c.extra.get("new_scale_start"):
-        click.echo(text("history.compare_new_scale_start", lang, n=c.extra["new_scale_start"]))
-    click.echo("")
+        echo(text("history.compare_new_scale_start", lang, n=c.extra["new_scale_start"]))
+    echo("")
     for line in histogram_lines(c, lang):
-        click.echo(line)
+        echo(line)
     for key, movers in (("history.compare_up", c.up), ("history.compare_down", c.down)):
         if not movers:
             continue
-        click.echo("")
-        click.echo(text(key, lang))
+        echo("")
+        echo(text(key, lang))
         for m in movers:
             sign = f"{m.diff:+5d}".replace("-", "−")  # the minus sign of every other number on the card
-            click.echo(f"  {sign}  #{m.player} {m.name}: {m.real} ({text('history.compare_classic', lang)} {m.classic} → {m.classic_converted})")
+            echo(f"  {sign}  #{m.player} {m.name}: {m.real} ({text('history.compare_classic', lang)} {m.classic} → {m.classic_converted})")

@@ -241,6 +241,20 @@ class Path(click.Path):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         kind = "file" if self.file_okay and not self.dir_okay else ("directory" if self.dir_okay and not self.file_okay else "path")
         self.name = _gettext(kind)
+        if self.exists and isinstance(value, str):  # click would call a name too long for the system "missing"
+            import errno
+            import os
+
+            try:
+                os.stat(value)
+            except OSError as e:
+                if e.errno in (errno.ENAMETOOLONG, errno.ELOOP):
+                    from dwz.basics.errors import Problem
+                    from dwz.formats._common import short
+
+                    reason = f"os.{errno.errorcode[e.errno]}"
+                    self.fail(Problem("", "path_unusable", short(value, 80), {"reason": reason}).message(current(), "cli"),
+                              param, ctx)
         return super().convert(value, param, ctx)
 
 

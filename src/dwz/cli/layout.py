@@ -9,6 +9,8 @@ tables that fit it — without rich, so that every line is exactly what is print
   its row, indented, when the line has no room for it; numbers are never truncated.
   Empty columns are left out, no line ends in spaces.
 * :func:`pairs`: label/value lines with the values aligned and wrapped under each other.
+* :func:`echo`: the one way text reaches the terminal — control characters of names and
+  file contents escaped (:func:`dwz.basics.parsing.visible`) before any style is added.
 
 Translates nothing and knows no rating: the renderers pass it the cells as text.
 """
@@ -24,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Column", "PIPE_WIDTH", "Table", "cell_width", "pairs", "table", "width", "wrap"]
+__all__ = ["Column", "PIPE_WIDTH", "Table", "cell_width", "echo", "pairs", "table", "width", "wrap"]
 
 PIPE_WIDTH = 120  # output into a pipe or a file: wide enough for every column of the tournament table
 MIN_WIDTH, MAX_WIDTH = 40, 240
@@ -47,15 +49,35 @@ def width(stream: object | None = None) -> int:
     return PIPE_WIDTH
 
 
+def echo(text: str = "", *, err: bool = False, **style: Any) -> None:
+    """Print one line (or lines) to stdout (``err``: stderr), in ``style`` (``bold=True``,
+    ``fg="yellow"`` …: :func:`click.style`, dropped where the output is no terminal).
+
+    Every command prints through here, so a name like ``"\x1b]0;PWNED\x07"`` from a file shows
+    as that text instead of retitling the terminal: the text is made :func:`visible` first, the
+    style's own escape sequences are added after.
+    """
+    import click
+
+    from dwz.basics.parsing import visible
+
+    line = visible(text)
+    click.echo(click.style(line, **style) if style and line else line, err=err)
+
+
 def cell_width(s: str) -> int:
-    """Columns a text takes on the terminal (wide East Asian characters count 2, combining marks 0)."""
-    if s.isascii():
+    """Columns a text takes on the terminal (wide East Asian characters count 2, combining marks 0,
+    a control character the width of the escape :func:`echo` prints for it)."""
+    if s.isascii() and s.isprintable():
         return len(s)
+    from dwz.basics.parsing import visible
+
     n = 0
     for c in s:
-        if unicodedata.combining(c):
-            continue
-        n += 2 if unicodedata.east_asian_width(c) in "WF" else 1
+        if not c.isprintable():
+            n += len(visible(c))
+        elif not unicodedata.combining(c):
+            n += 2 if unicodedata.east_asian_width(c) in "WF" else 1
     return n
 
 

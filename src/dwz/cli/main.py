@@ -12,6 +12,7 @@ shows the traceback).
 
 from __future__ import annotations
 
+import errno
 import math
 import os
 import re
@@ -22,6 +23,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import click
+
+from dwz.basics.errors import MAX_PROBLEMS, PROBLEMS_MORE, capped
+from dwz.cli.layout import echo
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -192,22 +196,25 @@ def _fail(err: BaseException, lang: str) -> None:
         from dwz.cli.layout import width, wrap
 
         for line in wrap(prefix + err.message(lang), width(sys.stderr), hang=2):
-            click.echo(line, err=True)
+            echo(line, err=True)
         if not err.config:
-            click.echo(text("portal.exit_hint", lang, code=err.exit_code), err=True)
+            echo(text("portal.exit_hint", lang, code=err.exit_code), err=True)
         sys.exit(err.exit_code)
+    if isinstance(err, OSError) and err.errno in _PATH_ERRORS and err.filename is not None:
+        # a path no file can have (longer than the system allows, a loop of links), whichever option
+        # or argument named it (-o, --dsb-xml, --db, a list, the input): the user's to fix, exit 2
+        from dwz.formats._common import short
+
+        err = InputError.single("", "path_unusable", short(os.fsdecode(err.filename), 80), reason=os_reason(err))
     if isinstance(err, InputError):
-        problems = ordered(err.problems)
-        if len(problems) > MAX_MESSAGES:  # a file of 100,000 bad lines: the first ones and a count
-            problems = [*problems[:MAX_MESSAGES], Problem("", "problems_more", len(problems) - MAX_MESSAGES,
-                                                          {"shown": MAX_MESSAGES})]
+        problems = capped(ordered(err.problems), MAX_MESSAGES)  # 100,000 bad lines: the first ones and a count
         for line in InputError(problems).messages(lang, "cli"):
-            click.echo(prefix + line, err=True)
+            echo(prefix + line, err=True)
         sys.exit(2)
     if os.environ.get("DWZ_DEBUG"):
         raise err
     what = f"{type(err).__name__}: {err}"[:200]
-    click.echo(prefix + Problem("", "internal_error", what).message(lang), err=True)
+    echo(prefix + Problem("", "internal_error", what).message(lang), err=True)
     sys.exit(1)
 
 
@@ -220,16 +227,20 @@ def ordered(problems: Iterable[Any]) -> list[Any]:
     a reader that checks structure, values and pairings in turn reports line 3 before 14."""
     args: list[Any] = []
     files: dict[str, list[tuple[int, int, Any]]] = {}
+    more: list[Any] = []  # the count of those not kept stays last
     for i, p in enumerate(problems):
+        if p.code == PROBLEMS_MORE:
+            more.append(p)
+            continue
         m = _PLACE.match(p.field or "")
         if m is None:
             args.append(p)
         else:
             files.setdefault(m.group(1), []).append((int(m.group(2)), i, p))
-    return args + [p for group in files.values() for _, _, p in sorted(group, key=lambda x: (x[0], x[1]))]
+    return args + [p for group in files.values() for _, _, p in sorted(group, key=lambda x: (x[0], x[1]))] + more
 
 
-MAX_MESSAGES = 100  # problems printed for one command
+MAX_MESSAGES = MAX_PROBLEMS  # problems printed for one command
 MAX_DIGITS = 9  # the longest number an argument may hold (a rating has 4 digits, a date's year 4)
 _LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")  # every Unicode digit: int() reads those too
 
@@ -307,11 +318,12 @@ class Decimal(click.ParamType):  # type: ignore[type-arg]
         return number
 
 
+_PATH_ERRORS = frozenset({errno.ENAMETOOLONG, errno.ELOOP})
+
+
 def os_reason(e: OSError) -> str:
     """An OS error as a catalog term ("os.ENOSPC" → "der Datenträger ist voll"): the
     message stays in the user's language, whatever the system's locale."""
-    import errno
-
     name = errno.errorcode.get(e.errno or 0)
     return f"os.{name}" if name else "os.unknown"
 
@@ -350,20 +362,26 @@ def written(path: Path, what: str, lang: str) -> None:
     """Say which file was written (on stderr: the standard output may be JSON)."""
     from dwz.i18n import text
 
-    click.echo(text("cli.written", lang, what=text(f"cli.file.{what}", lang), path=str(path)), err=True)
+    echo(text("cli.written", lang, what=text(f"cli.file.{what}", lang), path=str(path)), err=True)
 
 
 def dumps(obj: Any) -> str:
     """The JSON the commands print: valid whatever the values (no NaN, no Infinity)."""
     from dwz.basics.parsing import json_dumps
 
-    return json_dumps(obj, ensure_ascii=False, indent=2)
+    out = json_dumps(obj, ensure_ascii=False, indent=2)
+    if out.replace("\n", "").isprintable():
+        return out
+    # json escapes C0 itself; C1, DEL and the bidi controls it leaves raw: \u escapes, the same
+    # value for a JSON reader, and nothing for the terminal to act on (layout.echo would write \x9b,
+    # which is no JSON)
+    return "".join(c if c.isprintable() or c == "\n" else json_dumps(c)[1:-1] for c in out)
 
 
 def _emit(result: Any, lang: str, as_json: bool, explain: bool, printer: str, **extra: Any) -> None:
     """JSON, or the human output of ``dwz.cli.render.<printer>``."""
     if as_json:
-        click.echo(dumps(result.to_dict(lang)))
+        echo(dumps(result.to_dict(lang)))
         return
     from dwz.cli import render
 
@@ -519,7 +537,7 @@ def _own_values(spieler: str, lang: str, as_json: bool) -> Any:
         lines.append(text("portal.own_old_scale", lang, switch=switch_date().isoformat()))
     for line in lines:
         for part in wrap(line, width(sys.stderr if as_json else None), hang=2):
-            click.echo(part, err=as_json)
+            echo(part, err=as_json)
     return own
 
 

@@ -21,6 +21,8 @@ from typing import Any
 
 import click
 
+from dwz.cli.layout import echo
+
 ALIASES = {"list": "liste", "search": "suche", "card": "karte", "history": "historie", "tournaments": "turniere",
            "crosscheck": "gegenpruefung", "gegenprüfung": "gegenpruefung", "anmelden": "login", "abmelden": "logout"}
 STATE_WORDS = {"de": {"gewertet": "RATED", "ungewertet": "UNRATED", "offen": "PENDING"},
@@ -80,7 +82,7 @@ def _say(key: str, lang: str, err: bool = False, **values: Any) -> None:
     from dwz.i18n import text
 
     for line in wrap(text(key, lang, **values), _width(sys.stderr if err else None), hang=2):
-        click.echo(line, err=err)
+        echo(line, err=err)
 
 
 @contextmanager
@@ -94,7 +96,7 @@ def _errors(lang: str) -> Iterator[None]:
     try:
         yield
     except KeyboardInterrupt:
-        click.echo("", err=True)
+        echo("", err=True)
         sys.exit(130)
     except (PortalError, InputError) as e:
         _fail(e, lang)
@@ -216,7 +218,7 @@ def _register_status() -> None:
             issued = len(auth.recent(state["issued"].get(auth.client_key(s)), now)) if s.has_credentials else 0
             lists = all_cached(s.cache)
             if as_json:
-                click.echo(dumps({"api": s.api, "token_url": s.token_url, "credentials": s.credentials_from,
+                echo(dumps({"api": s.api, "token_url": s.token_url, "credentials": s.credentials_from,
                                   "client_id": _mask(s.client_id), "config_file": str(config_file()), "tokens": tokens,
                                   "new_tokens_30min": issued, "limit": auth.LIMIT, "lists": [c.to_dict() for c in lists]}))
                 return
@@ -241,7 +243,7 @@ def _register_status() -> None:
             if not lists:
                 rows.append((text("portal.st.lists", lang), text("portal.st.no_lists", lang)))
             for line in layout.pairs(rows, w):
-                click.echo(line)
+                echo(line)
 
 
 # --- the DWZ list ------------------------------------------------------------------------------------
@@ -271,7 +273,7 @@ def _register_list() -> None:
                 got = download(client, fed, force=force, progress=cb)
             c = got.list
             if as_json:
-                click.echo(dumps({"status": got.status, "retried": got.retried, "bytes": got.bytes, **c.to_dict()}))
+                echo(dumps({"status": got.status, "retried": got.retried, "bytes": got.bytes, **c.to_dict()}))
                 return
             stand = fmt_date(c.stand, lang) if c.stand else "–"
             how = text(f"portal.stand_from.{c.stand_from}", lang)
@@ -392,7 +394,7 @@ def _register_search() -> None:
                 rows = [_person_row(p) for p in people]
                 where = "portal"
             if as_json:
-                click.echo(dumps({"source": where, "total": total, "players": rows}))
+                echo(dumps({"source": where, "total": total, "players": rows}))
                 return
             _print_people(rows, total, where, lang, not offline)
 
@@ -428,7 +430,7 @@ def _print_people(rows: list[dict[str, Any]], total: int | None, where: str, lan
               ", ".join(" ".join(x for x in (c.get("vkz"), c.get("club")) if x) for c in r["clubs"]), r["fide_id"] or ""] for r in rows]
     t = layout.table(cols, cells, layout.width())
     for line in t.lines:
-        click.echo(line)
+        echo(line)
     _say("portal.search_count", lang, shown=len(rows), total=total if total is not None else len(rows))
     if not live:
         _say("portal.search_from_list", lang, path=where)
@@ -461,10 +463,10 @@ def _register_card() -> None:
                 source = client.settings.api
             today = date.today()
             if as_json:
-                click.echo(dumps({**p.to_dict(), "retrieved": today.isoformat(), "source": source}))
+                echo(dumps({**p.to_dict(), "retrieved": today.isoformat(), "source": source}))
                 return
             w = layout.width()
-            click.echo(click.style(f"{p.name} ({p.nu_id})", bold=True))
+            echo(f"{p.name} ({p.nu_id})", bold=True)
             week = p.evaluation_monday()
             rows = [("DWZ", rating_text(p.rating, p.index) + (f"  ({text('portal.last_evaluation', lang, date=fmt_date(week, lang))})"
                                                               if week else ""))]
@@ -479,7 +481,7 @@ def _register_card() -> None:
                 rows.append((text("portal.col.club", lang), " ".join(x for x in (m.vkz, m.club_name) if x)
                              + (f" ({text('portal.member_no', lang, no=m.member_no)}{', ' + state if state else ''})" if m.member_no else "")))
             for line in layout.pairs(rows, w, indent=2):
-                click.echo(line)
+                echo(line)
             _say("portal.card_stand", lang, date=fmt_date(today, lang), source=source)
 
 
@@ -506,7 +508,7 @@ def _register_history() -> None:
                 h = client.history(nu_id)
             rows = history_rows(h)
             if as_json:
-                click.echo(dumps({"person": h.person.to_dict() if h.person else None, "rows": rows}))
+                echo(dumps({"person": h.person.to_dict() if h.person else None, "rows": rows}))
                 return
             _print_history(h, rows, lang)
 
@@ -535,7 +537,7 @@ def _print_history(h: Any, rows: list[dict[str, Any]], lang: str) -> None:
 
     w = layout.width()
     if h.person is not None:
-        click.echo(click.style(f"{h.person.name} ({h.person.nu_id})", bold=True))
+        echo(f"{h.person.name} ({h.person.nu_id})", bold=True)
     if not rows:
         _say("portal.history_empty", lang)
         return
@@ -555,7 +557,7 @@ def _print_history(h: Any, rows: list[dict[str, Any]], lang: str) -> None:
                       "" if empty else rating_text(r["new_rating"], r["new_index"])])
     t = layout.table(cols, cells, w)
     for line in t.lines:
-        click.echo(line)
+        echo(line)
     if t.hidden:
         _say("cli.columns_hidden", lang, columns=", ".join(t.hidden))
 
@@ -589,7 +591,7 @@ def _register_tournaments() -> None:
             with _client(api, token_url, timeout) as client:
                 found, total = client.tournaments(label=label, from_date=fd, to_date=td, vkz=vkz, rating_state=state, limit=limit)
             if as_json:
-                click.echo(dumps({"total": total, "tournaments": [t.to_dict() for t in found]}))
+                echo(dumps({"total": total, "tournaments": [t.to_dict() for t in found]}))
                 return
             _print_tournaments(found, total, lang)
 
@@ -609,7 +611,7 @@ def _print_tournaments(found: list[Any], total: int | None, lang: str) -> None:
               else (t.rating_state or ""), "" if t.player_count is None else str(t.player_count), t.uuid or ""] for t in found]
     t = layout.table(cols, cells, layout.width())
     for line in t.lines:
-        click.echo(line)
+        echo(line)
     _say("portal.search_count", lang, shown=len(found), total=total if total is not None else len(found))
     _say("portal.tournaments_next", lang)
 
@@ -663,7 +665,7 @@ def _register_crosscheck() -> None:
                 else:
                     write_text(output, dumps(cc.to_dict(lang)), "output")
             if as_json:
-                click.echo(dumps(cc.to_dict(lang)))
+                echo(dumps(cc.to_dict(lang)))
             else:
                 from dwz.cli.render_portal import print_crosscheck
 

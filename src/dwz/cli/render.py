@@ -10,8 +10,6 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-import click
-
 from dwz.cli import layout
 from dwz.core.editions import label
 from dwz.i18n import calculation_line, fmt_date, fmt_num, fmt_rating, fmt_signed, render_step, term, text
@@ -20,7 +18,7 @@ __all__ = ["print_elo", "print_first", "print_rating", "print_scenarios", "print
 
 
 def _echo(line: str = "", style: dict[str, Any] | None = None) -> None:
-    click.echo(click.style(line, **style) if style and line else line)
+    layout.echo(line, **(style or {}))
 
 
 _BOLD = {"bold": True}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import click
+from dwz.cli.layout import echo
 
 __all__ = ["check_lines", "print_check"]
 
@@ -182,4 +182,4 @@ def print_check(report: Any, lang: str, *, section: bool = False, player: int | 
                 player_label: str | None = None) -> None:
     """:func:`check_lines` on the terminal (colours only on a terminal; click strips them elsewhere)."""
     for line, style in check_lines(report, lang, width=width, section=section, player=player, player_label=player_label):
-        click.echo(click.style(line, **_STYLES[style]) if style and line else line)
+        echo(line, **(_STYLES[style] if style else {}))

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import click
-
 from dwz.cli import layout
 from dwz.core.editions import label
 from dwz.i18n import fmt_date, text
@@ -121,4 +119,4 @@ def _p(v: float | None, lang: str) -> str:
 
 def print_crosscheck(cc: Any, lang: str, explain: bool = False) -> None:
     for line, bold in crosscheck_lines(cc, lang, explain):
-        click.echo(click.style(line, bold=True) if bold and line else line)
+        layout.echo(line, **({"bold": True} if bold else {}))

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import click
-
 from dwz.cli import layout
+from dwz.cli.layout import echo
 from dwz.cli.render import step_lines
 from dwz.core.editions import label
 from dwz.i18n import fmt_date, text
@@ -34,7 +33,7 @@ _ELO_PRIORITY = (0, 0, 0, 2, 0, 1, 0, 0, 0)  # Nr, Name, Elo, K, W/n, We, Änder
 
 
 def _echo(line: str = "", bold: bool = False) -> None:
-    click.echo(click.style(line, bold=True) if bold and line else line)
+    echo(line, bold=bold)
 
 
 def _columns(titles: tuple[str, ...], priority: tuple[int, ...], name_at: int = 1) -> list[layout.Column]:

@@ -12,6 +12,8 @@ from typing import Any
 
 import click
 
+from dwz.cli.layout import echo
+
 
 def _serve_command() -> Any:
     from dwz.cli.lang import Command
@@ -60,14 +62,22 @@ def serve(host: str, port: int, workers: int, log_level: str, db: Path | None, a
     from dwz.web.server import settings
 
     if db is not None:  # fixed at start-up, never taken from a request; workers inherit it
+        from dwz.cli.history import _db_words
+        from dwz.history.store import open_store
+
+        try:  # a file that is no dwz history database is said now, not at the first card asked for
+            open_store(db, readonly=True).close()
+        except InputError as e:
+            _fail(_db_words(e), lang)
+            return
         os.environ["DWZ_HISTORY_DB"] = str(db.resolve())
     hosts = allowed_hosts(host, allowed)
     os.environ["DWZ_ALLOWED_HOSTS"] = ",".join(hosts)  # read by create_app() in every worker
     _raise_fd_limit()
-    click.echo(f"dwz: http://{_url_host(host)}:{port}/  (API: http://{_url_host(host)}:{port}/docs)", err=True)
+    echo(f"dwz: http://{_url_host(host)}:{port}/  (API: http://{_url_host(host)}:{port}/docs)", err=True)
     from dwz.i18n import text
 
-    click.echo(text("cli.allowed_hosts", lang, hosts=", ".join(hosts)), err=True)
+    echo(text("cli.allowed_hosts", lang, hosts=", ".join(hosts)), err=True)
     # access logs off by default: they would record what users look up
     uvicorn.run("dwz.web.app:create_app", factory=True, host=host, port=port, workers=workers,
                 log_level=log_level, access_log=log_level in ("info", "debug"), server_header=False,

@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from dwz.cli.layout import echo
 from dwz.cli.main import dumps, write_text, written
 
 
@@ -124,7 +125,7 @@ def register(cli: click.Group) -> None:
             return
         if as_json:
             d: Any = selected.to_dict(lang) if selected else {**ev.to_dict(lang), "check": report.to_dict(lang)}
-            click.echo(dumps(d))
+            echo(dumps(d))
         else:
             from dwz.cli.render_tournament import print_evaluation
 
@@ -203,7 +204,7 @@ def print_xml_report(path: Path, kind: str, out: Any, lang: str, wrote: bool = T
 
     def say(line: str, indent: int = 0, hang: int = 2, style: dict[str, Any] | None = None) -> None:
         for part in wrap(line, w, indent=indent, hang=hang):
-            click.echo(click.style(part, **style) if style else part, err=True)
+            echo(part, err=True, **(style or {}))
 
     errors = [p for p in out.problems if p in out.errors]
     others = [p for p in out.problems if p not in out.errors]
@@ -212,10 +213,10 @@ def print_xml_report(path: Path, kind: str, out: Any, lang: str, wrote: bool = T
         _problem_lines(errors, lang, say, w)
         # the path on a line of its own, whole (as every file written is named); what it means below
         if wrote:
-            click.echo(click.style(text("cli.xml_written_invalid", lang, kind=label, path=str(path)), fg="red", bold=True), err=True)
+            echo(text("cli.xml_written_invalid", lang, kind=label, path=str(path)), err=True, fg="red", bold=True)
             say(text("cli.xml_written_invalid_why", lang, count=len(errors)), indent=2, style={"fg": "red", "bold": True})
         else:
-            click.echo(click.style(text("cli.xml_not_written", lang, kind=label, path=str(path)), bold=True), err=True)
+            echo(text("cli.xml_not_written", lang, kind=label, path=str(path)), err=True, bold=True)
             say(text("cli.xml_not_written_fix", lang), indent=2)
     else:
         written(path, kind, lang)
@@ -245,11 +246,11 @@ def _problem_lines(problems: list[Any], lang: str, say: Any, width: int) -> None
         for k, place in enumerate(places):
             piece = place + (";" if k < len(places) - 1 else "")
             if line and 4 + len(line) + 1 + len(piece) > width:
-                click.echo("    " + line, err=True)
+                echo("    " + line, err=True)
                 line = ""
             line = f"{line} {piece}" if line else piece
         if line:
-            click.echo("    " + line, err=True)
+            echo("    " + line, err=True)
 
 
 def write_output(ev: Any, output: Path, lang: str, check: Any = None, *, notes: bool = False) -> None:

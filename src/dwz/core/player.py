@@ -560,13 +560,13 @@ def _rate_common(rating: Any, games: Any, end: date, birth_year: int | None, tod
 
 
 def _parse_own(rating: Any, index: Any, problems: Problems) -> Rating | None:
-    before = len(problems)
+    before = problems.seen
     r0 = problems.attempt(parse_rating, rating)
-    if r0 is None and len(problems) == before:
+    if r0 is None and problems.seen == before:
         problems.add("rating", "rating_missing", rating)
     if index is not None:
         idx = problems.attempt(parse_index, index)
-        if r0 is not None and len(problems) == before:
+        if r0 is not None and problems.seen == before:
             r0 = Rating(r0.value, idx)
     return r0
 

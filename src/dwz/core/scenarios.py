@@ -26,6 +26,7 @@ from dwz.basics.values import (
     parse_opponent,
     parse_rating,
     rating_warnings,
+    result_warnings,
 )
 from dwz.core.context import Context, resolve_context
 from dwz.core.player import inspect_games, own_rating
@@ -153,12 +154,18 @@ def scenarios(
     counted_done = [g for g in done if g.counted]
     all_opps = [g.opponent for g in counted_done if g.opponent is not None] + opps
     w_played = sum(g.result.halves for g in counted_done)
-    extra: dict[str, Any] = {"warnings": tuple(warnings), "scale": scales.said, "conversions": tuple(conversions),
-                             "own_scale": scales.own if r0 is not None else None, "opponents_scale": scales.opponents,
-                             "rating_date": scales.rating_date}
     if r0 is not None:
-        return replace(_folge_table(ctx, r0, all_opps, w_played, len(opps)), **extra)
-    return replace(_first_table(ctx, rest, all_opps, w_played, len(opps)), **extra)
+        table = _folge_table(ctx, r0, all_opps, w_played, len(opps))
+    else:
+        table = _first_table(ctx, rest, all_opps, w_played, len(opps))
+    # A row outside 1 … 3000 is flagged as dwz.rate flags the same result: the highest and the lowest
+    news = [r.new_rating for r in table.rows if r.new_rating is not None]
+    if news:
+        result_warnings(max(news), warnings)
+        if min(news) != max(news):
+            result_warnings(min(news), warnings)
+    return replace(table, warnings=tuple(warnings), scale=scales.said, conversions=tuple(conversions),
+                   own_scale=scales.own if r0 is not None else None, opponents_scale=scales.opponents, rating_date=scales.rating_date)
 
 
 def _read_inputs(rating: Any, index: Any, opponents: Iterable[int | str], played: Iterable[GameLike] | None,
@@ -167,17 +174,17 @@ def _read_inputs(rating: Any, index: Any, opponents: Iterable[int | str], played
     """The inputs parsed, every problem collected: (R0, open opponents, played games, Restpartien)."""
     r0: Rating | None = problems.attempt(parse_rating, rating)
     if r0 is not None and index is not None:
-        before = len(problems)
+        before = problems.seen
         idx = problems.attempt(parse_index, index)
-        if len(problems) == before:
+        if problems.seen == before:
             r0 = Rating(r0.value, idx)
     opps: list[int] = []
     for i, o in enumerate(problems.attempt(game_items, opponents, "opponents") or ()):
-        before = len(problems)
+        before = problems.seen
         v = problems.attempt(parse_opponent, o, f"opponents[{i}]")
         if v is not None:
             opps.append(v)
-        elif len(problems) == before:  # no rating: an open game needs an opponent with one
+        elif problems.seen == before:  # no rating: an open game needs an opponent with one
             problems.add(f"opponents[{i}]", "opponent_invalid", o)
     done: tuple[Game, ...] = problems.attempt(parse_games, played, field="played") or ()
     rest: tuple[Game, ...] = problems.attempt(parse_games, restpartien, field="restpartien") or ()

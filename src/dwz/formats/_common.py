@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import IO, Any, TypeAlias, TypeVar
 
 from dwz.basics.errors import InputError, Problem
-from dwz.basics.parsing import digits, json_dumps, json_loads, json_safe
-from dwz.basics.values import RATING_MAX
+from dwz.basics.parsing import digits, json_dumps, json_loads, json_safe, visible
+from dwz.basics.values import BIRTH_YEARS, RATING_MAX
 
 __all__ = [
     "DEFAULT_NAME",
@@ -85,7 +85,7 @@ _CHUNK = 1 << 20
 # digits as in every list; a FIDE K is at most 700/n).  Outside is an error naming the range.
 RANGES: dict[str, tuple[int, int]] = {
     "rating": (0, RATING_MAX), "dwz": (0, RATING_MAX), "elo": (0, RATING_MAX), "index": (0, 9999),
-    "birth_year": (1850, 2100), "fide_k": (0, 700), "k": (0, 700), "games": (0, 99_999),
+    "birth_year": BIRTH_YEARS, "fide_k": (0, 700), "k": (0, 700), "games": (0, 99_999),
 }
 
 # Every message key the readers may emit (errors and notes).  A test checks
@@ -131,14 +131,8 @@ def short(value: Any, limit: int = 60) -> str:
             return f"{sign}…({int(value.bit_length() * 0.30103) + 1} digits)"
         text = str(abs(value))
         return f"{sign}{text[:10]}…({len(text)} digits)"
-    s = str(value).replace("\r", "␍").replace("\n", "␤")
-    if not s.isprintable():
-        s = "".join(c if c.isprintable() else _visible(c) for c in s)
+    s = visible(str(value).replace("\r", "␍").replace("\n", "␤"))
     return s if len(s) <= limit else s[: limit - 1] + "…"
-
-
-def _visible(c: str) -> str:
-    return c.encode("unicode_escape", "backslashreplace").decode("ascii")
 
 
 def problem(fname: str, line: int | str | None, code: str, value: Any = None, /, **params: Any) -> Problem:
@@ -197,7 +191,8 @@ def finish(errors: list[Problem], build: Callable[[], T]) -> T:
     try:
         result = build()
     except InputError as e:
-        raise InputError([*errors, *e.problems]) from None
+        errors.extend(e.problems)  # a capped list (Problems) keeps its count of the rest
+        raise InputError(errors) from None
     if errors:
         raise InputError(errors)
     return result

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dwz.basics.errors import InputError, Problem
+from dwz.basics.errors import MAX_NOTES, InputError, Problem, Problems
 from dwz.basics.model import Pairing, Player, results_consistent
 from dwz.basics.values import Result
 from dwz.formats._common import problem
@@ -50,8 +50,8 @@ def build_pairings(
     the file holds fewer player lines (a truncated file), a reference to a
     missing number up to that count is a missing counter-line, not an error.
     """
-    errors: list[Problem] = []
-    notes: list[Problem] = []
+    errors = Problems()
+    notes = Problems(cap=MAX_NOTES)
     pairings: list[Pairing] = []
     by_key: dict[tuple[int, int], Side] = {}
     for s in sides:

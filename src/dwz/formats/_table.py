@@ -9,7 +9,7 @@ from dataclasses import replace
 from datetime import date
 from typing import Any
 
-from dwz.basics.errors import InputError, Problem
+from dwz.basics.errors import MAX_NOTES, InputError, Problem, Problems, capped
 from dwz.basics.model import Pairing, Player, Tournament
 from dwz.basics.values import Result
 from dwz.formats._common import RANGES, problem
@@ -99,12 +99,15 @@ class _Collector:
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self.problems: list[Problem] = []
-        self.notes: list[Problem] = []
+        self.problems = Problems()
+        self.notes = Problems(cap=MAX_NOTES)
         self.columns: dict[str, str] = {}  # key → the column title as the file writes it ("DWZ" for rating)
         self.sections: dict[str, str] = {}  # key → the section header as the file writes it ("[Spieler]" for players)
 
     def add(self, where: str | int, code: str, value: Any = None, **params: Any) -> None:
+        if self.problems.full:  # counted, not built: a flood of bad rows costs no more than their count
+            self.problems.count_more()
+            return
         if "column" in params:  # messages name the column in the file's words
             params["column"] = self.columns.get(params["column"], params["column"])
         if "section" in params:  # … and the section too
@@ -165,7 +168,7 @@ def _tournament(c: _Collector, *, name: str, end: date | None, start: date | Non
                 code: str | None, players: list[Player], pairings: list[Pairing], notes: list[Problem],
                 scale: str | None = None, time_control: str | None = None) -> Tournament:
     return Tournament(name=name, end=end, players=tuple(players), pairings=tuple(pairings), rounds=rounds, start=start,
-                      rated=rated, code=code, source=c.name, notes=tuple(notes), scale=scale, time_control=time_control)
+                      rated=rated, code=code, source=c.name, notes=tuple(capped(notes, MAX_NOTES)), scale=scale, time_control=time_control)
 
 
 def _scale(c: _Collector, where: str | int, v: str) -> str | None:

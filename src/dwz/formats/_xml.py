@@ -24,6 +24,7 @@ dwz.basics.errors.InputError: x.xml:1: XML with a DOCTYPE/entity declaration is 
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -39,7 +40,7 @@ __all__ = ["MAX_XML_BYTES", "MESSAGE_KEYS", "invalid_xml_chars", "join_name", "p
 
 #: Every message key of the XML readers, writers and checks (a test checks both catalogs have them).
 MESSAGE_KEYS = (
-    "xml_too_large", "xml_dtd_refused", "xml_limit", "xml_invalid", "xml_root_unexpected", "xml_number_invalid",
+    "xml_too_large", "xml_encoding_unusable", "xml_dtd_refused", "xml_limit", "xml_invalid", "xml_root_unexpected", "xml_number_invalid",
     "xml_element_missing", "xml_result_unknown", "xml_result_split", "xml_required_missing", "xml_recommended_missing",
     "xml_order", "xml_unknown_element", "xml_repeated", "xml_value_invalid", "xml_player_number_twice",
     "xml_player_number_unknown", "xml_dob_computer", "xml_char_removed", "xml_value_dropped", "xml_short_game",
@@ -92,7 +93,8 @@ def check_document(source: Any, name: str | None, root_tag: str,
 
 def parse_xml_lines(data: bytes | str, fname: str) -> tuple[ET.Element, dict[int, int]]:
     """:func:`parse_xml`, with the line number of every element (by ``id(element)``) for messages."""
-    raw = data.encode("utf-8") if isinstance(data, str) else data
+    # a lone surrogate in text (\udcff) stays a byte sequence expat refuses ("not well-formed"), not a UnicodeEncodeError
+    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
     if isinstance(data, str) and raw.lstrip().startswith(b"<?xml"):
         # Text was decoded already: drop the declaration's encoding, the bytes are UTF-8 now.
         decl_end = raw.find(b"?>")
@@ -144,8 +146,32 @@ def parse_xml_lines(data: bytes | str, fname: str) -> tuple[ET.Element, dict[int
         raise InputError([problem(fname, p.CurrentLineNumber, e.code, e.value, line=p.CurrentLineNumber,
                                   what=e.what)]) from None
     except expat.ExpatError as e:
+        declared = _declared_encoding(raw) if reason_of(e) == "xml.unknown_encoding" else None
+        if declared is not None:
+            raise InputError([problem(fname, declared[0], "xml_encoding_unusable", declared[1],
+                                      reason="xml.unknown_encoding")]) from None
         raise InputError([problem(fname, e.lineno, "xml_invalid", "", reason=reason_of(e))]) from None
+    except (LookupError, ValueError) as e:
+        # expat asks Python for a codec it does not know itself: an unknown name is a LookupError,
+        # a multi-byte one (UTF-32, Shift-JIS) a ValueError — the declaration, not the file, is at fault
+        declared = _declared_encoding(raw)
+        if declared is None:
+            raise
+        line, encoding = declared
+        reason = "xml.unknown_encoding" if isinstance(e, LookupError) else "xml.multibyte_encoding"
+        raise InputError([problem(fname, line, "xml_encoding_unusable", encoding, reason=reason)]) from None
     return tb.close(), lines
+
+
+_DECLARATION = re.compile(rb"""\A(\s*)<\?xml\b[^>]*?\bencoding\s*=\s*(["'])(.*?)\2""", re.DOTALL)
+
+
+def _declared_encoding(raw: bytes) -> tuple[int, str] | None:
+    """(line, encoding as written) of the XML declaration, if it names one."""
+    m = _DECLARATION.match(raw[:1024])
+    if m is None:
+        return None
+    return m.group(1).count(b"\n") + 1, m.group(3).decode("latin-1")
 
 
 def _clark(tag: str) -> str:

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from dwz.basics.errors import InputError, Problem
+from dwz.basics.errors import MAX_NOTES, InputError, Problem, Problems, capped
 from dwz.basics.model import Pairing, Player, Team, Tournament
 from dwz.formats._common import Source, problem
 from dwz.formats._xml import El, check_document, check_tree, is_date, is_int, local, norm_points, not_empty, one_of, open_document
@@ -127,7 +127,7 @@ def write_dewis_xml(t: Tournament, *, tournament_type: str | None = None, notes:
     players = ET.SubElement(ps, "players")
     for p in t.players:
         place = f"player {p.label}"
-        v = player_values(p, w, place)
+        v = player_values(p, w, place, {"dsbId": "id", "dobYear": "dob", "numberClubMember": "noMember", "fideId": "idFide"})
         el = ET.SubElement(players, "player")
         for name, value in (("noPlayer", p.no), ("id", v["dsb_id"]), ("surname", v["surname"]), ("forename", v["forename"]),
                             ("dob", None if p.computer else v["dob"]), ("vkz", v["vkz"]), ("club", v["club"]),
@@ -143,14 +143,14 @@ def write_dewis_xml(t: Tournament, *, tournament_type: str | None = None, notes:
             ET.SubElement(el, "noBlack").text = "" if black is None else str(black)
             w.add(el, "result", f"{_SHOW[pw]}:{_SHOW[pb]}", place)
     if t.teams:
-        _write_teams(t, root)
+        _write_teams(t, root, w)
     ET.indent(root, "  ")
     text = '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
     problems = w.problems + check_tree(root, SCHEMA, "output", {}, _where)
     return XmlOutput(text, tuple(problems))
 
 
-def _write_teams(t: Tournament, root: ET.Element) -> None:
+def _write_teams(t: Tournament, root: ET.Element, w: _Writer) -> None:
     sec = ET.SubElement(root, "teamSection")
     teams = ET.SubElement(sec, "teams")
     lot = {i: (tm.no if tm.no is not None else i + 1) for i, tm in enumerate(t.teams)}
@@ -158,7 +158,9 @@ def _write_teams(t: Tournament, root: ET.Element) -> None:
     for i, tm in enumerate(t.teams):
         el = ET.SubElement(teams, "team")
         ET.SubElement(el, "lot").text = str(lot[i])
-        ET.SubElement(el, "teamName").text = tm.name or str(lot[i])
+        # as every text: characters XML cannot carry removed and reported (they made a file no reader takes)
+        if w.add(el, "teamName", tm.name, f"team {lot[i]}") is None:
+            ET.SubElement(el, "teamName").text = str(lot[i])
         lineup = ET.SubElement(el, "lineup")
         for no in tm.lineup:
             ET.SubElement(lineup, "noPlayer").text = str(no)
@@ -202,8 +204,8 @@ def check_dewis_xml(source: Source, *, name: str | None = None) -> tuple[Problem
 def read_dewis_xml(source: Source, *, name: str | None = None) -> Tournament:
     """Read a legacy DeWIS XML file (path, bytes or text) into a :class:`Tournament`."""
     root, lines, fname = open_document(source, name, ROOT)
-    errors: list[Problem] = []
-    notes: list[Problem] = []
+    errors = Problems()
+    notes = Problems(cap=MAX_NOTES)
     ts = _child(root, "tournamentSection")
     tour = _child(ts, "tournament") if ts is not None else None
     ps = _child(root, "playerSection")
@@ -246,7 +248,7 @@ def read_dewis_xml(source: Source, *, name: str | None = None) -> Tournament:
         notes.extend(unknown)
     t = Tournament(
         name=_text(tour, "label") or "", end=_date(_text(tour, "endDate"), fname, tour, lines, notes), players=tuple(players),
-        pairings=tuple(pairings), rounds=rounds or 0, source=fname, notes=tuple(notes), teams=teams,
+        pairings=tuple(pairings), rounds=rounds or 0, source=fname, notes=tuple(capped(notes, MAX_NOTES)), teams=teams,
     )
     if teams:
         from dwz.formats.teams import merge_same_people

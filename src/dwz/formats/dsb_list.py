@@ -30,7 +30,7 @@ import re
 import zipfile
 from dataclasses import dataclass
 
-from dwz.basics.errors import InputError, Problem
+from dwz.basics.errors import InputError, Problems
 from dwz.formats._common import (
     MAX_LIST_BYTES,
     RANGES,
@@ -145,7 +145,7 @@ def _col(cell: str) -> str:
 
 
 def _read_csv(text: str, fname: str) -> tuple[DsbEntry, ...]:
-    errors: list[Problem] = []
+    errors = Problems()
     entries: list[DsbEntry] = []
     reader = csv.reader(io.StringIO(text, newline=""))
     header: list[str | None] | None = None
@@ -168,8 +168,6 @@ def _read_csv(text: str, fname: str) -> tuple[DsbEntry, ...]:
             entry = _entry(values, labels, header, fname, start, errors)
             if entry is not None:
                 entries.append(entry)
-            if len(errors) >= 50:
-                break
     except csv.Error as e:
         errors.append(problem(fname, line, "file_unreadable", "", reason=reason_of(e)))
     if header is None and not errors:
@@ -192,8 +190,8 @@ def _header(row: list[str]) -> tuple[list[str | None], list[str]]:
 
 
 def _entry(v: dict[str, str], labels: list[str], header: list[str | None], fname: str, line: int,
-           errors: list[Problem]) -> DsbEntry | None:
-    before = len(errors)
+           errors: Problems) -> DsbEntry | None:
+    before = errors.seen
 
     def num(key: str) -> int | None:
         text = v.get(key, "")
@@ -213,7 +211,7 @@ def _entry(v: dict[str, str], labels: list[str], header: list[str | None], fname
     if not name and (v.get("last_name") or v.get("first_name")):
         name = f"{v.get('last_name', '')},{v.get('first_name', '')}"
     dwz, index, elo, birth, fide = num("dwz"), num("index"), num("elo"), num("birth_year"), num("fide_id")
-    if len(errors) > before:
+    if errors.seen > before:
         return None
     return DsbEntry(
         id=_opt_id(v.get("id")), zps=(v.get("zps") or "").upper() or None, member_no=v.get("member_no") or None,
@@ -239,7 +237,7 @@ def _read_dos(text: str, fname: str) -> tuple[DsbEntry, ...]:
     labels = ["ID", "ZPS", "Mgl-Nr", "Status", "Name,Vorname", "Geschlecht", "Spielberechtigung", "Geburtsjahr",
               "JJJJWW", "DWZ-Index", "Elo", "Titel", "FIDE-ID", "FIDE-Land"]
     header: list[str | None] = [*keys, "dwz", "index"]
-    errors: list[Problem] = []
+    errors = Problems()
     entries: list[DsbEntry] = []
     for i, line in enumerate(read_lines(text, fname), 1):
         if not line.strip():
@@ -254,8 +252,6 @@ def _read_dos(text: str, fname: str) -> tuple[DsbEntry, ...]:
         entry = _entry(v, [*labels, "DWZ", "Index"], header, fname, i, errors)
         if entry is not None:
             entries.append(entry)
-        if len(errors) >= 50:
-            break
     if errors:
         raise InputError(errors)
     return tuple(entries)

@@ -47,10 +47,10 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from dwz.basics.errors import InputError, Problem
+from dwz.basics.errors import MAX_NOTES, InputError, Problem, Problems, capped
 from dwz.basics.model import Pairing, Player, Tournament
 from dwz.basics.values import Result
-from dwz.formats._common import Source, header_date, problem
+from dwz.formats._common import RANGES, Source, header_date, problem
 from dwz.formats._xml import (
     GAME_RESULTS,
     ONE_SIDED,
@@ -211,30 +211,34 @@ class _Writer:
                                      {"element": element, "expected": expected, "label": f"xml.{element}"}))
 
 
-def player_values(p: Player, w: _Writer, place: str) -> dict[str, Any]:
-    """The values of one player for both XML forms, each checked against its element's form."""
+def player_values(p: Player, w: _Writer, place: str, elements: dict[str, str] | None = None) -> dict[str, Any]:
+    """The values of one player for both XML forms, each checked against its element's form;
+    ``elements``: the form's element names where they differ from DSB XML 2.5's (for the reports)."""
+    def el(name: str) -> str:
+        return (elements or {}).get(name, name)
+
     surname, forename = split_name(p.name)
     dsb_id = p.dsb_id.strip() if p.dsb_id else None
     if dsb_id and not valid_dsb_id(dsb_id):
-        w.drop(place, "dsbId", dsb_id, "PKZ, NU…, FI…")
+        w.drop(place, el("dsbId"), dsb_id, "PKZ, NU…, FI…")
         dsb_id = None
     dob: int | None = p.birth_year
     if p.computer:
         dob = 1900  # §5.3: 1900 marks a chess computer
     elif dob is not None and not 1900 < dob <= 2100:
-        w.drop(place, "dobYear", dob, "xml.expect.dob")
+        w.drop(place, el("dobYear"), dob, "xml.expect.dob")
         dob = None
     vkz = p.zps.strip() if p.zps else None
     if vkz and _vkz(vkz) is not None:
-        w.drop(place, "vkz", vkz, "xml.expect.chars5")
+        w.drop(place, el("vkz"), vkz, "xml.expect.chars5")
         vkz = None
     member = p.member_no.strip() if p.member_no else None
     if member and not (member.isascii() and member.isdigit() and 0 < int(member) <= 99999):
-        w.drop(place, "numberClubMember", member, "1–99999")
+        w.drop(place, el("numberClubMember"), member, "1–99999")
         member = None
     fide_id = p.fide_id.strip() if p.fide_id else None
     if fide_id and not (fide_id.isascii() and fide_id.isdigit() and int(fide_id) > 0):
-        w.drop(place, "fideId", fide_id, "xml.expect.digits")
+        w.drop(place, el("fideId"), fide_id, "xml.expect.digits")
         fide_id = None
     elo = p.elo if p.elo is not None and 0 < p.elo <= 5000 else None
     return {"surname": surname, "forename": forename or None, "dsb_id": dsb_id, "dob": dob, "vkz": vkz,
@@ -305,6 +309,8 @@ def write_dsb_xml(
     for p in t.players:
         place = f"player {p.label}"
         v = player_values(p, w, place)
+        if p.elo is not None and v["elo"] is None and p.elo > 0:  # the form holds 1–5000: left out, and said so
+            w.drop(place, "fideRating", p.elo, "1–5000")
         el = ET.SubElement(players, w.tag("player"))
         for name, value in (("tournamentPlayerNumber", p.no), ("dsbId", v["dsb_id"]), ("surname", v["surname"]),
                             ("forename", v["forename"]), ("dobYear", v["dob"]), ("vkz", v["vkz"]),
@@ -388,8 +394,8 @@ def check_dsb_xml(source: Source, *, name: str | None = None) -> tuple[Problem, 
 def read_dsb_xml(source: Source, *, name: str | None = None) -> Tournament:
     """Read a DSB_DWZ_TournamentReport (path, bytes or text) into a :class:`Tournament`."""
     root, lines, fname = open_document(source, name, ROOT)
-    errors: list[Problem] = []
-    notes: list[Problem] = []
+    errors = Problems()
+    notes = Problems(cap=MAX_NOTES)
     tour = _child(root, "tournament")
     players_el = _child(root, "players")
     games_el = _child(root, "games")
@@ -422,7 +428,7 @@ def read_dsb_xml(source: Source, *, name: str | None = None) -> Tournament:
     return Tournament(
         name=_text(tour, "label") or "", end=_date(_text(tour, "endDate"), fname, tour, lines, notes),
         players=tuple(players), pairings=tuple(pairings), rounds=rounds or 0,
-        start=_date(_text(tour, "startDate"), fname, tour, lines, notes), source=fname, notes=tuple(notes),
+        start=_date(_text(tour, "startDate"), fname, tour, lines, notes), source=fname, notes=tuple(capped(notes, MAX_NOTES)),
         time_control=_text(tour, "timecontrol") if tour is not None else None,
     )
 
@@ -434,6 +440,16 @@ def _int(text: str | None, fname: str, line: int | None, element: str, errors: l
         return int(text)
     errors.append(problem(fname, line, "xml_number_invalid", text, element=element))
     return None
+
+
+def _rating(text: str | None, fname: str, line: int | None, element: str, errors: list[Problem]) -> int | None:
+    """A DWZ or Elo element: a number within the range every reader keeps (0–9999), else an error."""
+    value = _int(text, fname, line, element, errors)
+    lo, hi = RANGES["rating"]
+    if value is not None and not lo <= value <= hi:
+        errors.append(problem(fname, line, "number_range", value, column=f"<{element}>", min=lo, max=hi))
+        return None
+    return value
 
 
 def _date(text: str | None, fname: str, el: ET.Element | None, lines: dict[int, int], notes: list[Problem]) -> date | None:
@@ -459,8 +475,12 @@ def player_from(el: ET.Element, fname: str, line: int | None, errors: list[Probl
                 birth, computer = None, True
         else:
             errors.append(problem(fname, line, "xml_number_invalid", dob_text, element=names["dob"]))
-    elo = _int(_text(el, names["elo"]), fname, line, names["elo"], errors) if names.get("elo") else None
-    rating = _int(_text(el, names["rating"]), fname, line, names["rating"], errors) if names.get("rating") else None
+    elo = _rating(_text(el, names["elo"]), fname, line, names["elo"], errors) if names.get("elo") else None
+    rating = _rating(_text(el, names["rating"]), fname, line, names["rating"], errors) if names.get("rating") else None
+    if birth is not None and not RANGES["birth_year"][0] <= birth <= RANGES["birth_year"][1]:
+        errors.append(problem(fname, line, "number_range", birth, column=f"<{names['dob']}>", min=RANGES["birth_year"][0],
+                              max=RANGES["birth_year"][1]))
+        birth = None
     sex = (_text(el, names["sex"]) or "").lower() if names.get("sex") else ""
     fide = _text(el, names["fide_id"])
     member = _text(el, names["member_no"])

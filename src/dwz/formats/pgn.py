@@ -59,7 +59,7 @@ from datetime import date
 import chess
 import chess.pgn
 
-from dwz.basics.errors import InputError, Problem
+from dwz.basics.errors import MAX_NOTES, InputError, Problem, Problems, capped
 from dwz.basics.model import Pairing, Player, Tournament
 from dwz.basics.values import Result
 from dwz.formats._common import RANGES, Source, decode, digits, load, name_key, norm_title, problem
@@ -121,7 +121,7 @@ class _PlayerDraft:
 def read_pgn(source: Source, *, name: str | None = None) -> Tournament:
     """Read a PGN file (path, bytes or text) into a :class:`Tournament`."""
     data, fname = load(source, name)
-    notes: list[Problem] = []
+    notes = Problems(cap=MAX_NOTES)
     text = decode(data, ("utf-8", "cp1252", "latin-1"), fname, notes)
     starts = [0] + [m.end() for m in re.finditer(r"\n", text)]
     handle = io.StringIO(text)
@@ -177,7 +177,7 @@ def read_pgn(source: Source, *, name: str | None = None) -> Tournament:
     players = [_player(d, fname, notes) for d in sorted(drafts.values(), key=lambda d: d.no)]
     return Tournament(
         name=event, end=max(dates, default=None), players=tuple(players), pairings=tuple(pairings),
-        start=min(dates, default=None), source=fname, notes=tuple(notes),
+        start=min(dates, default=None), source=fname, notes=tuple(capped(notes, MAX_NOTES)),
     )
 
 

@@ -18,7 +18,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from dwz.basics.errors import InputError, Problem
+from dwz.basics.errors import MAX_NOTES, InputError, Problem, Problems
 from dwz.basics.model import Player, StoredGame, Tournament
 from dwz.basics.values import RATING_MAX, parse_result
 from dwz.formats._common import MAX_FILE_BYTES, digits, json_loads, load, name_key
@@ -57,7 +57,7 @@ def read_restpartien(source: Path | str | dict[str, Any]) -> dict[str, Any]:
             raise InputError.single(name, "restpartien_invalid", str(e)[:60] or type(e).__name__) from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT or not isinstance(doc.get("players"), list):
         raise InputError.single(name, "restpartien_invalid", str(doc)[:60])
-    problems: list[Problem] = []
+    problems = Problems()
     for i, p in enumerate(doc["players"]):
         games = p.get("games") if isinstance(p, dict) else None
         if not isinstance(games, list) or not _identity_ok(p):
@@ -108,7 +108,7 @@ def apply_restpartien(t: Tournament, doc: dict[str, Any]) -> tuple[Tournament, l
         for k in _key_sets(p):
             index.setdefault(k, []).append(p)
     extra: dict[int, list[StoredGame]] = {}
-    notes: list[Problem] = []
+    notes = Problems(cap=MAX_NOTES)
     for entry in doc["players"]:
         probe = Player(0, str(entry.get("name", "")), birth_year=entry.get("birth_year"), dsb_id=entry.get("dsb_id"),
                        zps=entry.get("zps"), member_no=None if entry.get("member_no") is None else str(entry.get("member_no")))
@@ -125,4 +125,4 @@ def apply_restpartien(t: Tournament, doc: dict[str, Any]) -> tuple[Tournament, l
                  for g in entry["games"]]
         extra.setdefault(match.no, []).extend(games)
     players = tuple(p.with_(restpartien=p.restpartien + tuple(extra[p.no])) if p.no in extra else p for p in t.players)
-    return t.with_(players=players), notes
+    return t.with_(players=players), notes.complete()

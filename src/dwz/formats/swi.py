@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from dwz.basics.errors import InputError, Problem
+from dwz.basics.errors import MAX_NOTES, InputError, Problem, Problems, capped
 from dwz.basics.model import Player, Tournament
 from dwz.basics.values import Result
 from dwz.formats._common import (
@@ -73,8 +73,8 @@ def read_swi(source: Source, *, name: str | None = None, strict: bool = False) -
     magic = next((i for i, line in enumerate(lines) if MAGIC.match(line)), None)
     if magic is None:
         raise InputError([problem(fname, None, "swi_magic_missing", lines[0] if lines else "")])
-    errors: list[Problem] = []
-    notes: list[Problem] = []
+    errors = Problems()
+    notes = Problems(cap=MAX_NOTES)
     # Line 1 is the name (the footer's "Name:" wins), line 3 "ES  12  7  1": kind, players, rounds, cycles.
     title = lines[0].strip() if magic > 0 and not _KIND.match(lines[0]) else ""
     declared_players = header_rounds = None
@@ -129,7 +129,7 @@ def read_swi(source: Source, *, name: str | None = None, strict: bool = False) -
             notes.append(problem(fname, kind_line, "swi_extra_blocks", blocks, rounds=header_rounds, cycles=cycles))
         return Tournament(
             name=title, end=end, players=tuple(players.values()), pairings=tuple(pairings),
-            rounds=max(blocks, expected), start=start, source=fname, notes=tuple(notes),
+            rounds=max(blocks, expected), start=start, source=fname, notes=tuple(capped(notes, MAX_NOTES)),
         )
 
     # every problem of the file at once: its lines', the cross-check's and the tournament's

@@ -73,7 +73,7 @@ import struct
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from dwz.basics.errors import InputError, Problem
+from dwz.basics.errors import MAX_NOTES, InputError, Problem, Problems, capped
 from dwz.basics.model import Pairing, Player, Team, Tournament, results_consistent
 from dwz.basics.values import RATING_MAX, Result
 from dwz.formats._common import MAX_FILE_BYTES, Source, header_date, load, norm_sex, norm_title, problem, year_from
@@ -383,8 +383,8 @@ class _Side:
 
 
 def _tournament(f: SwtFile, fname: str, strict: bool) -> Tournament:
-    errors: list[Problem] = []
-    notes: list[Problem] = []
+    errors = Problems()
+    notes = Problems(cap=MAX_NOTES)
     # Player numbers: the starting numbers (2021) when they are unique, else the card ids.
     ids = [p.id for p in f.players]
     if len(set(ids)) != len(ids):
@@ -417,7 +417,7 @@ def _tournament(f: SwtFile, fname: str, strict: bool) -> Tournament:
         teams = _teams(f, no_of, fname, notes)
     t = Tournament(
         name=(f.name or f.heading).strip(), end=end, players=tuple(players), pairings=tuple(pairings), rounds=f.rounds,
-        start=start, source=fname, notes=tuple(notes), teams=teams,
+        start=start, source=fname, notes=tuple(capped(notes, MAX_NOTES)), teams=teams,
     )
     if teams:
         from dwz.formats.teams import merge_same_people

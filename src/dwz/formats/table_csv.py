@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from datetime import date
 from typing import Any
 
-from dwz.basics.errors import Problem
+from dwz.basics.errors import MAX_NOTES, Problem, Problems
 from dwz.basics.model import Pairing, Player, StoredGame, Tournament
 from dwz.basics.values import Result
 from dwz.formats._common import CsvWriter, Source, csv_text, decode, digits, json_loads, load, parse_date, problem, split_lines
@@ -79,7 +79,7 @@ def _col(s: str) -> str:
 
 
 def _sniff(text: str) -> str:
-    sample = [line for line in split_lines(text)[:20] if line.strip()][:10]
+    sample = [line for line in split_lines(text[:1 << 16])[:20] if line.strip()][:10]  # the head, not all lines
     counts = {d: sum(line.count(d) for line in sample) for d in (",", ";", "\t")}
     best = max(counts, key=lambda d: counts[d])
     return best if counts[best] else ","
@@ -94,7 +94,7 @@ def read_csv(source: Source, *, name: str | None = None) -> Tournament:
     section: str | None = None
     header: list[str | None] | None = None
     tour: dict[str, tuple[int, str]] = {}
-    rows: dict[str, list[tuple[int, dict[str, str]]]] = {k: [] for k in _REQUIRED}
+    rows = _Rows(c)
     skipped: set[str] = set()  # sections whose rows cannot be read (a required column is missing): said once
     line = 1
     try:
@@ -139,7 +139,7 @@ def read_csv(source: Source, *, name: str | None = None) -> Tournament:
             if section in skipped:
                 continue
             row = {h: (cells[j] if j < len(cells) else "") for j, h in enumerate(header) if h is not None}
-            rows[section].append((start, row))
+            rows.add(section, start, row)  # converted at once: a million bad rows cost their problems' cap, no more
     except csv.Error:
         c.add(line, "csv_invalid", "", reason="csv.syntax")
     # Every problem of the file at once: the values of every row are read even after a
@@ -197,8 +197,52 @@ def _cell_date(c: _Collector, line: int, text: str) -> date | None:
         return None
 
 
-def _csv_tournament(c: _Collector, tour: dict[str, tuple[int, str]],
-                    rows: dict[str, list[tuple[int, dict[str, str]]]]) -> Tournament | None:
+class _Rows:
+    """The rows of the sections, each converted as it is read (its problems collected, its text
+    dropped): Restpartien by player, players, games, notes."""
+
+    def __init__(self, c: _Collector) -> None:
+        self.c = c
+        self.rest: dict[int, list[StoredGame]] = {}
+        self.players: list[Player] = []
+        self.pairings: list[Pairing] = []
+        self.notes = Problems(cap=MAX_NOTES)
+
+    def add(self, section: str, line: int, row: dict[str, str]) -> None:
+        c = self.c
+        if section == "restpartien":
+            player = _cell_int(c, line, "player", row["player"], 1)
+            opp = _cell_int(c, line, "opponent", row["opponent"])
+            result = _STORED.get(_key(row["result"]))
+            if result is None:
+                c.add(line, "game_result_unknown", row["result"], expected=", ".join(r.code for r in Result))
+            played = _cell_date(c, line, row["played"]) if row["played"] else None
+            if played is None and not row["played"]:
+                c.add(line, "date_invalid", "")
+            if player is not None and opp is not None and result is not None and played is not None:
+                self.rest.setdefault(player, []).append(StoredGame(opp, result, played, row.get("tournament") or None))
+        elif section == "players":
+            p = _csv_player(c, line, row)
+            if p is not None:
+                self.players.append(p)
+        elif section == "games":
+            rnd = _cell_int(c, line, "round", row["round"], 1)
+            white = _cell_int(c, line, "white", row["white"], 1)
+            black = _cell_int(c, line, "black", row.get("black", ""), 1)
+            if rnd is None and not row["round"]:
+                c.add(line, "number_invalid", "", column="round")
+            if white is None and not row["white"]:
+                c.add(line, "number_invalid", "", column="white")
+            if rnd is not None and white is not None:
+                pr = _pairing(c, line, rnd, white, black, row["result"], f"{c.name}:{line}")
+                if pr is not None:
+                    self.pairings.append(pr)
+        else:  # the notes a file carries (written by write_csv)
+            self.notes.append(Problem(row["field"], row["code"], _loads(row.get("value", "")),
+                                      _loads_params(row.get("params", ""))))
+
+
+def _csv_tournament(c: _Collector, tour: dict[str, tuple[int, str]], rows: _Rows) -> Tournament | None:
     def get(key: str, conv: Callable[[int, str], Any], default: Any = None) -> Any:
         if key not in tour or not tour[key][1]:
             return default
@@ -213,46 +257,16 @@ def _csv_tournament(c: _Collector, tour: dict[str, tuple[int, str]],
     scale = get("scale", lambda ln, s: _scale(c, ln, s))
     time_control = get("time_control", lambda _ln, s: s.strip() or None)
 
-    rest: dict[int, list[StoredGame]] = {}
-    for line, row in rows["restpartien"]:
-        player = _cell_int(c, line, "player", row["player"], 1)
-        opp = _cell_int(c, line, "opponent", row["opponent"])
-        result = _STORED.get(_key(row["result"]))
-        if result is None:
-            c.add(line, "game_result_unknown", row["result"], expected=", ".join(r.code for r in Result))
-        played = _cell_date(c, line, row["played"]) if row["played"] else None
-        if played is None and not row["played"]:
-            c.add(line, "date_invalid", "")
-        if player is not None and opp is not None and result is not None and played is not None:
-            rest.setdefault(player, []).append(StoredGame(opp, result, played, row.get("tournament") or None))
-
-    players: list[Player] = []
-    for line, row in rows["players"]:
-        p = _csv_player(c, line, row, rest)
-        if p is not None:
-            players.append(p)
-    pairings: list[Pairing] = []
-    for line, row in rows["games"]:
-        rnd = _cell_int(c, line, "round", row["round"], 1)
-        white = _cell_int(c, line, "white", row["white"], 1)
-        black = _cell_int(c, line, "black", row.get("black", ""), 1)
-        if rnd is None and not row["round"]:
-            c.add(line, "number_invalid", "", column="round")
-        if white is None and not row["white"]:
-            c.add(line, "number_invalid", "", column="white")
-        if rnd is not None and white is not None:
-            pr = _pairing(c, line, rnd, white, black, row["result"], f"{c.name}:{line}")
-            if pr is not None:
-                pairings.append(pr)
-    notes = list(c.notes)
-    for _line, row in rows["notes"]:
-        notes.append(Problem(row["field"], row["code"], _loads(row.get("value", "")), _loads_params(row.get("params", ""))))
+    # a player's Restpartien may come after his row: attached now
+    players = [p.with_(restpartien=tuple(rows.rest[p.no])) if p.no in rows.rest else p for p in rows.players]
+    notes = Problems([*c.notes.complete(), *rows.notes.complete()], cap=MAX_NOTES)
+    pairings = rows.pairings
     return _tournament_checked(c, name=name, end=end, start=start, rounds=rounds, rated=rated, code=code, players=players,
                                pairings=pairings, notes=notes, scale=scale, time_control=time_control)
 
 
-def _csv_player(c: _Collector, line: int, row: Mapping[str, str], rest: dict[int, list[StoredGame]]) -> Player | None:
-    before = len(c.problems)
+def _csv_player(c: _Collector, line: int, row: Mapping[str, str]) -> Player | None:
+    before = c.problems.seen
     values: dict[str, Any] = {}
     for k, text in row.items():
         if k in ("no",):
@@ -277,14 +291,13 @@ def _csv_player(c: _Collector, line: int, row: Mapping[str, str], rest: dict[int
     if values.get("no") is None:
         return None
     if not values.get("name"):
-        if len(c.problems) == before:  # the column is there, this row's cell is empty
+        if c.problems.seen == before:  # the column is there, this row's cell is empty
             c.add(line, "csv_value_missing", c.columns.get("name", "name"), section="players")
         return None
     # A row with a bad value still names a player: the pairings against him are checked, not
     # reported as against an unknown number (the bad value itself is reported above).
     values = {k: v for k, v in values.items() if v is not None or k not in _INT_KEYS}
-    no = values["no"]
-    return Player(restpartien=tuple(rest.get(no, ())), source=f"{c.name}:{line}", **values)
+    return Player(source=f"{c.name}:{line}", **values)
 
 
 def _loads(text: str) -> Any:

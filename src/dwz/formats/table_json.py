@@ -201,7 +201,7 @@ def _json_stored(c: _Collector, path: str, g: Any) -> StoredGame | None:
     if not _expect(c, path, g, (dict,), "object"):
         return None
     _keys(c, path, g, _STORED_KEYS, ("opponent", "result", "played"))
-    before = len(c.problems)
+    before = c.problems.seen
     opp = g.get("opponent")
     if _expect(c, f"{path}.opponent", opp, (int,), "integer ≥ 0"):
         opp = _check_int(c, f"{path}.opponent", "opponent", opp)
@@ -214,7 +214,7 @@ def _json_stored(c: _Collector, path: str, g: Any) -> StoredGame | None:
     played = _json_date(c, f"{path}.played", g.get("played"))
     tour = g.get("tournament")
     _expect(c, f"{path}.tournament", tour, (str, type(None)), "string or null")
-    if len(c.problems) > before or opp is None or result is None or played is None:
+    if c.problems.seen > before or opp is None or result is None or played is None:
         return None
     return StoredGame(opp, result, played, tour)
 
@@ -223,7 +223,7 @@ def _json_game(c: _Collector, path: str, g: Any) -> Pairing | None:
     if not _expect(c, path, g, (dict,), "object"):
         return None
     _keys(c, path, g, _GAME_KEYS, ("round", "white", "result"))
-    before = len(c.problems)
+    before = c.problems.seen
     rnd = g.get("round")
     if _expect(c, f"{path}.round", rnd, (int,), "integer ≥ 1"):
         rnd = _check_int(c, f"{path}.round", "round", rnd, minimum=1)
@@ -236,7 +236,7 @@ def _json_game(c: _Collector, path: str, g: Any) -> Pairing | None:
     res = g.get("result")
     if not _expect(c, f"{path}.result", res, (str,), "string"):
         return None
-    if len(c.problems) > before or rnd is None or white is None:
+    if c.problems.seen > before or rnd is None or white is None:
         return None
     return _pairing(c, f"{path}.result", rnd, white, black, res, f"{c.name}:{path[2:]}")
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from dwz.basics.errors import Problem
+from dwz.basics.errors import Problem, Problems
 from dwz.basics.model import Player, Team, Tournament
 from dwz.formats._common import decode, name_key, problem, split_lines
 
@@ -120,7 +120,7 @@ def known_lineups(teams: tuple[Team, ...], players: tuple[Player, ...]) -> tuple
 def trf_teams(text: str, fname: str = "input") -> tuple[tuple[Team, ...], list[Problem]]:
     """The teams of a TRF's ``013``/``310`` records, with problems for unreadable starting ranks."""
     teams: list[Team] = []
-    problems: list[Problem] = []
+    problems = Problems()
     for i, line in enumerate(split_lines(text), 1):
         code = line[:3]
         if code not in ("013", "310") or line[3:4] not in (" ", ""):

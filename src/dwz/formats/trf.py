@@ -37,7 +37,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
 
-from dwz.basics.errors import InputError, Problem
+from dwz.basics.errors import MAX_NOTES, InputError, Problem, Problems, capped
 from dwz.basics.model import Player, Tournament
 from dwz.basics.values import Result
 from dwz.formats._common import (
@@ -114,10 +114,10 @@ def read_trf(source: Source, *, name: str | None = None, strict: bool = False) -
     an error instead of a dropped half-game with a note.
     """
     data, fname = load(source, name)
-    notes: list[Problem] = []
+    notes = Problems(cap=MAX_NOTES)
     text = decode(data, ("utf-8", "cp1252", "latin-1"), fname, notes)
     lines = read_lines(text, fname)
-    errors: list[Problem] = []
+    errors = Problems()
     headers: dict[str, tuple[int, str]] = {}
     rounds_declared = 0
     feds: dict[str, str] = {}
@@ -198,7 +198,7 @@ def read_trf(source: Source, *, name: str | None = None, strict: bool = False) -
             rounds=rounds,
             start=start,
             source=fname,
-            notes=tuple(notes),
+            notes=tuple(capped(notes, MAX_NOTES)),
             time_control=time_control,
         )
 

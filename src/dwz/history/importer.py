@@ -23,7 +23,7 @@ from datetime import date
 from pathlib import Path, PurePath
 from typing import Any
 
-from dwz.basics.errors import InputError, Problem
+from dwz.basics.errors import MAX_NOTES, InputError, Problem, Problems
 from dwz.basics.model import Tournament, empty_problems
 from dwz.formats._common import name_key  # one name comparison for readers, lists and history
 from dwz.history.store import pack, sort_key, transaction
@@ -70,6 +70,7 @@ class FileReport:
     updated: int = 0  # players whose starting value or attributes changed
     tournament_id: int | None = None
     conflicts: list[Conflict] = field(default_factory=list)  # matches refused: the name disagrees
+    warnings: list[Problem] = field(default_factory=list)  # what the store kept although the file said otherwise
 
     @property
     def players_matched(self) -> int:
@@ -106,9 +107,11 @@ def same_person_name(a: str, b: str) -> bool:
 class _Matcher:
     """Player identification against the store (see the module docstring)."""
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: sqlite3.Connection, source: str = "") -> None:
         self.conn = conn
+        self.source = source  # the file being imported, for the warnings
         self.conflicts: list[Conflict] = []
+        self.warnings = Problems(cap=MAX_NOTES)
 
     def _ok(self, row: tuple[Any, ...], who: Identity, key: str) -> bool:
         _, by, dsb, fide = row
@@ -163,11 +166,20 @@ class _Matcher:
         (it decides the age group, so evaluations must be redone)."""
         row = self.conn.execute("SELECT birth_year, sex, dsb_id, zps, member_no, fide_id FROM players WHERE id = ?", (pid,)).fetchone()
         by, sex, dsb, zps, mno, fide = row
+        if by and who.birth_year and by != who.birth_year:  # matched by DSB id: the first import's year stays, said so
+            self.warnings.append(Problem("history", "history_birth_year_conflict", who.name, {
+                "new": who.birth_year, "file": Path(self.source).name, "kept": by, "other": self._first_file(pid)}))
         new = (by or who.birth_year, sex or who.sex, dsb or who.dsb_id, zps if zps else who.zps,
                mno if zps else who.member_no, fide or who.fide_id)
         if new != tuple(row):
             self.conn.execute("UPDATE players SET birth_year=?, sex=?, dsb_id=?, zps=?, member_no=?, fide_id=? WHERE id=?", (*new, pid))
         return bool(by is None and who.birth_year)
+
+    def _first_file(self, pid: int) -> str:
+        """The first imported file that holds the player (where his stored birth year came from)."""
+        row = self.conn.execute("SELECT t.source FROM participants pa JOIN tournaments t ON t.id = pa.tournament "
+                                "WHERE pa.player = ? AND t.source IS NOT NULL ORDER BY t.id LIMIT 1", (pid,)).fetchone()
+        return Path(row[0]).name if row else "–"
 
     def set_start(self, pid: int, rating: int | None, index: int | None, when: str, source: str) -> bool:
         """The earliest known value is the starting value; on the same day a list beats a file."""
@@ -222,7 +234,7 @@ def add_tournament(conn: sqlite3.Connection, t: Tournament, *, rules: str | None
          t.rounds, source or t.source))
     tid = int(cur.lastrowid or 0)
     rep.tournament_id = tid
-    m = _Matcher(conn)
+    m = _Matcher(conn, source or t.source or "")
     pid_of: dict[int, int] = {}
     used: set[int] = set()
     changed: list[int] = []
@@ -243,6 +255,7 @@ def add_tournament(conn: sqlite3.Connection, t: Tournament, *, rules: str | None
         used.add(pid)
         pid_of[p.no] = pid
     rep.conflicts = list(m.conflicts)
+    rep.warnings = m.warnings.complete()
     conn.executemany("INSERT INTO participants (tournament, no, player, rating, rating_index, elo, computer) VALUES (?,?,?,?,?,?,?)",
                      [(tid, p.no, pid_of[p.no], p.rating, p.index, p.elo, int(p.computer)) for p in t.players])
     conn.executemany("INSERT INTO games (tournament, round, white, black, result_white, result_black) VALUES (?,?,?,?,?,?)",
@@ -271,7 +284,7 @@ def add_rating_list(conn: sqlite3.Connection, entries: Sequence[Any], list_date:
     """DSB list: starting DWZ, index, birth year, ids (new players are created).
     FIDE list: Elo and birth year of players already known (none are created)."""
     rep = FileReport(source, "list", Path(source).name, list_date.isoformat())
-    m = _Matcher(conn)
+    m = _Matcher(conn, source)
     when = list_date.isoformat()
     changed: list[int] = []
     for e in entries:
@@ -304,6 +317,7 @@ def add_rating_list(conn: sqlite3.Connection, entries: Sequence[Any], list_date:
             changed.append(pid)
     rep.updated = len(set(changed))
     rep.conflicts = list(m.conflicts)
+    rep.warnings = m.warnings.complete()
     _dirty(conn, changed)
     return rep
 

@@ -251,6 +251,11 @@ def open_store(path: str | Path, *, create: bool = True, readonly: bool = False)
     p = Path(path)
     if not p.exists() and (readonly or not create):
         raise InputError.single(str(p), "history_db_missing", str(p))
+    # Ours is a file with our application_id (below), or a new one: a path that does not exist or
+    # an empty file, and only for the commands that create a database (add, generate) — `history
+    # run --db EMPTY` wrote a schema into any empty file.
+    if (readonly or not create) and p.is_file() and p.stat().st_size == 0:
+        raise InputError.single(str(p), "history_db_invalid", str(p), reason="empty file, not a dwz history database")
     conn = connect(p, readonly=readonly)
     try:
         version = user_version(conn)

@@ -486,6 +486,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "xml.junk_after": "text follows after the document",
         "xml.syntax": "the syntax is wrong",
         "xml.unknown_encoding": "the encoding given is unknown",
+        "xml.multibyte_encoding": "the XML reader handles no multi-byte encoding but UTF-8 and UTF-16",
         "xml.undefined_entity": "a reference (&…;) is not defined",
         "error.other": "unknown error",
         "net.unresolvable": "the name is unknown or the address invalid",

@@ -115,13 +115,15 @@ def create_app(allowed_hosts: list[str] | None = None, *, fast: bool = True) -> 
         app.include_router(make_router(Path(history_db)))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     # Added innermost first.  Outermost: the headers (on every answer, 400/413/500/503 included),
-    # then the catch-all for errors, the bound on requests in progress, the Host check, the body
-    # limit, and innermost the hot JSON endpoints' common requests (dwz.web.fast).
+    # then the catch-all for errors, the Host check, the body limit (which reads the whole body
+    # first), the bound on requests in progress — so a request counts only once its body is in:
+    # clients trickling bodies hold no place of it — and innermost the hot JSON endpoints'
+    # common requests (dwz.web.fast).
     if fast:
         app.add_middleware(FastRoutes, endpoints=api.ENDPOINTS, context=service.dwz_context)
+    app.add_middleware(ConcurrencyLimit)
     app.add_middleware(BodyLimit, upload_limit=tournament.LIMITS["body_bytes"], big=tournament.BIG_UPLOAD, slots=tournament.BIG_UPLOADS)
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts if allowed_hosts is not None else configured_hosts())
-    app.add_middleware(ConcurrencyLimit)
     app.add_middleware(ServerErrors)
     app.add_middleware(SecurityHeaders)
     return app

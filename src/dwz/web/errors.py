@@ -14,7 +14,7 @@ from typing import Any
 import orjson
 from starlette.responses import Response
 
-from dwz.basics.errors import InputError, Problem
+from dwz.basics.errors import MAX_PROBLEMS, InputError, Problem, capped
 from dwz.basics.parsing import json_safe
 from dwz.formats._common import short
 from dwz.i18n import CATALOGS, text
@@ -89,15 +89,12 @@ def loc_label(loc: Sequence[Any], lang: str) -> str:
     return field_label(field, lang) if field else ""
 
 
-MAX_DETAILS = 100  # a file with 100,000 bad lines gets the first 100 and a count, not a 20 MB answer
+MAX_DETAILS = MAX_PROBLEMS  # a file with 100,000 bad lines gets the first 100 and a count, not a 20 MB answer
 
 
 def shown(problems: Iterable[Problem]) -> list[Problem]:
-    """The first MAX_DETAILS problems, and one more that counts the rest."""
-    items = list(problems)
-    if len(items) <= MAX_DETAILS:
-        return items
-    return [*items[:MAX_DETAILS], Problem("", "problems_more", len(items) - MAX_DETAILS, {"shown": MAX_DETAILS})]
+    """The first MAX_DETAILS problems, and one more that counts the rest (:func:`capped`)."""
+    return capped(problems, MAX_DETAILS)
 
 
 def problem_details(problems: Iterable[Problem], lang: str, root: str = "body",

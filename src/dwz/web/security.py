@@ -74,7 +74,9 @@ class BodyLimit:
     file, two rating lists and stored Restpartien: ``dwz.web.tournament.LIMITS``),
     read in memory.  An API request over the limit gets 413 at once; the upload page
     gets an empty body and a scope flag, so it can answer with its own page and
-    message.  Uploads above ``big`` bytes (a rating list) hold one of ``slots`` places
+    message.  The body is read whole before the app sees the request (a reverse proxy's request
+    buffering): a client that trickles it holds no place of :class:`ConcurrencyLimit`.  Uploads
+    above ``big`` bytes (a rating list) hold one of ``slots`` places
     while they are read and evaluated: the memory they need is bounded per worker, and
     one more is told to try again (503, or the page's message) instead of waiting.
     """
@@ -118,10 +120,9 @@ class BodyLimit:
         await self._pass(scope, receive, send, size, limit, path)
 
     async def _pass(self, scope: Scope, receive: Receive, send: Send, size: int | None, limit: int, path: str) -> None:
-        if size is not None and size <= limit:
-            await self.app(scope, receive, send)  # the server never delivers more than declared
-            return
-        # Too large, or no length given (chunked): read at most limit + 1 bytes into memory.
+        # The whole body is read before the app is called (the server never delivers more than
+        # declared; chunked: at most limit + 1 bytes): the requests the app counts in progress
+        # (ConcurrencyLimit, inside) are complete ones, a slow client waits here, in no one's place.
         chunks: list[bytes] = []
         total = 0
         more = True
@@ -144,8 +145,8 @@ class BodyLimit:
 
         async def replay() -> Message:
             nonlocal sent
-            if sent:
-                return {"type": "http.disconnect"}
+            if sent:  # after the body: the server's own answer (a disconnect when the client leaves)
+                return await receive()
             sent = True
             return {"type": "http.request", "body": body, "more_body": False}
 

@@ -15,6 +15,14 @@ not used).  The guarded protocols add
   ``DWZ_HEADER_TIMEOUT`` seconds (default 10) of the connection or of the
   previous answer, the body within ``DWZ_BODY_TIMEOUT`` (default 60);
   otherwise the connection is closed (checked by one sweep every 0.25 s);
+* a minimum rate for a body that does not arrive with its head: after
+  ``DWZ_BODY_GRACE`` seconds (default 10) it must have kept up
+  ``DWZ_MIN_BODY_RATE`` bytes per second (default 4096: 32 kbit/s), else the
+  connection is closed — a client sending one byte every 2 s is gone after 10 s,
+  not after the 60 s of the whole-body deadline;
+* a cap on the unfinished bodies one address holds (``DWZ_MAX_BODIES_PER_CLIENT``,
+  default 8; a browser opens at most 6 connections to a server): beyond it the
+  new connection is closed;
 * a cap on connections waiting for a request head (new or idle keep-alive),
   below the process's file descriptor limit (``DWZ_MAX_PENDING``; default: the
   limit less 400): beyond it the *oldest* such connection is closed.  A real
@@ -23,7 +31,10 @@ not used).  The guarded protocols add
   with "too many open files".
 
 The number of requests in progress is bounded by
-:class:`dwz.web.security.ConcurrencyLimit` (503 beyond ``--limit-concurrency``).
+:class:`dwz.web.security.ConcurrencyLimit` (503 beyond ``--limit-concurrency``); a request
+counts only once its body is complete (:class:`dwz.web.security.BodyLimit` reads it first),
+so clients that trickle their bodies cannot take the places of the requests being answered
+(issue 16: 250 such connections made every request a 503 for a minute).
 
 Against a flood of slow connections from many addresses that reconnect at
 once, put a reverse proxy in front (README, "Security"): it buffers each
@@ -53,6 +64,9 @@ __all__ = ["BACKLOG", "HEADER_TIMEOUT", "KEEP_ALIVE", "LIMIT_CONCURRENCY", "MAX_
 
 HEADER_TIMEOUT = 10.0  # seconds for the request line and headers
 BODY_TIMEOUT = 60.0  # seconds for the body (a 1 MiB upload at 150 kbit/s)
+BODY_GRACE = 10.0  # seconds a body may take before the minimum rate applies
+MIN_BODY_RATE = 4096  # bytes per second a body must keep up after the grace (a phone on 2G sends more)
+MAX_BODIES_PER_CLIENT = 8  # unfinished bodies one address may hold
 KEEP_ALIVE = 5  # idle seconds before a keep-alive connection is closed
 LIMIT_CONCURRENCY = 200  # requests in progress per worker; beyond: 503 at once
 MAX_HEADER_BYTES = 16 * 1024  # request line + headers (h11's incomplete-event limit)
@@ -78,6 +92,7 @@ def _fd_budget() -> int:
 # oldest, both in O(1).  One sweep timer per worker instead of a timer per request.
 _heads: dict[_Deadlines, float] = {}
 _bodies: dict[_Deadlines, float] = {}
+_unfinished: dict[str, int] = {}  # client address → its connections whose body did not arrive with the head
 _SWEEP = 0.25  # seconds between sweeps
 _sweeping: set[asyncio.AbstractEventLoop] = set()
 
@@ -94,12 +109,21 @@ class _Deadlines:
         self.head_timeout = float(os.environ.get("DWZ_HEADER_TIMEOUT", HEADER_TIMEOUT))
         self.body_timeout = float(os.environ.get("DWZ_BODY_TIMEOUT", BODY_TIMEOUT))
         self.max_pending = int(os.environ.get("DWZ_MAX_PENDING", 0)) or _fd_budget()
+        self.body_grace = float(os.environ.get("DWZ_BODY_GRACE", BODY_GRACE))
+        self.min_body_rate = float(os.environ.get("DWZ_MIN_BODY_RATE", MIN_BODY_RATE))
+        self.max_bodies = int(os.environ.get("DWZ_MAX_BODIES_PER_CLIENT", MAX_BODIES_PER_CLIENT))
         self._phase: dict[_Deadlines, float] | None = None  # _heads, _bodies or None
+        self._body_start = 0.0
+        self._body_bytes = 0
+        self._client: str | None = None  # set while this connection counts in _unfinished
 
     def _wait(self, phase: dict[_Deadlines, float]) -> None:
         self._done()
         self._phase = phase
-        phase[self] = self.loop.time() + (self.head_timeout if phase is _heads else self.body_timeout)
+        now = self.loop.time()
+        if phase is _bodies:
+            self._body_start, self._body_bytes = now, 0
+        phase[self] = now + (self.head_timeout if phase is _heads else self.body_timeout)
         while len(_heads) + len(_bodies) > self.max_pending:  # crowded: the one waiting longest makes room
             oldest = next(iter(_heads or _bodies))
             oldest._close("too many connections still sending their request")
@@ -111,6 +135,32 @@ class _Deadlines:
         if self._phase is not None:
             self._phase.pop(self, None)
             self._phase = None
+        if self._client is not None:
+            left = _unfinished.get(self._client, 1) - 1
+            if left > 0:
+                _unfinished[self._client] = left
+            else:
+                _unfinished.pop(self._client, None)
+            self._client = None
+
+    def _received(self, n: int) -> None:
+        """After a chunk of data: a body still unfinished counts for its address (once), and an
+        address holding more than ``max_bodies`` of them loses this one."""
+        if self._phase is not _bodies:
+            return
+        self._body_bytes += n
+        if self._client is None:
+            peer = self.transport.get_extra_info("peername")
+            client = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+            self._client = client
+            _unfinished[client] = _unfinished.get(client, 0) + 1
+            if _unfinished[client] > self.max_bodies:
+                self._close("too many unfinished request bodies from one address")
+
+    def _too_slow(self, now: float) -> bool:
+        """Past the grace, the body has fallen below the minimum rate."""
+        elapsed = now - self._body_start
+        return elapsed > self.body_grace and self._body_bytes < self.min_body_rate * (elapsed - self.body_grace)
 
     def _close(self, why: str) -> None:
         self._done()
@@ -140,6 +190,7 @@ class GuardedH11(_Deadlines, H11Protocol):
         elif state is h11.SEND_BODY:
             if self._phase is not _bodies:
                 self._wait(_bodies)
+            self._received(len(data))
         elif self._phase is not None:  # the whole request is in (DONE), or the connection is ending
             self._done()
 
@@ -179,6 +230,7 @@ if HTTPTOOLS:
             if self._phase is _heads and self._head_bytes > self.max_head and not self.transport.is_closing():
                 self._done()
                 self.send_400_response("Request header fields too large")
+            self._received(len(data))  # the head's bytes of this chunk count as body: a little, once
 
         def on_headers_complete(self) -> None:
             self._head_bytes = 0
@@ -203,7 +255,8 @@ if HTTPTOOLS:
 
 
 def _sweep(loop: asyncio.AbstractEventLoop) -> None:
-    """Close every connection whose deadline has passed; runs while any connection waits."""
+    """Close every connection whose deadline has passed, and every body below the minimum rate;
+    runs while any connection waits."""
     now = loop.time()
     for waiting in (_heads, _bodies):
         while waiting:
@@ -211,6 +264,9 @@ def _sweep(loop: asyncio.AbstractEventLoop) -> None:
             if deadline > now:
                 break
             conn._close("closing a connection that did not send its request in time")
+    # bodies are few (an address holds at most max_bodies) and each has its own rate: all looked at
+    for conn in [c for c in _bodies if c._too_slow(now)]:
+        conn._close("closing a connection whose request body is too slow")
     if _heads or _bodies:
         loop.call_later(_SWEEP, _sweep, loop)
     else:
