@@ -170,3 +170,23 @@ def test_body_limit(client: Any) -> None:
     r = client.post("/api/dwz", content=b"x" * (300 * 1024), headers={"content-type": "application/json"})
     assert r.status_code == 413
     assert r.headers["x-content-type-options"] == "nosniff"
+
+
+def test_union_members_not_named_in_422(client: Any) -> None:
+    """A game that is neither an object nor a text (``[1600, "x"]``), a rating that is neither a
+    number nor a text: one error at the place the user wrote, naming the forms it takes — never
+    pydantic's union members ("GameIn", "function-after[…]") in ``loc``."""
+    r = client.post("/api/dwz?lang=de", json={"rating": "1650-12", "end": "2026-09-14", "games": ["1580:1", [1600, "x"]]})
+    assert r.status_code == 422
+    detail = r.json()["detail"]
+    assert [d["loc"] for d in detail] == [["body", "games", 1]]
+    assert detail[0]["msg"].startswith("Objekt oder Text erwartet") and '"1580:1"' in detail[0]["msg"]
+    r = client.post("/api/dwz?lang=en", json={"rating": [1650], "end": "2026-09-14", "games": ["1580:1"]})
+    detail = r.json()["detail"]
+    assert r.status_code == 422 and [d["loc"] for d in detail] == [["body", "rating"]]
+    assert detail[0]["msg"] == "A whole number or text is required"
+    # a wrong field inside the object member keeps its own place and message
+    r = client.post("/api/dwz", json={"rating": "1650-12", "end": "2026-09-14", "games": [{"opponent": 1600, "result": "x"}]})
+    assert r.status_code == 422 and r.json()["detail"][0]["loc"] == ["body", "games", 0, "result"]
+    r = client.post("/api/dwz", json={"rating": "1650-12", "end": "2026-09-14", "games": [{"opponent": [1600], "result": "1"}]})
+    assert r.status_code == 422 and [d["loc"] for d in r.json()["detail"]] == [["body", "games", 0, "opponent"]]

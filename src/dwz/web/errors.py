@@ -149,10 +149,69 @@ _PYDANTIC_KEYS = {
 }
 
 
+# The type errors pydantic reports once per member of a union ("an object or a text"), by what
+# was expected: collapsed into one error that names every form the field takes.
+_SHAPE_NOUNS = {"model_attributes_type": "object", "model_type": "object", "dict_type": "object", "string_type": "string",
+                "int_type": "int", "int_parsing": "int", "float_type": "number", "float_parsing": "number",
+                "list_type": "list", "bool_type": "bool", "bool_parsing": "bool", "none_required": "none"}
+_PRIMITIVE_TAGS = frozenset({"int", "float", "str", "bool", "none", "date", "datetime", "bytes", "decimal"})
+
+
+def _model_names() -> frozenset[str]:
+    from pydantic import BaseModel
+
+    from dwz.web import models
+
+    return frozenset(k for k, v in vars(models).items() if isinstance(v, type) and issubclass(v, BaseModel))
+
+
+def _is_union_tag(part: Any, models: frozenset[str]) -> bool:
+    """A ``loc`` entry pydantic inserts for a union member ("GameIn", "int",
+    "function-after[_plain_text(), constrained-str]") — never a field the user wrote."""
+    return isinstance(part, str) and (part in models or part in _PRIMITIVE_TAGS or not part.isidentifier())
+
+
+def _without_union_tags(errors: Sequence[Any]) -> list[dict[str, Any]]:
+    """The errors with the union members' tags left out of ``loc``, and the members' type errors
+    at one place merged into one ("Objekt oder Text erwartet")."""
+    models = _model_names()
+    merged: list[dict[str, Any]] = []
+    shapes: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for e in errors:
+        raw = tuple(e.get("loc", ()))
+        loc = tuple(x for x in raw if not _is_union_tag(x, models))
+        item = {**e, "loc": loc}
+        etype = str(e.get("type", ""))
+        if loc != raw and etype in _SHAPE_NOUNS:
+            first = shapes.get(loc)
+            if first is not None:
+                if _SHAPE_NOUNS[etype] not in first["shapes"]:
+                    first["shapes"].append(_SHAPE_NOUNS[etype])
+                continue
+            item = shapes[loc] = {"type": "shape_invalid", "loc": loc, "input": e.get("input"), "shapes": [_SHAPE_NOUNS[etype]]}
+        merged.append(item)
+    # an object with a wrong field: its field's error says it; "text expected" for the whole would mislead
+    deeper = [e["loc"] for e in merged]
+    return [e for e in merged if e["type"] != "shape_invalid"
+            or not any(len(d) > len(e["loc"]) and d[:len(e["loc"])] == e["loc"] for d in deeper)]
+
+
 def validation_details(errors: Sequence[Any], lang: str) -> list[dict[str, Any]]:
-    """Pydantic/FastAPI validation errors with the message translated where we know the type."""
+    """Pydantic/FastAPI validation errors with the message translated where we know the type;
+    a union's members are not named (``loc`` holds only what the user wrote)."""
     out: list[dict[str, Any]] = []
-    for e in list(errors)[:MAX_DETAILS]:
+    for e in _without_union_tags(list(errors)[:4 * MAX_DETAILS])[:MAX_DETAILS]:
+        if e["type"] == "shape_invalid":
+            forms = [text(f"web.n.{s}", lang) for s in e["shapes"]]
+            msg = text("web.v.shape", lang, forms=text("web.or", lang).join(forms))
+            msg = msg[:1].upper() + msg[1:]
+            if len(e["loc"]) >= 2 and e["loc"][-2] == "games" and isinstance(e["loc"][-1], int):
+                msg += " " + text("web.v.game_forms", lang)
+            shape: dict[str, Any] = {"loc": list(e["loc"]), "msg": json_safe(msg), "type": "shape_invalid"}
+            if isinstance(e["input"], (int, float, str, bool, type(None))):
+                shape["input"] = _input(e["input"])
+            out.append(shape)
+            continue
         etype = str(e.get("type", "value_error"))
         ctx = {k: _input(v) for k, v in (e.get("ctx") or {}).items() if isinstance(v, (int, float, str))}
         key = _PYDANTIC_KEYS.get(etype)
