@@ -473,7 +473,7 @@ def rate(rating: str | None, games: tuple[str, ...], end: str | None, born: str 
          rules: str | None, alt: str | None, stand: str | None, scale: str | None, spieler: str | None, index: str | None,
          points: str | None, count: str | None, expected: str | None, rest: tuple[str, ...], lang: str, as_json: bool,
          explain: bool) -> None:
-    from dwz.basics.errors import InputError
+    from dwz.basics.errors import InputError, Problem
     from dwz.basics.values import parse_rating
     from dwz.core.player import first_rating
     from dwz.core.player import rate as rate_fn
@@ -512,6 +512,8 @@ def rate(rating: str | None, games: tuple[str, ...], end: str | None, born: str 
                                     age_group=age_group, rules=rules, **scales)
             _emit(res, lang, as_json, explain, "print_first", assumed_end=assumed)
             return
+        if rest:  # Restpartien count only for a first DWZ (WO 3.4.1): refused, never silently left out
+            raise InputError([Problem("restpartien", "restpartien_with_rating", len(rest))])
         res = rate_fn(rating, list(games), end=end_v, birth_year=_born(born), age_group=age_group, index=index,
                       points=w, count=n, expected=we, rules=rules, **scales)
     except Exception as e:

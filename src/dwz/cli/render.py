@@ -112,6 +112,22 @@ def _warnings(result: Any, lang: str) -> None:
     _lines(warning_lines(result, lang), _WARN)
 
 
+def assumption_lines(result: Any, lang: str, total: int | None = None) -> list[str]:
+    """What the result assumed where the input or the spec leaves it open (the Rechenweg's steps
+    marked *): said with the short output too, each with what was taken — a number that rests on
+    an assumption is never shown without it."""
+    steps = getattr(result, "assumptions", ())
+    if not steps:
+        return []
+    w = total or _width()
+    out = layout.wrap(text("cli.assumptions_head", lang), w, hang=2)
+    for s in steps:
+        r = render_step(s, lang)
+        said = r["calculation"] if len(r["formula"]) > 80 else ": ".join(x for x in (r["formula"], r["calculation"]) if x)
+        out += layout.wrap(f"{r['title']} ({r['rule']}): {said}", w, indent=2, hang=2, first="  – ")
+    return out
+
+
 def _games_table(games: list[Any], lang: str, decimals: int) -> list[str]:
     """The per-game lines: number, opponent, result, D, P and why a game does not count
     (columns that no game fills are left out)."""
@@ -192,6 +208,8 @@ def print_rating(r: Any, lang: str, explain: bool, assumed_end: date | None = No
     _warnings(r, lang)
     if explain:
         print_steps(list(r.steps), lang)
+    else:
+        _lines(assumption_lines(r, lang), _DIM)
 
 
 def print_first(r: Any, lang: str, explain: bool, assumed_end: date | None = None) -> None:
@@ -219,6 +237,8 @@ def print_first(r: Any, lang: str, explain: bool, assumed_end: date | None = Non
     _warnings(r, lang)
     if explain:
         print_steps(list(r.steps), lang)
+    else:
+        _lines(assumption_lines(r, lang), _DIM)
 
 
 def print_scenarios(t: Any, lang: str, explain: bool = False, assumed_end: date | None = None) -> None:
@@ -316,6 +336,8 @@ def print_elo(e: Any, lang: str, explain: bool, assumed_period: date | None = No
         _lines(layout.pairs(rows, w))
         if explain:
             print_steps(list(e.steps), lang)
+        else:
+            _lines(assumption_lines(e, lang), _DIM)
         return
     _echo(f"{text('new_elo', lang)}: {e.new_rating} ({fmt_signed(e.rounded_change)})", _BOLD)
     _lines(assumed_line("cli.period_assumed", assumed_period, e.rules, lang), _DIM)
@@ -356,3 +378,5 @@ def print_elo(e: Any, lang: str, explain: bool, assumed_period: date | None = No
     _warnings(e, lang)
     if explain:
         print_steps(list(e.steps), lang)
+    else:
+        _lines(assumption_lines(e, lang), _DIM)

@@ -306,6 +306,7 @@ Spielern nachgerechnet. Strg-C bricht ab, ohne etwas zu ändern.""",
     },
     "ui": {
         # --- the command line (dwz.cli) ---
+        "cli.assumptions_head": "Annahmen (der ganze Rechenweg mit --explain):",
         "cli.error_prefix": "Fehler: ",
         "cli.warning_prefix": "Hinweis: ",
         "cli.old_scale_head": "Achtung: {count!n:Gegner-DWZ|Gegner-DWZ} unter {floor} – seit der Umstufung 2026 gibt es keine DWZ unter {floor}: Werte von vor der Umstufung (alte Liste, Tabelle von 2025) oder Fremdwertungen?",

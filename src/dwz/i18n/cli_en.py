@@ -326,6 +326,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "opt.version": "Show the version and exit.",
     },
     "ui": {
+        "cli.assumptions_head": "Assumptions (the whole calculation with --explain):",
         "cli.error_prefix": "Error: ",
         "cli.warning_prefix": "Warning: ",
         "cli.old_scale_head": "Warning: {count!n:opponent's DWZ|opponents' DWZ} below {floor} – since the Umstufung 2026 no DWZ is below {floor}: values from before the Umstufung (an old list, a 2025 crosstable) or foreign ratings?",
