@@ -20,7 +20,7 @@ __all__ = [
     "EXTREME_OFFSET", "FIRST_INDEX", "FOREIGN_INDEX", "MIN_GAMES", "RESTPARTIEN_YEARS", "SONDER_MARGIN", "TC_FIRST_MIN",
     "TC_FIRST_MIN_U12", "TC_FIRST_MOVES", "TC_INCREMENT_CAP", "TC_INCREMENT_MOVES", "TC_TOTAL_MIN", "TC_TOTAL_MIN_U12",
     "TC_U12_AGE", "average", "expired", "extreme_performance", "first_ineligible", "first_reasons", "next_index",
-    "time_control_shortfall",
+    "performance_eligible", "time_control_shortfall",
 ]
 
 EXTREME_OFFSET = 677  # WO-2014 4.7.2.1.2 "Extremresultate": Rc ± 677 for 100 % / 0 %
@@ -44,6 +44,15 @@ TC_U12_AGE = 11  # an event is U12 when every player is at most 11 in the year o
 def average(ratings: Sequence[float]) -> float:
     """Rc, the plain average of the opponents' ratings (WO 3.6.2), not rounded."""
     return sum(ratings) / len(ratings)
+
+
+def performance_eligible(n: int) -> bool:
+    """WO 3.6.1: a Leistung is computed from 5 counted games on (the one place that says so).
+
+    >>> performance_eligible(4), performance_eligible(5)
+    (False, True)
+    """
+    return n >= MIN_GAMES
 
 
 def next_index(old: int | None) -> int | None:
