@@ -8,8 +8,10 @@ Which games count at all (WO 3.3.2) is a property of a game: :func:`dwz.basics.v
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from datetime import date
+from typing import Protocol
 
 from dwz.basics.errors import Problem
 from dwz.basics.outcomes import PerformanceOutcome
@@ -20,7 +22,7 @@ __all__ = [
     "EXTREME_OFFSET", "FIRST_INDEX", "FOREIGN_INDEX", "MIN_GAMES", "RESTPARTIEN_YEARS", "SONDER_MARGIN", "TC_FIRST_MIN",
     "TC_FIRST_MIN_U12", "TC_FIRST_MOVES", "TC_INCREMENT_CAP", "TC_INCREMENT_MOVES", "TC_TOTAL_MIN", "TC_TOTAL_MIN_U12",
     "TC_U12_AGE", "average", "expired", "extreme_performance", "first_ineligible", "first_reasons", "next_index",
-    "performance_eligible", "time_control_shortfall",
+    "performance_eligible", "PerformanceRule", "extreme_score", "time_control_shortfall", "with_extremes",
 ]
 
 EXTREME_OFFSET = 677  # WO-2014 4.7.2.1.2 "Extremresultate": Rc ± 677 for 100 % / 0 %
@@ -99,14 +101,21 @@ def expired(played: date, end: date) -> bool:
     return end > limit
 
 
-def extreme_performance(rc: float, w_halves: int, n: int) -> PerformanceOutcome | None:
+def extreme_score(w_halves: int, n: int) -> bool:
+    """A score of 0 % or 100 %, where no D(P) (classic) or no solution (2026) gives a Leistung (WO 3.6).
+
+    >>> extreme_score(0, 5), extreme_score(10, 5), extreme_score(7, 5)
+    (True, True, False)
+    """
+    return not 0 < w_halves < 2 * n
+
+
+def extreme_performance(rc: float, w_halves: int, n: int) -> PerformanceOutcome:
     """Rh = Rc ± 677 for a score of 0 % or 100 % (no D(P) exists there).
 
     The offset is the one of WO-2014 4.7.2.1.2; the spec marks its use after 2014
     and under the 2026 rules as uncertain, so the step is flagged as an assumption.
     """
-    if 0 < w_halves < 2 * n:
-        return None
     sign = 1 if w_halves else -1
     exact = rc + sign * EXTREME_OFFSET
     value = round_half_up(exact)
@@ -116,7 +125,28 @@ def extreme_performance(rc: float, w_halves: int, n: int) -> PerformanceOutcome 
         {"Rc": rc, "sign": "+" if sign > 0 else "−", "offset": EXTREME_OFFSET, "result": value},
         assumption=True,
     )
-    return PerformanceOutcome(value, exact, True, [step])
+    return PerformanceOutcome(value=value, exact=exact, extreme=True, steps=[step])
+
+
+class PerformanceRule(Protocol):
+    """An edition's Leistung: Rh over whole-number opponents and W in half points (WO 3.6)."""
+
+    def __call__(self, opponents: Sequence[int], w_halves: int, explain: bool = True) -> PerformanceOutcome: ...
+
+
+def with_extremes(interior: PerformanceRule) -> PerformanceRule:
+    """An edition's Leistung from its rule for 0 < W < n (``interior``): a score of 0 % or 100 %
+    takes :func:`extreme_performance` instead, the same for every edition — the one place that
+    tells the two apart.  Used as the decorator of each edition's ``performance``."""
+
+    @functools.wraps(interior)
+    def performance(opponents: Sequence[int], w_halves: int, explain: bool = True) -> PerformanceOutcome:
+        n = len(opponents)
+        if extreme_score(w_halves, n):
+            return extreme_performance(average(opponents), w_halves, n)
+        return interior(opponents, w_halves, explain)
+
+    return performance
 
 
 def time_control_shortfall(periods: Sequence[tuple[int | None, int, int]], *, u12: bool = False) -> tuple[str, int, int] | None:
