@@ -45,7 +45,16 @@ from dwz.core.scale import (
     scale_at,
 )
 from dwz.rules import DWZ_EDITIONS, Edition, We, edition_for, get_edition
-from dwz.rules.common import FIRST_INDEX, FOREIGN_INDEX, MIN_GAMES, SONDER_MARGIN, expired, first_reasons
+from dwz.rules.common import (
+    FIRST_INDEX,
+    FOREIGN_INDEX,
+    MIN_GAMES,
+    SONDER_MARGIN,
+    average,
+    expired,
+    first_reasons,
+    performance_eligible,
+)
 
 if TYPE_CHECKING:
     from dwz.core.elo import EloResult, InitialRatingResult
@@ -343,15 +352,9 @@ class _Evaluation:
         self.index = {p.no: i for i, p in enumerate(evaluated)}
         self.by_pos = [p.no for p in evaluated]
         self.ages = {p.no: age_group_of(p.birth_year, end) for p in t.players}
-        computers = {p.no for p in t.players if p.computer}
-        self.played: list[Pairing] = []  # the games the kernel rates, in the order it sees them
-        games: list[tuple[int, int, int]] = []
-        if t.rated:
-            index = self.index
-            for g in t.pairings:
-                if g.black is not None and g.played and g.white not in computers and g.black not in computers:
-                    self.played.append(g)
-                    games.append((index[g.white], index[g.black], g.result_white.halves))
+        self.played = _counted_pairings(t)  # the games the kernel rates, in the order it sees them
+        index = self.index
+        games = [(index[g.white], index[g.black], g.result_white.halves) for g in self.played if g.black is not None]
         self.conversions: dict[int, tuple[Converted, ...]] = {}
         self.old_scale: dict[int, Problem] = {}
         self.unchanged: list[Problem] = []  # the note of scale "old" said under rules whose scale is the old one
@@ -557,22 +560,11 @@ class _Evaluation:
     @cached_property
     def _adjacency(self) -> list[list[tuple[int, int]]]:
         """The kernel's view of every player's games: (opponent position, own halves), in its order."""
-        adj: list[list[tuple[int, int]]] = [[] for _ in self.by_pos]
-        for a, b, ha in self.games:
-            adj[a].append((b, ha))
-            adj[b].append((a, 2 - ha))
-        return adj
+        return kernel.adjacency(len(self.by_pos), self.games)
 
     def _opponents(self, p: Player) -> tuple[list[int], int]:
         """The values the kernel rated this player against (Auswahl II), in its order, and W in halves."""
-        values = self.k.values
-        opps, wh = [], 0
-        for j, h in self._adjacency[self.index[p.no]]:
-            v = values.get(j)
-            if v is not None:
-                opps.append(v)
-                wh += h
-        return opps, wh
+        return kernel.rated_games(self._adjacency[self.index[p.no]], self.k.values)
 
     def explain(self, pe: PlayerEvaluation) -> dict[str, Any]:
         """A player's Rechenweg, lines and components — the same rule functions as the kernel's
@@ -621,7 +613,7 @@ class _Evaluation:
         steps.append(Step("core.W", "WO 3.2", {"n": kr.n, "result": kr.wh / 2}))
         steps.append(Step("core.We", "WO 3.3.1, 3.3.2", {"R0": r0, "games": [(o, r0 - o, pv) for o, pv in zip(shown, ps, strict=True)],
                                                          "decimals": ed.PER_GAME_DECIMALS, "result": kr.we}))
-        steps.append(Step("core.Rc", "WO 3.6.2", {"sum": sum(shown), "n": kr.n, "exact": sum(shown) / kr.n, "result": kr.rc}))
+        steps.append(Step("core.Rc", "WO 3.6.2", {"sum": sum(shown), "n": kr.n, "exact": average(shown), "result": kr.rc}))
         steps.extend(outcome.steps)
         steps.append(index_step(kr.old_index, True))
         steps.extend(self._performance_steps(opps, wh, kr.perf, pe.name))
@@ -653,7 +645,7 @@ class _Evaluation:
         # We at Ri against the values the Gesamtiteration ended with (We = W there), then the correction
         pos = self.index[pe.player.no]
         ri_of = self._ri_of
-        iter_opps = kernel.iteration_opponents(self._adjacency[pos], kr.rest_used, self.k.auswahl2, self.k.values, ri_of)
+        iter_opps, _ = kernel.iteration_games(self._adjacency[pos], kr.rest_used, self.k.auswahl2, self._final_values)
         if ed.we_to_float(ed.expected_at(ri, iter_opps)) != kr.we:
             raise AssertionError(f"Rechenweg and table disagree on the We of {pe.name}")
         ps = [ed.we_to_float(ed.expected_at(ri, [o])) for o in iter_opps]
@@ -685,8 +677,13 @@ class _Evaluation:
         """Every newcomer's iteration value Ri by position (the Gesamtiteration's final values)."""
         return {i: kr.ri for i, kr in enumerate(self.k.results) if kr.ri is not None}
 
+    @cached_property
+    def _final_values(self) -> dict[int, float]:
+        """Every Auswahl-II player's value as the Gesamtiteration ended (newcomers at Ri), by position."""
+        return kernel.final_values(self.k.values, self._ri_of)
+
     def _performance_steps(self, opps: list[int], wh: int, perf: int | None, name: str) -> list[Step]:
-        if len(opps) < MIN_GAMES:
+        if not performance_eligible(len(opps)):
             return performance_steps(None, len(opps))
         outcome = self.ed.performance(opps, wh)
         if outcome.value != perf:
@@ -704,17 +701,13 @@ class _Evaluation:
 
     @cached_property
     def _elo_games(self) -> dict[int, list[tuple[int | None, Result]]]:
-        """Every player's played games against non-computers: (opponent's Elo or None, result)."""
-        t = self.t
-        players = {p.no: p for p in t.players}
+        """Every player's counted games (the DWZ's, :func:`_counted_pairings`): (opponent's Elo or None, result)."""
+        players = {p.no: p for p in self.t.players}
         out: dict[int, list[tuple[int | None, Result]]] = {no: [] for no in players}
-        for g in t.pairings:
-            if g.played and g.black is not None and g.result_black is not None:
-                w, b = players[g.white], players[g.black]
-                if w.computer or b.computer:
-                    continue
-                out[g.white].append((b.elo or None, g.result_white))
-                out[g.black].append((w.elo or None, g.result_black))
+        for g in self.played:
+            assert g.black is not None and g.result_black is not None
+            out[g.white].append((players[g.black].elo or None, g.result_white))
+            out[g.black].append((players[g.white].elo or None, g.result_black))
         return out
 
     def fide(self, pe: PlayerEvaluation) -> dict[str, Any]:
@@ -737,6 +730,15 @@ class _Evaluation:
             return {"elo": None, "elo_initial": elo_mod.initial_rating(rated, period=period)}
         except InputError:
             return none
+
+
+def _counted_pairings(t: Tournament) -> list[Pairing]:
+    """The pairings that are rated, in file order: a rated tournament's games played by two players
+    (no forfeit, bye or game of less than one move, WO 3.3.2), neither of them a computer."""
+    if not t.rated:
+        return []
+    computers = {p.no for p in t.players if p.computer}
+    return [g for g in t.pairings if g.played and g.white not in computers and g.black not in computers]
 
 
 def _round_of(g: TournamentGame) -> int:
