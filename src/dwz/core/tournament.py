@@ -265,7 +265,7 @@ class TournamentEvaluation:
         pure grouping of this evaluation (a league season is one evaluation, spec dwz-classic.md,
         "Team competitions / split tournaments / matches"); no number is computed here."""
         by_no = {pe.player.no: pe for pe in self.players}
-        return tuple(TeamEvaluation(tm, tuple(by_no[no] for no in tm.lineup if no in by_no)) for tm in self.tournament.teams)
+        return tuple(TeamEvaluation(team=tm, players=tuple(by_no[no] for no in tm.lineup if no in by_no)) for tm in self.tournament.teams)
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,8 +335,9 @@ def evaluate_tournament(
             result_warnings(pe.new_rating, flagged, f"player {pe.player.label}")
     warnings = tuple(flagged)
     tsteps = (rules_step(ed, end_d, rules is not None and rules != ""),)
-    return TournamentEvaluation(t, ed.NAME, end_d, opts, players, ev.k.rounds, tuple(sorted(ev.by_pos[i] for i in ev.k.sonder)),
-                                warnings, tsteps)
+    return TournamentEvaluation(tournament=t, rules=ed.NAME, end=end_d, options=opts, players=players, iteration_rounds=ev.k.rounds,
+                                sonderwertung_players=tuple(sorted(ev.by_pos[i] for i in ev.k.sonder)), warnings=warnings,
+                                steps=tsteps)
 
 
 class _Evaluation:
@@ -368,7 +369,7 @@ class _Evaluation:
         opponents' values converted; a DWZ the scale cannot hold flagged (spec dwz-2026 §6)."""
         said = p.scale or t.scale or opts.scale
         if said is None and not p.restpartien and (not p.rating or p.rating >= ed.SCALE_MIN):  # the common case
-            return KPlayer(p.rating, p.index, p.elo, self.ages[p.no][0], p.member, ())
+            return KPlayer(rating=p.rating, dwz_index=p.index, elo=p.elo, age_group=self.ages[p.no][0], member=p.member)
         try:
             convert_on, unchanged = check_scale(ed, said)
         except InputError as e:  # the same refusal, named at the player whose file line said it
@@ -399,7 +400,7 @@ class _Evaluation:
             rest.append((opp, g.result.halves, g.played))
         if done:
             self.conversions[p.no] = tuple(done)
-        return KPlayer(rating, index, p.elo, self.ages[p.no][0], p.member, tuple(rest))
+        return KPlayer(rating=rating, dwz_index=index, elo=p.elo, age_group=self.ages[p.no][0], member=p.member, rest=tuple(rest))
 
     def scale_notes(self, players: tuple[PlayerEvaluation, ...]) -> list[Problem]:
         """The evaluation's summary of the scale: who holds a DWZ the scale cannot hold, whose values
@@ -516,7 +517,7 @@ class _Evaluation:
 
     def _stored(self, games: tuple[tuple[int, int, date], ...]) -> tuple[StoredGame, ...]:
         """This tournament's games that became Restpartien (WO 3.4.2), as StoredGame."""
-        return tuple(StoredGame(o, _RESULT_OF_HALVES[h], d, self.code) for o, h, d in games)
+        return tuple(StoredGame(opponent=o, result=_RESULT_OF_HALVES[h], played=d, tournament=self.code) for o, h, d in games)
 
     # --- explanations, on demand ----------------------------------------------------------
 
@@ -535,9 +536,11 @@ class _Evaluation:
                 for side, other, own in ((g.white, g.black, g.result_white), (g.black, g.white, g.result_black)):
                     v = values.get(other)
                     if v is not None:
-                        rated[side].append(TournamentGame(g.round, other, players[other].name, v, own, True))
+                        rated[side].append(TournamentGame(round=g.round, opponent_no=other, opponent_name=players[other].name,
+                                                          opponent_rating=v, result=own, counted=True))
                     else:
-                        rated[side].append(TournamentGame(g.round, other, players[other].name, None, own, False, "not_in_selection"))
+                        rated[side].append(TournamentGame(round=g.round, opponent_no=other, opponent_name=players[other].name,
+                                                          opponent_rating=None, result=own, counted=False, reason="not_in_selection"))
                 continue
             sides: list[tuple[int, int | None, Result]] = [(g.white, g.black, g.result_white)]
             if g.black is not None and g.result_black is not None:
@@ -550,8 +553,8 @@ class _Evaluation:
                     reason = "double_forfeit" if double else not_counted_reason(res, opp)
                 else:
                     reason = "computer"
-                lines[me].append(TournamentGame(g.round, opp, players[opp].name if opp is not None else None, None, res, False,
-                                                reason))
+                lines[me].append(TournamentGame(round=g.round, opponent_no=opp, opponent_name=players[opp].name if opp is not None else None,
+                                                opponent_rating=None, result=res, counted=False, reason=reason))
         for no, ls in lines.items():
             ls.extend(rated[no])
             ls.sort(key=_round_of)

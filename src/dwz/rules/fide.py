@@ -96,12 +96,12 @@ class FideEra:
 
 
 ERAS: tuple[FideEra, ...] = (  # latest first
-    FideEra("fide-2025-10", date(2025, 10, 1), 400, cap_exempt_from=EXEMPT_2650, initial_rule="2024"),
-    FideEra("fide-2024-03", date(2024, 3, 1), 400, initial_rule="2024"),
-    FideEra("fide-2022", date(2022, 1, 1), 400, cap_once=True),
-    FideEra("fide-2014", date(2014, 7, 1), 400),
-    FideEra("fide-2009", date(2009, 7, 1), 400, k_new_player=30, k_product_cap=None),
-    FideEra("fide-2008", date(1, 1, 1), 350, k_new_player=25, k_product_cap=None),
+    FideEra(name="fide-2025-10", start=date(2025, 10, 1), cap=400, cap_exempt_from=EXEMPT_2650, initial_rule="2024"),
+    FideEra(name="fide-2024-03", start=date(2024, 3, 1), cap=400, initial_rule="2024"),
+    FideEra(name="fide-2022", start=date(2022, 1, 1), cap=400, cap_once=True),
+    FideEra(name="fide-2014", start=date(2014, 7, 1), cap=400),
+    FideEra(name="fide-2009", start=date(2009, 7, 1), cap=400, k_new_player=30, k_product_cap=None),
+    FideEra(name="fide-2008", start=date(1, 1, 1), cap=350, k_new_player=25, k_product_cap=None),
 )
 
 
