@@ -162,6 +162,12 @@ class _Matcher:
             (who.name, name_key(who.name), who.birth_year, who.sex, who.dsb_id, who.zps, who.member_no, who.fide_id, int(member)))
         return int(cur.lastrowid or 0)
 
+    def matched(self, pid: int, key: str | None, who: Identity, rep: FileReport) -> bool:
+        """A file's player found in the store: counted by the key that found him, his missing
+        attributes completed (:meth:`complete`; True if his birth year changed)."""
+        rep.matched[key or "?"] = rep.matched.get(key or "?", 0) + 1
+        return self.complete(pid, who)
+
     def complete(self, pid: int, who: Identity) -> bool:
         """Fill attributes the store lacks (never overwrite); True if the birth year changed
         (it decides the age group, so evaluations must be redone)."""
@@ -248,10 +254,8 @@ def add_tournament(conn: sqlite3.Connection, t: Tournament, *, rules: str | None
         if pid is None:
             pid = m.create(who, p.member)
             rep.players_new += 1
-        else:
-            rep.matched[key or "?"] = rep.matched.get(key or "?", 0) + 1
-            if m.complete(pid, who):
-                changed.append(pid)
+        elif m.matched(pid, key, who, rep):
+            changed.append(pid)
         if not p.computer and m.set_start(pid, p.rating, p.index, end, "file"):
             changed.append(pid)
         used.add(pid)
@@ -299,8 +303,7 @@ def add_rating_list(conn: sqlite3.Connection, entries: Sequence[Any], list_date:
                 rep.players_new += 1
                 changed.append(pid)  # a list player without tournaments still takes part in the Umstufung
             else:
-                rep.matched[key or "?"] = rep.matched.get(key or "?", 0) + 1
-                if m.complete(pid, who):
+                if m.matched(pid, key, who, rep):
                     changed.append(pid)
                 if conn.execute("UPDATE players SET member = 1 WHERE id = ? AND member = 0", (pid,)).rowcount:
                     changed.append(pid)

@@ -450,6 +450,14 @@ def _incremental(conn: sqlite3.Connection, opts: EvaluationOptions, useq: int, p
         fed.evald[pid] = 0
         loaded[pid] = 1
         affected.add(pid)
+
+    def load(pids: Iterable[int], seq: int) -> None:
+        """Each player's stored state just before ``seq``, unless he carries a state of this run."""
+        for pid in pids:
+            if not loaded[pid]:
+                fed.load(pid, seq, useq)
+                loaded[pid] = 1
+
     total = int(conn.execute("SELECT count(*) FROM tournaments WHERE seq >= ?", (begin,)).fetchone()[0])
     sink = Sink(conn)
     records = done = evaluated = skipped = 0
@@ -461,10 +469,7 @@ def _incremental(conn: sqlite3.Connection, opts: EvaluationOptions, useq: int, p
             progress(done, total)
         if kind == "umstufung":
             everyone = sorted(affected)
-            for pid in everyone:
-                if not loaded[pid]:
-                    fed.load(pid, seq, useq)
-                    loaded[pid] = 1
+            load(everyone, seq)
             conn.executemany("DELETE FROM evaluations WHERE tournament = ? AND player = ?", ((tid, p) for p in everyone))
             records += fed.umstufung(tid, everyone, sink)
             evaluated += 1
@@ -473,10 +478,7 @@ def _incremental(conn: sqlite3.Connection, opts: EvaluationOptions, useq: int, p
             if was_done and affected.isdisjoint(pids):
                 skipped += 1
                 continue
-            for pid in pids:
-                if not loaded[pid]:
-                    fed.load(pid, seq, useq)
-                    loaded[pid] = 1
+            load(pids, seq)
             old = {row[1]: row for row in conn.execute(_SELECT_FULL, (tid,))}
             conn.execute("DELETE FROM evaluations WHERE tournament = ?", (tid,))
             start_end = start_end or end_s

@@ -21,8 +21,8 @@ from dwz.basics.steps import Step
 __all__ = [
     "EXTREME_OFFSET", "FIRST_INDEX", "FOREIGN_INDEX", "MIN_GAMES", "RESTPARTIEN_YEARS", "SONDER_MARGIN", "TC_FIRST_MIN",
     "TC_FIRST_MIN_U12", "TC_FIRST_MOVES", "TC_INCREMENT_CAP", "TC_INCREMENT_MOVES", "TC_TOTAL_MIN", "TC_TOTAL_MIN_U12",
-    "TC_U12_AGE", "average", "expired", "extreme_performance", "first_ineligible", "first_reasons", "next_index",
-    "performance_eligible", "PerformanceRule", "extreme_score", "time_control_shortfall", "with_extremes",
+    "TC_U12_AGE", "PerformanceRule", "average", "expired", "extreme_performance", "extreme_score", "first_ineligible",
+    "first_reasons", "histogram", "next_index", "performance_eligible", "time_control_shortfall", "with_extremes",
 ]
 
 EXTREME_OFFSET = 677  # WO-2014 4.7.2.1.2 "Extremresultate": Rc ± 677 for 100 % / 0 %
@@ -46,6 +46,19 @@ TC_U12_AGE = 11  # an event is U12 when every player is at most 11 in the year o
 def average(ratings: Sequence[float]) -> float:
     """Rc, the plain average of the opponents' ratings (WO 3.6.2), not rounded."""
     return sum(ratings) / len(ratings)
+
+
+def histogram(opponents: Sequence[int]) -> list[tuple[int, int]]:
+    """The opponents' ratings with how often each occurs, lowest first: a scenario table's sums over
+    its opponents add each rating once, times its number (integer counts: exact).
+
+    >>> histogram([1600, 1500, 1600])
+    [(1500, 1), (1600, 2)]
+    """
+    counts: dict[int, int] = {}
+    for o in opponents:
+        counts[o] = counts.get(o, 0) + 1
+    return sorted(counts.items())
 
 
 def performance_eligible(n: int) -> bool:

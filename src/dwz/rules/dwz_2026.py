@@ -18,7 +18,7 @@ from dwz.basics.rounding import round_half_up, round_ratio_half_up
 from dwz.basics.steps import Step
 from dwz.basics.strength import STRENGTH_CLASSES as OLD_SCALE_CLASSES
 from dwz.basics.values import AgeGroup
-from dwz.rules.common import FOREIGN_INDEX, average, with_extremes
+from dwz.rules.common import FOREIGN_INDEX, average, histogram, with_extremes
 
 NAME = "dwz-2026"
 COEFFICIENT: Literal["E", "K"] = "K"
@@ -376,10 +376,7 @@ def iterate_scores(opponents: Sequence[int], scores: Sequence[int]) -> list[floa
     n = len(opponents)
     if n <= EXACT_POOL:
         return [solve(opponents, wh / 2) for wh in scores]
-    counts: dict[int, int] = {}
-    for o in opponents:
-        counts[o] = counts.get(o, 0) + 1
-    hist = sorted(counts.items())
+    hist = histogram(opponents)
     erf, exp = math.erf, math.exp
     inv = 1.0 / (SIGMA * 2.5066282746310002)
     p_at: dict[int, float] = {}

@@ -27,7 +27,7 @@ from dwz.basics.rounding import round_half_up, round_ratio_half_up
 from dwz.basics.steps import Step
 from dwz.basics.strength import STRENGTH_CLASSES as OLD_SCALE_CLASSES
 from dwz.basics.values import RATING_MAX, AgeGroup
-from dwz.rules.common import average, with_extremes
+from dwz.rules.common import average, histogram, with_extremes
 
 NAME = "dwz-classic"
 COEFFICIENT: Literal["E", "K"] = "E"
@@ -283,10 +283,7 @@ def iterate_scores(opponents: Sequence[int], scores: Sequence[int]) -> list[floa
     """Ri for each score (W in half points, 0 < W < n) against the same whole-number
     opponents — exactly what :func:`iterate` gives for each, with Rc and We at every rating
     computed once for all scores (scenario tables: linear in the number of opponents)."""
-    counts: dict[int, int] = {}
-    for o in opponents:
-        counts[o] = counts.get(o, 0) + 1
-    hist = sorted(counts.items())  # equal opponents added once, times their number: integer sums, exact
+    hist = histogram(opponents)
     memo: dict[int, int] = {}
 
     def we_at(s: int) -> int:
