@@ -37,6 +37,7 @@ from dwz.rules.common import (
     first_ineligible,
     next_index,
     performance_eligible,
+    sonder_exceeded,
 )
 
 __all__ = ["FOREIGN_INDEX", "SONDER_MARGIN", "EvaluationOptions", "KEvaluation", "KPlayer", "KResult", "adjacency", "expired",
@@ -244,7 +245,7 @@ def _sonderwertung(ed: Edition[We], adj: Adjacency, ent: _Entrants, stage1: list
     if opts.sonderwertung:
         for i, perf in perf_all.items():
             if i in base and (opts.sonderwertung_foreign or i not in ent.foreign) and perf is not None \
-                    and perf - base[i] > SONDER_MARGIN:
+                    and sonder_exceeded(perf, base[i]):
                 opps, wh = games[i]  # a Leistung: his rated games were gathered for it
                 if opts.sonderwertung_extremes or not extreme_score(wh, len(opps)):
                     sonder[i] = perf

@@ -49,11 +49,11 @@ from dwz.rules.common import (
     FIRST_INDEX,
     FOREIGN_INDEX,
     MIN_GAMES,
-    SONDER_MARGIN,
     average,
     expired,
     first_reasons,
     performance_eligible,
+    sonder_exceeded,
 )
 
 if TYPE_CHECKING:
@@ -602,7 +602,7 @@ class _Evaluation:
             steps.append(Step("core.no_games", "WO 3.5.2", {"R0": r0, "result": r0}))
             steps.append(index_step(kr.old_index, False))
             return {"steps": tuple(steps), "games": tuple(lines), "components": {}}
-        shown = [int(g.opponent_rating) for g in lines if g.counted and g.opponent_rating is not None]
+        shown = _counted_values(lines)
         ps, _ = ed.expected_exact(r0, shown)
         it = iter(ps)
         lines = [g._replace(P=next(it)) if g.counted else g for g in lines]
@@ -625,7 +625,7 @@ class _Evaluation:
             # for a foreign-rated entrant (or Elo from 2400) it rests on a reading (spec dwz-classic §10 (d)): flagged
             steps.append(Step("tour.sonder", "WO 3.6.3", {"Rh": kr.sonder, "R0": r0, "diff": kr.sonder - r0, "result": kr.sonder},
                               assumption=foreign))
-        elif foreign and kr.perf is not None and kr.perf - r0 > SONDER_MARGIN and self.opts.sonderwertung \
+        elif foreign and kr.perf is not None and sonder_exceeded(kr.perf, r0) and self.opts.sonderwertung \
                 and not self.opts.sonderwertung_foreign:
             steps.append(Step("tour.sonder_foreign_off", "WO 3.6.3, 4.1.2", {"Rh": kr.perf, "R0": r0, "diff": kr.perf - r0,
                                                                                "result": None}, assumption=True))
@@ -635,7 +635,7 @@ class _Evaluation:
         ed = self.ed
         ri = kr.ri
         assert ri is not None
-        shown = [int(g.opponent_rating) for g in lines if g.counted and g.opponent_rating is not None]
+        shown = _counted_values(lines)
         steps.append(Step("first.games", "WO 3.4.1", {"n_tournament": len(shown), "n_rest": len(pe.restpartien_used), "W": kr.wh / 2,
                                                       "result": kr.n}))
         steps.append(Step("tour.stage", "WO 3.4.1", {"result": kr.stage}))
@@ -742,6 +742,11 @@ def _counted_pairings(t: Tournament) -> list[Pairing]:
         return []
     computers = {p.no for p in t.players if p.computer}
     return [g for g in t.pairings if g.played and g.white not in computers and g.black not in computers]
+
+
+def _counted_values(lines: list[TournamentGame]) -> list[int]:
+    """The opponents' values of a player's counted games, in the order of his lines (by round)."""
+    return [int(g.opponent_rating) for g in lines if g.counted and g.opponent_rating is not None]
 
 
 def _round_of(g: TournamentGame) -> int:

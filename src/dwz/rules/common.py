@@ -22,7 +22,8 @@ __all__ = [
     "EXTREME_OFFSET", "FIRST_INDEX", "FOREIGN_INDEX", "MIN_GAMES", "RESTPARTIEN_YEARS", "SONDER_MARGIN", "TC_FIRST_MIN",
     "TC_FIRST_MIN_U12", "TC_FIRST_MOVES", "TC_INCREMENT_CAP", "TC_INCREMENT_MOVES", "TC_TOTAL_MIN", "TC_TOTAL_MIN_U12",
     "TC_U12_AGE", "PerformanceRule", "average", "expired", "extreme_performance", "extreme_score", "first_ineligible",
-    "first_reasons", "histogram", "next_index", "performance_eligible", "time_control_shortfall", "with_extremes",
+    "first_reasons", "histogram", "next_index", "performance_eligible", "sonder_exceeded", "time_control_shortfall",
+    "with_extremes",
 ]
 
 EXTREME_OFFSET = 677  # WO-2014 4.7.2.1.2 "Extremresultate": Rc ± 677 for 100 % / 0 %
@@ -68,6 +69,15 @@ def performance_eligible(n: int) -> bool:
     (False, True)
     """
     return n >= MIN_GAMES
+
+
+def sonder_exceeded(perf: int, previous: int) -> bool:
+    """WO 3.6.3: a Leistung more than 300 above the previous DWZ makes a player an Ausnahmespieler.
+
+    >>> sonder_exceeded(1901, 1600), sonder_exceeded(1900, 1600)
+    (True, False)
+    """
+    return perf - previous > SONDER_MARGIN
 
 
 def next_index(old: int | None) -> int | None:
