@@ -249,6 +249,7 @@ def _iterate(rc: float, opponents: Sequence[float], w_halves: int, explain: bool
     ints = cast("Sequence[int]", opponents)  # read only when ``whole``
     if whole and we_at is None:
         top, low = off - max(ints), len(wide) - off + min(ints)  # s within these: no |D| > 4000
+    table, k = corrections(n), 500 * w_halves + 1000 * n  # step_correction's lookup, hoisted out of the loop
     for i in range(1, MAX_ITERATIONS + 1):
         if we_at is not None:
             we = we_at(s)
@@ -259,7 +260,7 @@ def _iterate(rc: float, opponents: Sequence[float], w_halves: int, explain: bool
             we = sum([wide[t - o] for o in ints])
         else:
             we = sum([p_classic_milli(s - o) for o in ints])
-        d = step_correction(we, w_halves, n)
+        d = table[k - we] if table is not None else step_correction(we, w_halves, n)
         stop = _stops(d, s + d, seen)
         if explain:
             steps.append(_iteration_record(i, r + (s - base), we, w_halves, n, d, stop))
