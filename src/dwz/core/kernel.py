@@ -19,18 +19,29 @@ The procedure in its phases (:func:`run`):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, fields
 from datetime import date
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from dwz.basics.rounding import round_half_up
 from dwz.basics.values import AgeGroup
 from dwz.rules import Edition, We
-from dwz.rules.common import FIRST_INDEX, FOREIGN_INDEX, MIN_GAMES, SONDER_MARGIN, expired, first_ineligible, next_index
+from dwz.rules.common import (
+    FIRST_INDEX,
+    FOREIGN_INDEX,
+    SONDER_MARGIN,
+    average,
+    expired,
+    extreme_score,
+    first_ineligible,
+    next_index,
+    performance_eligible,
+    sonder_exceeded,
+)
 
-__all__ = ["FOREIGN_INDEX", "SONDER_MARGIN", "EvaluationOptions", "KEvaluation", "KPlayer", "KResult", "expired",
-           "iteration_opponents", "run"]
+__all__ = ["FOREIGN_INDEX", "SONDER_MARGIN", "EvaluationOptions", "KEvaluation", "KPlayer", "KResult", "adjacency", "expired",
+           "iteration_games", "rated_games", "run"]
 
 MAX_ROUNDS = 1000
 
@@ -124,23 +135,6 @@ class KResult(NamedTuple):
     reason: str | None = None  # why an unrated player got no first DWZ
 
 
-def _maker(*names: str) -> Callable[..., KResult]:
-    """A KResult constructor taking ``names`` positionally, every other field its default: what
-    ``KResult(name=…, …)`` makes, without the keyword handling per call (one per player).
-    Generated from the fields, so it stays right when a field is added."""
-    unknown = set(names) - set(KResult._fields)
-    assert not unknown, unknown
-    items = ", ".join(n if n in names else f"_d[{n!r}]" for n in KResult._fields)
-    scope: dict[str, Any] = {"_new": tuple.__new__, "KResult": KResult, "_d": KResult._field_defaults}
-    exec(f"def make({', '.join(names)}):\n    return _new(KResult, ({items},))\n", scope)
-    make: Callable[..., KResult] = scope["make"]
-    return make
-
-
-_established_result = _maker("status", "old_rating", "old_index", "coeff_index", "wh", "n", "we", "coefficient", "rc", "perf",
-                             "sonder", "new_rating", "new_index")
-
-
 class KEvaluation(NamedTuple):
     results: list[KResult]
     values: dict[int, int]  # each Auswahl-II player's rating as opponent (R0, Rn or Rh)
@@ -163,10 +157,7 @@ def run(ed: Edition[We], end: date, players: Sequence[KPlayer], games: Sequence[
         opts: EvaluationOptions | None = None) -> KEvaluation:
     """Evaluate one tournament.  Pure: no I/O, no Rechenweg (see tournament.py for that)."""
     opts = opts or EvaluationOptions()
-    adj: Adjacency = [[] for _ in players]
-    for a, b, ha in games:
-        adj[a].append((b, ha))
-        adj[b].append((a, 2 - ha))
+    adj = adjacency(len(players), games)
     ent = _entrants(ed, end, players, opts)
     stage1, stage2, auswahl1, auswahl2 = _zusatzstufen(len(players), adj, ent)
     ri, rounds, start = _gesamtiteration(ed, adj, ent.rest, stage1, stage2, ent.base, auswahl1, auswahl2)
@@ -175,12 +166,22 @@ def run(ed: Edition[We], end: date, players: Sequence[KPlayer], games: Sequence[
                                                                   rated)
     results = _results(ed, end, players, adj, ent, stage1, stage2, auswahl1, auswahl2, values, first, ri, start, perf, sonder, opts,
                        rated)
-    return KEvaluation(results, values, frozenset(auswahl1), frozenset(auswahl2), rounds + more, sonder)
+    return KEvaluation(results=results, values=values, auswahl1=frozenset(auswahl1), auswahl2=frozenset(auswahl2),
+                       rounds=rounds + more, sonder=sonder)
+
+
+def adjacency(np: int, games: Sequence[tuple[int, int, int]]) -> Adjacency:
+    """Every player's games (opponent position, own halves), in the order of ``games``."""
+    adj: Adjacency = [[] for _ in range(np)]
+    for a, b, ha in games:
+        adj[a].append((b, ha))
+        adj[b].append((a, 2 - ha))
+    return adj
 
 
 def _entrants(ed: Edition[We], end: date, players: Sequence[KPlayer], opts: EvaluationOptions) -> _Entrants:
     """Phase 1: who enters with a rating (WO 4.1.2) and who is unrated (with his Restpartien)."""
-    ent = _Entrants({}, {}, {}, set(), {}, {})
+    ent = _Entrants(base={}, shown={}, coeff={}, foreign=set(), rest={}, gone={})
     foreign_coeff = ed.foreign_coefficient_index(opts.classic_foreign_e_index)
     for i, p in enumerate(players):
         if p.rating:
@@ -244,10 +245,9 @@ def _sonderwertung(ed: Edition[We], adj: Adjacency, ent: _Entrants, stage1: list
     if opts.sonderwertung:
         for i, perf in perf_all.items():
             if i in base and (opts.sonderwertung_foreign or i not in ent.foreign) and perf is not None \
-                    and perf - base[i] > SONDER_MARGIN:
-                wh = sum(h for j, h in adj[i] if j in auswahl2)
-                n = sum(1 for j, _ in adj[i] if j in auswahl2)
-                if opts.sonderwertung_extremes or 0 < wh < 2 * n:
+                    and sonder_exceeded(perf, base[i]):
+                opps, wh = games[i]  # a Leistung: his rated games were gathered for it
+                if opts.sonderwertung_extremes or not extreme_score(wh, len(opps)):
                     sonder[i] = perf
     if not sonder:
         return values, first, ri, 0, start, perf_all, sonder
@@ -279,22 +279,21 @@ def _results(ed: Edition[We], end: date, players: Sequence[KPlayer], adj: Adjace
     stage_of = {i: 1 for i in stage1} | {i: 2 for i in stage2}
     rest_allowed = auswahl2 if opts.restpartien_vs_stage2 else auswahl1
     base, rest = ent.base, ent.rest
+    final = final_values(values, ri) if ri else {}
     for i, p in enumerate(players):
         if i in base:
-            opps, wh = games.get(i) or _rated_games(adj[i], values)
+            opps, wh = games.get(i) or rated_games(adj[i], values)
             results.append(_established(ed, i, p, opps, wh, ent, perf_all, sonder))
         elif i in ri:
             # We at Ri against the values the Gesamtiteration ended with (other newcomers at their Ri),
             # where We = W by its construction (spec dwz-classic §7.2); the correction follows it
-            opps_f = iteration_opponents(adj[i], rest[i], auswahl2, values, ri)
-            wh = sum(g[1] for g in rest[i]) + sum(h for j, h in adj[i] if j in auswahl2)
-            t_opps = [values[j] for j, _ in adj[i] if j in auswahl2]
-            rn = first[i]
+            opps_f, wh = iteration_games(adj[i], rest[i], auswahl2, final)
+            t_opps = (games.get(i) or rated_games(adj[i], values))[0]
             we = ed.expected_at(ri[i], opps_f)
-            rc = round_half_up(sum(t_opps) / len(t_opps)) if t_opps else None
             results.append(KResult(status="first", stage=stage_of[i], coeff_index=FIRST_INDEX, wh=wh, n=len(opps_f),
-                                   we=ed.we_to_float(we), rc=rc, perf=perf_all.get(i), ri=ri[i], start=start[i], new_rating=rn,
-                                   new_index=FIRST_INDEX, rest_used=tuple(rest[i]), rest_expired=tuple(ent.gone[i])))
+                                   we=ed.we_to_float(we), rc=round_half_up(average(t_opps)) if t_opps else None,
+                                   perf=perf_all.get(i), ri=ri[i], start=start[i], new_rating=first[i], new_index=FIRST_INDEX,
+                                   rest_used=tuple(rest[i]), rest_expired=tuple(ent.gone[i])))
         else:
             # stays unrated: games against Auswahl I become Restpartien (WO 3.4.2) with the
             # opponent's R0 or new first DWZ — never a Sonderwertung value
@@ -309,15 +308,26 @@ def _results(ed: Edition[We], end: date, players: Sequence[KPlayer], adj: Adjace
     return results
 
 
-def iteration_opponents(games: list[tuple[int, int]], rest: Sequence[tuple[int, int, date]], auswahl2: set[int] | frozenset[int],
-                        values: dict[int, int], ri: dict[int, float]) -> list[float]:
-    """A newcomer's opponents as the Gesamtiteration ended: his Restpartien, then his games against
-    Auswahl II — newcomers at their iteration value Ri, everyone else at his value (R0 or Rh)."""
+def final_values(values: Mapping[int, int], ri: Mapping[int, float]) -> dict[int, float]:
+    """Every Auswahl-II player's value as the Gesamtiteration ended: newcomers at their iteration
+    value Ri, everyone else at his value (R0 or Rh)."""
+    final = {j: float(v) for j, v in values.items()}
+    final.update(ri)
+    return final
+
+
+def iteration_games(games: Sequence[tuple[int, int]], rest: Sequence[tuple[int, int, date]], allowed: Container[int],
+                    values: Mapping[int, float]) -> tuple[list[float], int]:
+    """A newcomer's games as the iteration counts them (WO 3.4.1, Anhang 1.1): his Restpartien (the
+    opponent's stored rating), then his games against ``allowed``, each opponent at his value in
+    ``values``; and W in half points over all of them."""
     opps = [float(g[0]) for g in rest]
-    for j, _ in games:
-        if j in auswahl2:
-            opps.append(ri[j] if j in ri else float(values[j]))
-    return opps
+    wh = sum(g[1] for g in rest)
+    for j, h in games:
+        if j in allowed:
+            opps.append(values[j])
+            wh += h
+    return opps, wh
 
 
 def _established(ed: Edition[We], i: int, p: KPlayer, opps: list[int], wh: int, ent: _Entrants,
@@ -333,21 +343,9 @@ def _established(ed: Edition[We], i: int, p: KPlayer, opps: list[int], wh: int, 
     we = ed.expected_total(r0, opps)
     coeff = ent.coeff[i]
     out = ed.folge(r0, coeff, p.age_group, wh, n, we, False)
-    return _established_result("foreign" if i in ent.foreign else "established", r0, shown, coeff, wh, n, ed.we_to_float(we),
-                               out.coefficient, round_half_up(sum(opps) / n), perf_all.get(i), sonder.get(i), out.new_rating,
-                               next_index(shown))
-
-
-def _terms(adj: Adjacency, rest: dict[int, list[tuple[int, int, date]]], i: int,
-           allowed: set[int], values: dict[int, float] | dict[int, int]) -> tuple[list[float], int]:
-    r = rest[i]
-    opps = [float(g[0]) for g in r]
-    wh = sum(g[1] for g in r)
-    for j, h in adj[i]:
-        if j in allowed:
-            opps.append(values[j])
-            wh += h
-    return opps, wh
+    return KResult(status="foreign" if i in ent.foreign else "established", old_rating=r0, old_index=shown, coeff_index=coeff,
+                   wh=wh, n=n, we=ed.we_to_float(we), coefficient=out.coefficient, rc=round_half_up(average(opps)),
+                   perf=perf_all.get(i), sonder=sonder.get(i), new_rating=out.new_rating, new_index=next_index(shown))
 
 
 def _gesamtiteration(ed: Edition[We], adj: Adjacency, rest: dict[int, list[tuple[int, int, date]]],
@@ -363,11 +361,11 @@ def _gesamtiteration(ed: Edition[We], adj: Adjacency, rest: dict[int, list[tuple
     est = set(base)
     start: dict[int, float] = {}
     for i in stage1:  # step 0: Restpartien + games against established players …
-        opps, wh = _terms(adj, rest, i, est, values)
+        opps, wh = iteration_games(adj[i], rest[i], est, values)
         start[i] = ed.iteration_start(opps, wh)
     values.update({i: start[i] for i in stage1})
     for i in stage2:  # … stage 2 also against stage 1 (with their start values)
-        opps, wh = _terms(adj, rest, i, auswahl1, values)
+        opps, wh = iteration_games(adj[i], rest[i], auswahl1, values)
         start[i] = ed.iteration_start(opps, wh)
     values.update({i: start[i] for i in stage2})
     zusatz = stage1 + stage2
@@ -377,7 +375,7 @@ def _gesamtiteration(ed: Edition[We], adj: Adjacency, rest: dict[int, list[tuple
     zset = set(zusatz)
     fixed: dict[int, tuple[list[float], list[int], int]] = {}
     for i in zusatz:
-        opps_fixed, wh = _terms(adj, rest, i, auswahl2 - zset, values)
+        opps_fixed, wh = iteration_games(adj[i], rest[i], auswahl2 - zset, values)
         moving = [j for j, h in adj[i] if j in zset]
         wh += sum(h for j, h in adj[i] if j in zset)
         fixed[i] = (opps_fixed, moving, wh)
@@ -413,7 +411,7 @@ def _gesamtiteration(ed: Edition[We], adj: Adjacency, rest: dict[int, list[tuple
     return {i: values[i] for i in zusatz}, rounds, start
 
 
-def _rated_games(games: list[tuple[int, int]], values: dict[int, int]) -> tuple[list[int], int]:
+def rated_games(games: list[tuple[int, int]], values: Mapping[int, int]) -> tuple[list[int], int]:
     """A player's games against Auswahl II (``values`` holds exactly it): the opponents' values and W in halves."""
     opps: list[int] = []
     wh = 0
@@ -433,10 +431,10 @@ def _performances(ed: Edition[We], adj: Adjacency, which: set[int], values: dict
     Each player's rated games are kept in ``games`` for the Folge-DWZ over the same values."""
     out: dict[int, int | None] = {}
     for i in which:
-        opps, wh = _rated_games(adj[i], values)
+        opps, wh = rated_games(adj[i], values)
         if games is not None:
             games[i] = (opps, wh)
-        if len(opps) < MIN_GAMES:
+        if not performance_eligible(len(opps)):
             out[i] = None
         elif i in ri and not rest.get(i):
             out[i] = round_half_up(ri[i])

@@ -45,7 +45,16 @@ from dwz.core.scale import (
     scale_at,
 )
 from dwz.rules import DWZ_EDITIONS, Edition, We, edition_for, get_edition
-from dwz.rules.common import FIRST_INDEX, FOREIGN_INDEX, MIN_GAMES, SONDER_MARGIN, expired, first_reasons
+from dwz.rules.common import (
+    FIRST_INDEX,
+    FOREIGN_INDEX,
+    MIN_GAMES,
+    average,
+    expired,
+    first_reasons,
+    performance_eligible,
+    sonder_exceeded,
+)
 
 if TYPE_CHECKING:
     from dwz.core.elo import EloResult, InitialRatingResult
@@ -256,7 +265,7 @@ class TournamentEvaluation:
         pure grouping of this evaluation (a league season is one evaluation, spec dwz-classic.md,
         "Team competitions / split tournaments / matches"); no number is computed here."""
         by_no = {pe.player.no: pe for pe in self.players}
-        return tuple(TeamEvaluation(tm, tuple(by_no[no] for no in tm.lineup if no in by_no)) for tm in self.tournament.teams)
+        return tuple(TeamEvaluation(team=tm, players=tuple(by_no[no] for no in tm.lineup if no in by_no)) for tm in self.tournament.teams)
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,8 +335,9 @@ def evaluate_tournament(
             result_warnings(pe.new_rating, flagged, f"player {pe.player.label}")
     warnings = tuple(flagged)
     tsteps = (rules_step(ed, end_d, rules is not None and rules != ""),)
-    return TournamentEvaluation(t, ed.NAME, end_d, opts, players, ev.k.rounds, tuple(sorted(ev.by_pos[i] for i in ev.k.sonder)),
-                                warnings, tsteps)
+    return TournamentEvaluation(tournament=t, rules=ed.NAME, end=end_d, options=opts, players=players, iteration_rounds=ev.k.rounds,
+                                sonderwertung_players=tuple(sorted(ev.by_pos[i] for i in ev.k.sonder)), warnings=warnings,
+                                steps=tsteps)
 
 
 class _Evaluation:
@@ -343,15 +353,9 @@ class _Evaluation:
         self.index = {p.no: i for i, p in enumerate(evaluated)}
         self.by_pos = [p.no for p in evaluated]
         self.ages = {p.no: age_group_of(p.birth_year, end) for p in t.players}
-        computers = {p.no for p in t.players if p.computer}
-        self.played: list[Pairing] = []  # the games the kernel rates, in the order it sees them
-        games: list[tuple[int, int, int]] = []
-        if t.rated:
-            index = self.index
-            for g in t.pairings:
-                if g.black is not None and g.played and g.white not in computers and g.black not in computers:
-                    self.played.append(g)
-                    games.append((index[g.white], index[g.black], g.result_white.halves))
+        self.played = _counted_pairings(t)  # the games the kernel rates, in the order it sees them
+        index = self.index
+        games = [(index[g.white], index[g.black], g.result_white.halves) for g in self.played if g.black is not None]
         self.conversions: dict[int, tuple[Converted, ...]] = {}
         self.old_scale: dict[int, Problem] = {}
         self.unchanged: list[Problem] = []  # the note of scale "old" said under rules whose scale is the old one
@@ -365,7 +369,7 @@ class _Evaluation:
         opponents' values converted; a DWZ the scale cannot hold flagged (spec dwz-2026 §6)."""
         said = p.scale or t.scale or opts.scale
         if said is None and not p.restpartien and (not p.rating or p.rating >= ed.SCALE_MIN):  # the common case
-            return KPlayer(p.rating, p.index, p.elo, self.ages[p.no][0], p.member, ())
+            return KPlayer(rating=p.rating, dwz_index=p.index, elo=p.elo, age_group=self.ages[p.no][0], member=p.member)
         try:
             convert_on, unchanged = check_scale(ed, said)
         except InputError as e:  # the same refusal, named at the player whose file line said it
@@ -396,7 +400,7 @@ class _Evaluation:
             rest.append((opp, g.result.halves, g.played))
         if done:
             self.conversions[p.no] = tuple(done)
-        return KPlayer(rating, index, p.elo, self.ages[p.no][0], p.member, tuple(rest))
+        return KPlayer(rating=rating, dwz_index=index, elo=p.elo, age_group=self.ages[p.no][0], member=p.member, rest=tuple(rest))
 
     def scale_notes(self, players: tuple[PlayerEvaluation, ...]) -> list[Problem]:
         """The evaluation's summary of the scale: who holds a DWZ the scale cannot hold, whose values
@@ -513,7 +517,7 @@ class _Evaluation:
 
     def _stored(self, games: tuple[tuple[int, int, date], ...]) -> tuple[StoredGame, ...]:
         """This tournament's games that became Restpartien (WO 3.4.2), as StoredGame."""
-        return tuple(StoredGame(o, _RESULT_OF_HALVES[h], d, self.code) for o, h, d in games)
+        return tuple(StoredGame(opponent=o, result=_RESULT_OF_HALVES[h], played=d, tournament=self.code) for o, h, d in games)
 
     # --- explanations, on demand ----------------------------------------------------------
 
@@ -532,9 +536,11 @@ class _Evaluation:
                 for side, other, own in ((g.white, g.black, g.result_white), (g.black, g.white, g.result_black)):
                     v = values.get(other)
                     if v is not None:
-                        rated[side].append(TournamentGame(g.round, other, players[other].name, v, own, True))
+                        rated[side].append(TournamentGame(round=g.round, opponent_no=other, opponent_name=players[other].name,
+                                                          opponent_rating=v, result=own, counted=True))
                     else:
-                        rated[side].append(TournamentGame(g.round, other, players[other].name, None, own, False, "not_in_selection"))
+                        rated[side].append(TournamentGame(round=g.round, opponent_no=other, opponent_name=players[other].name,
+                                                          opponent_rating=None, result=own, counted=False, reason="not_in_selection"))
                 continue
             sides: list[tuple[int, int | None, Result]] = [(g.white, g.black, g.result_white)]
             if g.black is not None and g.result_black is not None:
@@ -547,8 +553,8 @@ class _Evaluation:
                     reason = "double_forfeit" if double else not_counted_reason(res, opp)
                 else:
                     reason = "computer"
-                lines[me].append(TournamentGame(g.round, opp, players[opp].name if opp is not None else None, None, res, False,
-                                                reason))
+                lines[me].append(TournamentGame(round=g.round, opponent_no=opp, opponent_name=players[opp].name if opp is not None else None,
+                                                opponent_rating=None, result=res, counted=False, reason=reason))
         for no, ls in lines.items():
             ls.extend(rated[no])
             ls.sort(key=_round_of)
@@ -557,22 +563,11 @@ class _Evaluation:
     @cached_property
     def _adjacency(self) -> list[list[tuple[int, int]]]:
         """The kernel's view of every player's games: (opponent position, own halves), in its order."""
-        adj: list[list[tuple[int, int]]] = [[] for _ in self.by_pos]
-        for a, b, ha in self.games:
-            adj[a].append((b, ha))
-            adj[b].append((a, 2 - ha))
-        return adj
+        return kernel.adjacency(len(self.by_pos), self.games)
 
     def _opponents(self, p: Player) -> tuple[list[int], int]:
         """The values the kernel rated this player against (Auswahl II), in its order, and W in halves."""
-        values = self.k.values
-        opps, wh = [], 0
-        for j, h in self._adjacency[self.index[p.no]]:
-            v = values.get(j)
-            if v is not None:
-                opps.append(v)
-                wh += h
-        return opps, wh
+        return kernel.rated_games(self._adjacency[self.index[p.no]], self.k.values)
 
     def explain(self, pe: PlayerEvaluation) -> dict[str, Any]:
         """A player's Rechenweg, lines and components — the same rule functions as the kernel's
@@ -607,7 +602,7 @@ class _Evaluation:
             steps.append(Step("core.no_games", "WO 3.5.2", {"R0": r0, "result": r0}))
             steps.append(index_step(kr.old_index, False))
             return {"steps": tuple(steps), "games": tuple(lines), "components": {}}
-        shown = [int(g.opponent_rating) for g in lines if g.counted and g.opponent_rating is not None]
+        shown = _counted_values(lines)
         ps, _ = ed.expected_exact(r0, shown)
         it = iter(ps)
         lines = [g._replace(P=next(it)) if g.counted else g for g in lines]
@@ -621,7 +616,7 @@ class _Evaluation:
         steps.append(Step("core.W", "WO 3.2", {"n": kr.n, "result": kr.wh / 2}))
         steps.append(Step("core.We", "WO 3.3.1, 3.3.2", {"R0": r0, "games": [(o, r0 - o, pv) for o, pv in zip(shown, ps, strict=True)],
                                                          "decimals": ed.PER_GAME_DECIMALS, "result": kr.we}))
-        steps.append(Step("core.Rc", "WO 3.6.2", {"sum": sum(shown), "n": kr.n, "exact": sum(shown) / kr.n, "result": kr.rc}))
+        steps.append(Step("core.Rc", "WO 3.6.2", {"sum": sum(shown), "n": kr.n, "exact": average(shown), "result": kr.rc}))
         steps.extend(outcome.steps)
         steps.append(index_step(kr.old_index, True))
         steps.extend(self._performance_steps(opps, wh, kr.perf, pe.name))
@@ -630,7 +625,7 @@ class _Evaluation:
             # for a foreign-rated entrant (or Elo from 2400) it rests on a reading (spec dwz-classic §10 (d)): flagged
             steps.append(Step("tour.sonder", "WO 3.6.3", {"Rh": kr.sonder, "R0": r0, "diff": kr.sonder - r0, "result": kr.sonder},
                               assumption=foreign))
-        elif foreign and kr.perf is not None and kr.perf - r0 > SONDER_MARGIN and self.opts.sonderwertung \
+        elif foreign and kr.perf is not None and sonder_exceeded(kr.perf, r0) and self.opts.sonderwertung \
                 and not self.opts.sonderwertung_foreign:
             steps.append(Step("tour.sonder_foreign_off", "WO 3.6.3, 4.1.2", {"Rh": kr.perf, "R0": r0, "diff": kr.perf - r0,
                                                                                "result": None}, assumption=True))
@@ -640,7 +635,7 @@ class _Evaluation:
         ed = self.ed
         ri = kr.ri
         assert ri is not None
-        shown = [int(g.opponent_rating) for g in lines if g.counted and g.opponent_rating is not None]
+        shown = _counted_values(lines)
         steps.append(Step("first.games", "WO 3.4.1", {"n_tournament": len(shown), "n_rest": len(pe.restpartien_used), "W": kr.wh / 2,
                                                       "result": kr.n}))
         steps.append(Step("tour.stage", "WO 3.4.1", {"result": kr.stage}))
@@ -653,7 +648,7 @@ class _Evaluation:
         # We at Ri against the values the Gesamtiteration ended with (We = W there), then the correction
         pos = self.index[pe.player.no]
         ri_of = self._ri_of
-        iter_opps = kernel.iteration_opponents(self._adjacency[pos], kr.rest_used, self.k.auswahl2, self.k.values, ri_of)
+        iter_opps, _ = kernel.iteration_games(self._adjacency[pos], kr.rest_used, self.k.auswahl2, self._final_values)
         if ed.we_to_float(ed.expected_at(ri, iter_opps)) != kr.we:
             raise AssertionError(f"Rechenweg and table disagree on the We of {pe.name}")
         ps = [ed.we_to_float(ed.expected_at(ri, [o])) for o in iter_opps]
@@ -685,8 +680,13 @@ class _Evaluation:
         """Every newcomer's iteration value Ri by position (the Gesamtiteration's final values)."""
         return {i: kr.ri for i, kr in enumerate(self.k.results) if kr.ri is not None}
 
+    @cached_property
+    def _final_values(self) -> dict[int, float]:
+        """Every Auswahl-II player's value as the Gesamtiteration ended (newcomers at Ri), by position."""
+        return kernel.final_values(self.k.values, self._ri_of)
+
     def _performance_steps(self, opps: list[int], wh: int, perf: int | None, name: str) -> list[Step]:
-        if len(opps) < MIN_GAMES:
+        if not performance_eligible(len(opps)):
             return performance_steps(None, len(opps))
         outcome = self.ed.performance(opps, wh)
         if outcome.value != perf:
@@ -704,17 +704,13 @@ class _Evaluation:
 
     @cached_property
     def _elo_games(self) -> dict[int, list[tuple[int | None, Result]]]:
-        """Every player's played games against non-computers: (opponent's Elo or None, result)."""
-        t = self.t
-        players = {p.no: p for p in t.players}
+        """Every player's counted games (the DWZ's, :func:`_counted_pairings`): (opponent's Elo or None, result)."""
+        players = {p.no: p for p in self.t.players}
         out: dict[int, list[tuple[int | None, Result]]] = {no: [] for no in players}
-        for g in t.pairings:
-            if g.played and g.black is not None and g.result_black is not None:
-                w, b = players[g.white], players[g.black]
-                if w.computer or b.computer:
-                    continue
-                out[g.white].append((b.elo or None, g.result_white))
-                out[g.black].append((w.elo or None, g.result_black))
+        for g in self.played:
+            assert g.black is not None and g.result_black is not None
+            out[g.white].append((players[g.black].elo or None, g.result_white))
+            out[g.black].append((players[g.white].elo or None, g.result_black))
         return out
 
     def fide(self, pe: PlayerEvaluation) -> dict[str, Any]:
@@ -737,6 +733,20 @@ class _Evaluation:
             return {"elo": None, "elo_initial": elo_mod.initial_rating(rated, period=period)}
         except InputError:
             return none
+
+
+def _counted_pairings(t: Tournament) -> list[Pairing]:
+    """The pairings that are rated, in file order: a rated tournament's games played by two players
+    (no forfeit, bye or game of less than one move, WO 3.3.2), neither of them a computer."""
+    if not t.rated:
+        return []
+    computers = {p.no for p in t.players if p.computer}
+    return [g for g in t.pairings if g.played and g.white not in computers and g.black not in computers]
+
+
+def _counted_values(lines: list[TournamentGame]) -> list[int]:
+    """The opponents' values of a player's counted games, in the order of his lines (by round)."""
+    return [int(g.opponent_rating) for g in lines if g.counted and g.opponent_rating is not None]
 
 
 def _round_of(g: TournamentGame) -> int:

@@ -145,10 +145,12 @@ def load_card(conn: sqlite3.Connection, pid: int) -> Card:
             "e.coefficient, e.rc, e.perf, e.new_rating, e.new_index, e.published, e.sonder, e.rest "
             "FROM evaluations e JOIN tournaments t ON t.id = e.tournament WHERE e.player = ? ORDER BY t.seq", (pid,)):
         coef_name = None if coef is None else _coefficient_name(edition)
-        rows.append(CardRow(tid, kind, name, code, end, edition, status, old_r, old_i, None if wh is None else wh / 2, n, we,
-                            coef_name, coef, rc, perf, new_r, new_i, bool(published), sonder is not None, len(decode_rest(rest))))
+        rows.append(CardRow(tournament_id=tid, kind=kind, name=name, code=code, end=end, edition=edition, status=status,
+                            old_rating=old_r, old_index=old_i, W=None if wh is None else wh / 2, n=n, We=we, coefficient_name=coef_name,
+                            coefficient=coef, Rc=rc, performance=perf, new_rating=new_r, new_index=new_i, published=bool(published),
+                            sonderwertung=sonder is not None, restpartien=len(decode_rest(rest))))
     rest_now = tuple(conn.execute("SELECT opponent, halves, played FROM restpartien WHERE player = ? ORDER BY played, rowid", (pid,)))
-    return Card(player, tuple(rows), rest_now)
+    return Card(player=player, rows=tuple(rows), restpartien=rest_now)
 
 
 def _coefficient_name(edition: str) -> str:

@@ -141,13 +141,14 @@ def compare(conn: sqlite3.Connection, *, top: int = 10) -> Comparison:
         raw.append(cur - classic)
         if pid in after:
             conv = fed.convert(classic)
-            movers.append(Mover(pid, name, cur, classic, conv, cur - conv))
+            movers.append(Mover(player=pid, name=name, real=cur, classic=classic, classic_converted=conv, diff=cur - conv))
     diffs = [m.diff for m in movers]
     order = sorted(movers, key=lambda m: (-m.diff, m.player))
     up = tuple(m for m in order[:top] if m.diff > 0)
     down = tuple(m for m in sorted(movers, key=lambda m: (m.diff, m.player))[:top] if m.diff < 0)
-    return Comparison(both, len(movers), tuple(diffs), mean(raw) if raw else None, median(raw) if raw else None,
-                      mean(diffs) if diffs else None, median(diffs) if diffs else None, _bins(diffs), up, down, n_t,
+    return Comparison(players=both, affected=len(movers), diffs=tuple(diffs), raw_mean=mean(raw) if raw else None,
+                      raw_median=median(raw) if raw else None, mean=mean(diffs) if diffs else None,
+                      median=median(diffs) if diffs else None, bins=_bins(diffs), up=up, down=down, tournaments=n_t,
                       extra={"new_scale_start": moved_back} if moved_back else {})
 
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
+from dwz.basics.values import AgeGroup, age_from_birth_year, age_group_for_age
 from dwz.history.importer import name_key
 from dwz.history.store import open_store, pack, sort_key, transaction
 
@@ -145,9 +146,9 @@ class _Gen:
         if s == 0:
             return
         rng = self.rng
-        year = self.seasons[s][0].year
+        start = self.seasons[s][0]
         for p in self.players:
-            age = year - p.birth
+            age = age_from_birth_year(p.birth, start)
             if age <= 20:
                 p.strength += rng.gauss(110 if age < 16 else 60, 50)
             elif age > 60:
@@ -255,7 +256,7 @@ class _Gen:
         for lst in by_club:
             lst.sort(key=lambda p: -p.strength)
         members = [p for p in active if p.club >= 0]
-        youth = [p for p in members if lo.year - p.birth <= 20]
+        youth = [p for p in members if age_group_for_age(age_from_birth_year(p.birth, lo)) is AgeGroup.YOUTH]
         out = []
         ent: list[_Player]
         spring = min(date(lo.year + 1, 5, 31), hi)
@@ -422,4 +423,5 @@ def generate(path: str | Path, *, players: int = 240_000, tournaments: int = 55_
         if Path(str(path) + suffix).exists():
             Path(str(path) + suffix).unlink()
     os.replace(tmp, path)
-    return GenerateReport(path, players, n_t, n_part, n_games, time.perf_counter() - t0)
+    return GenerateReport(path=path, players=players, tournaments=n_t, participants=n_part, games=n_games,
+                          seconds=time.perf_counter() - t0)

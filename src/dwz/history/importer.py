@@ -133,7 +133,8 @@ class _Matcher:
                 if not self._ok(row[:4], who, "zps+member_no"):
                     continue
                 if not same_person_name(who.name, row[4]):  # a reassigned or mistyped member number
-                    self.conflicts.append(Conflict(who.name, "zps+member_no", f"{who.zps}-{who.member_no}", int(row[0]), row[4]))
+                    self.conflicts.append(Conflict(name=who.name, key="zps+member_no", value=f"{who.zps}-{who.member_no}", player=int(row[0]),
+                                                   stored_name=row[4]))
                     continue
                 return int(row[0]), "zps+member_no"
         if who.fide_id:
@@ -160,6 +161,12 @@ class _Matcher:
             "INSERT INTO players (name, name_key, birth_year, sex, dsb_id, zps, member_no, fide_id, member) VALUES (?,?,?,?,?,?,?,?,?)",
             (who.name, name_key(who.name), who.birth_year, who.sex, who.dsb_id, who.zps, who.member_no, who.fide_id, int(member)))
         return int(cur.lastrowid or 0)
+
+    def matched(self, pid: int, key: str | None, who: Identity, rep: FileReport) -> bool:
+        """A file's player found in the store: counted by the key that found him, his missing
+        attributes completed (:meth:`complete`; True if his birth year changed)."""
+        rep.matched[key or "?"] = rep.matched.get(key or "?", 0) + 1
+        return self.complete(pid, who)
 
     def complete(self, pid: int, who: Identity) -> bool:
         """Fill attributes the store lacks (never overwrite); True if the birth year changed
@@ -215,7 +222,7 @@ def add_tournament(conn: sqlite3.Connection, t: Tournament, *, rules: str | None
     if empty:
         raise InputError(empty)
     end = t.end.isoformat()
-    rep = FileReport(source or t.source or t.name, "tournament", t.name, end)
+    rep = FileReport(source=source or t.source or t.name, kind="tournament", name=t.name, end=end)
     dup = conn.execute("SELECT id FROM tournaments WHERE kind = 'tournament' AND name = ? AND end = ? AND coalesce(code, '') = ? "
                        "AND (SELECT count(*) FROM participants p WHERE p.tournament = tournaments.id) = ?",
                        (t.name, end, t.code or "", len(t.players))).fetchone()
@@ -239,17 +246,16 @@ def add_tournament(conn: sqlite3.Connection, t: Tournament, *, rules: str | None
     used: set[int] = set()
     changed: list[int] = []
     for p in sorted(t.players, key=lambda p: p.no):
-        who = Identity(p.name, p.birth_year, p.dsb_id, p.zps, p.member_no, p.fide_id, p.sex)
+        who = Identity(name=p.name, birth_year=p.birth_year, dsb_id=p.dsb_id, zps=p.zps, member_no=p.member_no, fide_id=p.fide_id,
+                       sex=p.sex)
         pid, key = (None, None) if p.computer else m.find(who)
         if pid is not None and pid in used:
             pid = None  # the same identity twice in one tournament: two people, not one
         if pid is None:
             pid = m.create(who, p.member)
             rep.players_new += 1
-        else:
-            rep.matched[key or "?"] = rep.matched.get(key or "?", 0) + 1
-            if m.complete(pid, who):
-                changed.append(pid)
+        elif m.matched(pid, key, who, rep):
+            changed.append(pid)
         if not p.computer and m.set_start(pid, p.rating, p.index, end, "file"):
             changed.append(pid)
         used.add(pid)
@@ -283,21 +289,21 @@ def add_tournament(conn: sqlite3.Connection, t: Tournament, *, rules: str | None
 def add_rating_list(conn: sqlite3.Connection, entries: Sequence[Any], list_date: date, source: str) -> FileReport:
     """DSB list: starting DWZ, index, birth year, ids (new players are created).
     FIDE list: Elo and birth year of players already known (none are created)."""
-    rep = FileReport(source, "list", Path(source).name, list_date.isoformat())
+    rep = FileReport(source=source, kind="list", name=Path(source).name, end=list_date.isoformat())
     m = _Matcher(conn, source)
     when = list_date.isoformat()
     changed: list[int] = []
     for e in entries:
         if hasattr(e, "dwz"):  # DsbEntry
-            who = Identity(e.name, e.birth_year, e.id, e.zps, e.member_no, e.fide_id, e.sex)
+            who = Identity(name=e.name, birth_year=e.birth_year, dsb_id=e.id, zps=e.zps, member_no=e.member_no, fide_id=e.fide_id,
+                           sex=e.sex)
             pid, key = m.find(who)
             if pid is None:
                 pid = m.create(who, True)
                 rep.players_new += 1
                 changed.append(pid)  # a list player without tournaments still takes part in the Umstufung
             else:
-                rep.matched[key or "?"] = rep.matched.get(key or "?", 0) + 1
-                if m.complete(pid, who):
+                if m.matched(pid, key, who, rep):
                     changed.append(pid)
                 if conn.execute("UPDATE players SET member = 1 WHERE id = ? AND member = 0", (pid,)).rowcount:
                     changed.append(pid)
@@ -305,7 +311,7 @@ def add_rating_list(conn: sqlite3.Connection, entries: Sequence[Any], list_date:
                 changed.append(pid)
             elo = e.elo
         else:  # FideEntry
-            who = Identity(e.name, e.birth_year, None, None, None, e.fide_id, e.sex)
+            who = Identity(name=e.name, birth_year=e.birth_year, fide_id=e.fide_id, sex=e.sex)
             pid, key = m.find(who)
             if pid is None:
                 continue

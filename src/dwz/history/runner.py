@@ -33,11 +33,11 @@ import time
 from array import array
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from operator import attrgetter
 
-from dwz.basics.values import AgeGroup, age_group_for_age
+from dwz.basics.values import AgeGroup, age_group_of
 from dwz.core import kernel
 from dwz.core.kernel import EvaluationOptions, KPlayer
 from dwz.core.scale import NEW, scale_at
@@ -53,7 +53,7 @@ Row = tuple[object, ...]
 _UMSTUFUNG = transition("old", "new")  # the store's pseudo-tournament 'umstufung' (store.UMSTUFUNG_END)
 UMSTUFUNG_EDITION = edition_for(_UMSTUFUNG.at)  # the Umstufung rows carry the edition they convert to
 _ADULT = AgeGroup.ADULT
-_AGES = [age_group_for_age(a) for a in range(131)]
+AGE_MAX = 130  # birth years more than this long before the end count as adults, like unknown ones
 _STATE_STATUSES = ("established", "foreign", "first", "umstufung")
 FLUSH_ROWS = 50_000
 PROGRESS_EVERY = 250
@@ -166,15 +166,16 @@ class Federation:
         self._stored: dict[int, tuple[list[int], list[tuple[int, str, int | None, int | None, bytes | None]]]] = {}
         self._seq_of: dict[int, int] | None = None
 
-    def ages(self, year: int) -> list[AgeGroup]:
-        """Age group by birth year for tournaments ending in ``year`` (WO 3.2: A = year − birth
-        year); unknown (0) or impossible birth years count as adults, as in the core."""
-        table = self._ages.get(year)
+    def ages(self, end: date) -> list[AgeGroup]:
+        """Age group by birth year for tournaments ending on ``end`` — the core's rule
+        (:func:`dwz.basics.values.age_group_of`, WO 3.2) looked up once per birth year and end
+        year; unknown (0) or impossible birth years count as adults, as in the core."""
+        table = self._ages.get(end.year)
         if table is None:
             table = [_ADULT] * 65536
-            for by in range(max(1, year - 130), year + 1):
-                table[by] = _AGES[year - by]
-            self._ages[year] = table
+            for by in range(max(1, end.year - AGE_MAX), end.year + 1):
+                table[by] = age_group_of(by, end)[0]
+            self._ages[end.year] = table
         return table
 
     # --- one tournament -----------------------------------------------------------------
@@ -184,13 +185,10 @@ class Federation:
         """Run the kernel for one tournament, update the state, hand the rows to ``sink``; returns the row count.
 
         ``canon`` collects every row with all columns (``_COLS_FULL``, as ``_SELECT_FULL`` reads them; incremental runs compare)."""
-        age_of = self.ages(end.year)
+        age_of = self.ages(end)
         rating, index, rest, birth, member, elo_l = self.rating, self.index, self.rest, self.birth, self.member, self.elo
-        kps = []
-        new = tuple.__new__  # KPlayer without its Python-level __new__ (all six fields given)
-        for pid, elo in zip(pids, elos, strict=True):
-            kps.append(new(KPlayer, (rating[pid], index[pid], elo or elo_l[pid] or None, age_of[birth[pid]], member[pid],
-                                     rest.get(pid, ()))))
+        kps = [KPlayer(rating=rating[pid], dwz_index=index[pid], elo=elo or elo_l[pid] or None, age_group=age_of[birth[pid]],
+                       member=member[pid], rest=rest.get(pid, ())) for pid, elo in zip(pids, elos, strict=True)]
         it = iter(flat)
         games = list(zip(it, it, it, strict=True))
         ev = kernel.run(ed, end, kps, games, self.options)
@@ -388,8 +386,7 @@ def run(conn: sqlite3.Connection, *, full: bool = False, options: EvaluationOpti
         conn.execute("UPDATE tournaments SET evaluated = 1 WHERE evaluated = 0")
         conn.execute("DELETE FROM dirty_players")
         conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('options', ?)", (_options_key(opts),))
-    return RunReport(report.mode, report.tournaments, report.skipped, report.records, report.players,
-                     time.perf_counter() - t0, report.start_end)
+    return replace(report, seconds=time.perf_counter() - t0)
 
 
 def _full(conn: sqlite3.Connection, opts: EvaluationOptions, useq: int, progress: ProgressFn | None) -> RunReport:
@@ -424,7 +421,8 @@ def _full(conn: sqlite3.Connection, opts: EvaluationOptions, useq: int, progress
     _store_rest(conn, fed, fed.rest)
     if progress is not None:
         progress(total, total)
-    return RunReport("full", evaluated, 0, records, len(members), 0.0, start_end)
+    return RunReport(mode="full", tournaments=evaluated, skipped=0, records=records, players=len(members), seconds=0.0,
+                     start_end=start_end)
 
 
 def _store_rest(conn: sqlite3.Connection, fed: Federation, pids: Iterable[int]) -> None:
@@ -442,7 +440,7 @@ def _incremental(conn: sqlite3.Connection, opts: EvaluationOptions, useq: int, p
         starts += [first, useq]
     begin = min((s for s in starts if s is not None), default=None)
     if begin is None:
-        return RunReport("none", 0, 0, 0, 0, 0.0, None)
+        return RunReport(mode="none", tournaments=0, skipped=0, records=0, players=0, seconds=0.0, start_end=None)
     fed = Federation(conn, opts)
     affected: set[int] = set()
     loaded = bytearray(len(fed.rating))
@@ -452,6 +450,14 @@ def _incremental(conn: sqlite3.Connection, opts: EvaluationOptions, useq: int, p
         fed.evald[pid] = 0
         loaded[pid] = 1
         affected.add(pid)
+
+    def load(pids: Iterable[int], seq: int) -> None:
+        """Each player's stored state just before ``seq``, unless he carries a state of this run."""
+        for pid in pids:
+            if not loaded[pid]:
+                fed.load(pid, seq, useq)
+                loaded[pid] = 1
+
     total = int(conn.execute("SELECT count(*) FROM tournaments WHERE seq >= ?", (begin,)).fetchone()[0])
     sink = Sink(conn)
     records = done = evaluated = skipped = 0
@@ -463,10 +469,7 @@ def _incremental(conn: sqlite3.Connection, opts: EvaluationOptions, useq: int, p
             progress(done, total)
         if kind == "umstufung":
             everyone = sorted(affected)
-            for pid in everyone:
-                if not loaded[pid]:
-                    fed.load(pid, seq, useq)
-                    loaded[pid] = 1
+            load(everyone, seq)
             conn.executemany("DELETE FROM evaluations WHERE tournament = ? AND player = ?", ((tid, p) for p in everyone))
             records += fed.umstufung(tid, everyone, sink)
             evaluated += 1
@@ -475,10 +478,7 @@ def _incremental(conn: sqlite3.Connection, opts: EvaluationOptions, useq: int, p
             if was_done and affected.isdisjoint(pids):
                 skipped += 1
                 continue
-            for pid in pids:
-                if not loaded[pid]:
-                    fed.load(pid, seq, useq)
-                    loaded[pid] = 1
+            load(pids, seq)
             old = {row[1]: row for row in conn.execute(_SELECT_FULL, (tid,))}
             conn.execute("DELETE FROM evaluations WHERE tournament = ?", (tid,))
             start_end = start_end or end_s
@@ -506,4 +506,5 @@ def _incremental(conn: sqlite3.Connection, opts: EvaluationOptions, useq: int, p
     _store_rest(conn, fed, members)
     if progress is not None:
         progress(total, total)
-    return RunReport("incremental", evaluated, skipped, records, len(affected), 0.0, start_end)
+    return RunReport(mode="incremental", tournaments=evaluated, skipped=skipped, records=records, players=len(affected),
+                     seconds=0.0, start_end=start_end)

@@ -340,12 +340,13 @@ def _ints(values: Sequence[int]) -> bytes:
     return a.tobytes()
 
 
-def _from_bytes(blob: bytes) -> list[int]:
+def _array(blob: bytes) -> array[int]:
+    """The integers of a blob written by :func:`_ints`."""
     a = array("i")
     a.frombytes(blob)
     if _SWAP:
         a.byteswap()
-    return a.tolist()
+    return a
 
 
 def pack(pids: Sequence[int], elos: Sequence[int], games: Sequence[tuple[int, int, int]]) -> bytes:
@@ -359,10 +360,7 @@ def pack(pids: Sequence[int], elos: Sequence[int], games: Sequence[tuple[int, in
 
 def unpack(blob: bytes) -> tuple[array[int], array[int], array[int]]:
     """(player ids, Elo values, flat games a, b, h, a, b, h, …) as compact arrays."""
-    v = array("i")
-    v.frombytes(blob)
-    if _SWAP:
-        v.byteswap()
+    v = _array(blob)
     n = v[0]
     return v[1:1 + n], v[1 + n:1 + 2 * n], v[1 + 2 * n:]
 
@@ -385,7 +383,7 @@ def encode_rest(rest: Sequence[tuple[int, int, date]]) -> bytes | None:
 def decode_rest(blob: bytes | None) -> tuple[tuple[int, int, date], ...]:
     if not blob:
         return ()
-    v = _from_bytes(blob)
+    v = _array(blob).tolist()
     out = []
     for i in range(0, len(v), 3):
         key = v[i + 2]

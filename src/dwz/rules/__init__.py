@@ -89,7 +89,7 @@ def register(edition: Edition[S], *, valid_from: date | None = None, aliases: Se
         if unknown:
             raise ValueError(f"{name}: words {unknown} for {lang!r} are neither its name nor an alias")
     viewed = cast("Edition[We]", edition)  # S is the edition's own; the procedures pass it back untouched
-    _ENTRIES[name] = Entry(viewed, valid_from, known[1:], shown, rule or f"Inkrafttreten {name}")
+    _ENTRIES[name] = Entry(edition=viewed, valid_from=valid_from, aliases=known[1:], words=shown, rule=rule or f"Inkrafttreten {name}")
     DWZ_EDITIONS[name] = viewed
     for alias in known:
         _ALIASES[alias] = name
@@ -112,7 +112,8 @@ def unregister(name: str) -> None:
 def register_transition(name: str, *, source: str, target: str, at: date, convert: Callable[[int], ScaleConversion],
                         inverse: Callable[[int], list[int]], floor: int, rule: str) -> None:
     """Add a conversion between two scales, carried out for tournaments ending from ``at`` on."""
-    _TRANSITIONS[name] = Transition(name, source, target, at, convert, inverse, floor, rule)
+    _TRANSITIONS[name] = Transition(name=name, source=source, target=target, at=at, convert=convert, inverse=inverse, floor=floor,
+                                    rule=rule)
 
 
 def unregister_transition(name: str) -> None:

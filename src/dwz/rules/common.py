@@ -8,8 +8,10 @@ Which games count at all (WO 3.3.2) is a property of a game: :func:`dwz.basics.v
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from datetime import date
+from typing import Protocol
 
 from dwz.basics.errors import Problem
 from dwz.basics.outcomes import PerformanceOutcome
@@ -19,8 +21,9 @@ from dwz.basics.steps import Step
 __all__ = [
     "EXTREME_OFFSET", "FIRST_INDEX", "FOREIGN_INDEX", "MIN_GAMES", "RESTPARTIEN_YEARS", "SONDER_MARGIN", "TC_FIRST_MIN",
     "TC_FIRST_MIN_U12", "TC_FIRST_MOVES", "TC_INCREMENT_CAP", "TC_INCREMENT_MOVES", "TC_TOTAL_MIN", "TC_TOTAL_MIN_U12",
-    "TC_U12_AGE", "average", "expired", "extreme_performance", "first_ineligible", "first_reasons", "next_index",
-    "time_control_shortfall",
+    "TC_U12_AGE", "PerformanceRule", "average", "expired", "extreme_performance", "extreme_score", "first_ineligible",
+    "first_reasons", "histogram", "next_index", "performance_eligible", "sonder_exceeded", "time_control_shortfall",
+    "with_extremes",
 ]
 
 EXTREME_OFFSET = 677  # WO-2014 4.7.2.1.2 "Extremresultate": Rc ± 677 for 100 % / 0 %
@@ -44,6 +47,37 @@ TC_U12_AGE = 11  # an event is U12 when every player is at most 11 in the year o
 def average(ratings: Sequence[float]) -> float:
     """Rc, the plain average of the opponents' ratings (WO 3.6.2), not rounded."""
     return sum(ratings) / len(ratings)
+
+
+def histogram(opponents: Sequence[int]) -> list[tuple[int, int]]:
+    """The opponents' ratings with how often each occurs, lowest first: a scenario table's sums over
+    its opponents add each rating once, times its number (integer counts: exact).
+
+    >>> histogram([1600, 1500, 1600])
+    [(1500, 1), (1600, 2)]
+    """
+    counts: dict[int, int] = {}
+    for o in opponents:
+        counts[o] = counts.get(o, 0) + 1
+    return sorted(counts.items())
+
+
+def performance_eligible(n: int) -> bool:
+    """WO 3.6.1: a Leistung is computed from 5 counted games on (the one place that says so).
+
+    >>> performance_eligible(4), performance_eligible(5)
+    (False, True)
+    """
+    return n >= MIN_GAMES
+
+
+def sonder_exceeded(perf: int, previous: int) -> bool:
+    """WO 3.6.3: a Leistung more than 300 above the previous DWZ makes a player an Ausnahmespieler.
+
+    >>> sonder_exceeded(1901, 1600), sonder_exceeded(1900, 1600)
+    (True, False)
+    """
+    return perf - previous > SONDER_MARGIN
 
 
 def next_index(old: int | None) -> int | None:
@@ -90,14 +124,21 @@ def expired(played: date, end: date) -> bool:
     return end > limit
 
 
-def extreme_performance(rc: float, w_halves: int, n: int) -> PerformanceOutcome | None:
+def extreme_score(w_halves: int, n: int) -> bool:
+    """A score of 0 % or 100 %, where no D(P) (classic) or no solution (2026) gives a Leistung (WO 3.6).
+
+    >>> extreme_score(0, 5), extreme_score(10, 5), extreme_score(7, 5)
+    (True, True, False)
+    """
+    return not 0 < w_halves < 2 * n
+
+
+def extreme_performance(rc: float, w_halves: int, n: int) -> PerformanceOutcome:
     """Rh = Rc ± 677 for a score of 0 % or 100 % (no D(P) exists there).
 
     The offset is the one of WO-2014 4.7.2.1.2; the spec marks its use after 2014
     and under the 2026 rules as uncertain, so the step is flagged as an assumption.
     """
-    if 0 < w_halves < 2 * n:
-        return None
     sign = 1 if w_halves else -1
     exact = rc + sign * EXTREME_OFFSET
     value = round_half_up(exact)
@@ -107,7 +148,28 @@ def extreme_performance(rc: float, w_halves: int, n: int) -> PerformanceOutcome 
         {"Rc": rc, "sign": "+" if sign > 0 else "−", "offset": EXTREME_OFFSET, "result": value},
         assumption=True,
     )
-    return PerformanceOutcome(value, exact, True, [step])
+    return PerformanceOutcome(value=value, exact=exact, extreme=True, steps=[step])
+
+
+class PerformanceRule(Protocol):
+    """An edition's Leistung: Rh over whole-number opponents and W in half points (WO 3.6)."""
+
+    def __call__(self, opponents: Sequence[int], w_halves: int, explain: bool = True) -> PerformanceOutcome: ...
+
+
+def with_extremes(interior: PerformanceRule) -> PerformanceRule:
+    """An edition's Leistung from its rule for 0 < W < n (``interior``): a score of 0 % or 100 %
+    takes :func:`extreme_performance` instead, the same for every edition — the one place that
+    tells the two apart.  Used as the decorator of each edition's ``performance``."""
+
+    @functools.wraps(interior)
+    def performance(opponents: Sequence[int], w_halves: int, explain: bool = True) -> PerformanceOutcome:
+        n = len(opponents)
+        if extreme_score(w_halves, n):
+            return extreme_performance(average(opponents), w_halves, n)
+        return interior(opponents, w_halves, explain)
+
+    return performance
 
 
 def time_control_shortfall(periods: Sequence[tuple[int | None, int, int]], *, u12: bool = False) -> tuple[str, int, int] | None:

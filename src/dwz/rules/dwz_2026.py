@@ -18,7 +18,7 @@ from dwz.basics.rounding import round_half_up, round_ratio_half_up
 from dwz.basics.steps import Step
 from dwz.basics.strength import STRENGTH_CLASSES as OLD_SCALE_CLASSES
 from dwz.basics.values import AgeGroup
-from dwz.rules.common import FOREIGN_INDEX, average, extreme_performance
+from dwz.rules.common import FOREIGN_INDEX, average, histogram, with_extremes
 
 NAME = "dwz-2026"
 COEFFICIENT: Literal["E", "K"] = "K"
@@ -121,7 +121,6 @@ def development_factor(
     return k, {"K0": base, "a": a, "b": b, "K_unrounded": raw, "K0_row": row, "K0_column": col}, steps
 
 
-_outcome = tuple.__new__  # a NamedTuple without its Python-level __new__ (all fields given)
 CACHE_MAX = 100_000  # remembered factors (every input that can grow has a limit)
 _K: dict[tuple[int, AgeGroup, int | None, bool], float] = {}
 
@@ -142,7 +141,8 @@ def folge(r0: int, index: int | None, age_group: AgeGroup, w_halves: int, n: int
             k = _K[key] = development_factor(r0, age_group, index, w >= we, False)[0]
         exact = r0 + k * (w - we)
         rounded = round_half_up(exact)
-        return _outcome(FolgeOutcome, (rounded if rounded > FLOOR else FLOOR, exact, "K", k, {}, we, []))
+        return FolgeOutcome(new_rating=rounded if rounded > FLOOR else FLOOR, exact=exact, coefficient_name="K", coefficient=k,
+                            components={}, We=we, steps=[])
     k, comps, steps = development_factor(r0, age_group, index, w >= we, explain)
     exact = r0 + k * (w - we)
     rounded = round_half_up(exact)
@@ -150,7 +150,7 @@ def folge(r0: int, index: int | None, age_group: AgeGroup, w_halves: int, n: int
     steps.append(Step("k26.Rn", "WO 3.5.2", {"R0": r0, "K": k, "W": w, "We": we, "exact": exact, "rounded": rounded, "result": rounded}))
     if rn != rounded:
         steps.append(Step("k26.floor", "WO 3.5.2", {"value": rounded, "floor": FLOOR, "result": rn}))
-    return FolgeOutcome(rn, exact, "K", k, comps, we, steps)
+    return FolgeOutcome(new_rating=rn, exact=exact, coefficient_name="K", coefficient=k, components=comps, We=we, steps=steps)
 
 
 def solve(opponents: Sequence[float], w: float, start: float | None = None) -> float:
@@ -187,23 +187,20 @@ def solve(opponents: Sequence[float], w: float, start: float | None = None) -> f
     return r
 
 
+@with_extremes
 def performance(opponents: Sequence[int], w_halves: int, explain: bool = True) -> PerformanceOutcome:
-    """Leistung: the R with Σ P(R − Rj) = W, rounded (WO 3.6; real value 2315 reproduced).
+    """Leistung: the R with Σ P(R − Rj) = W, rounded (WO 3.6; real value 2315 reproduced); 0 % and
+    100 % by :func:`dwz.rules.common.with_extremes`.
 
     >>> performance([1806, 1907, 1954, 2025, 2212, 2061, 1944], 12).value
     2315
     """
-    n = len(opponents)
-    if not 0 < w_halves < 2 * n:  # 0 % or 100 %: no solution exists
-        extreme = extreme_performance(average(opponents), w_halves, n)
-        assert extreme is not None
-        return extreme
     r = solve(opponents, w_halves / 2)
     rh = round_half_up(r)
     if not explain:
-        return PerformanceOutcome(rh, r, False, [])
-    step = Step("k26.perf", "WO 3.6.1", {"Rc": average(opponents), "W": w_halves / 2, "n": n, "exact": r, "result": rh})
-    return PerformanceOutcome(rh, r, False, [step])
+        return PerformanceOutcome(value=rh, exact=r, extreme=False, steps=[])
+    step = Step("k26.perf", "WO 3.6.1", {"Rc": average(opponents), "W": w_halves / 2, "n": len(opponents), "exact": r, "result": rh})
+    return PerformanceOutcome(value=rh, exact=r, extreme=False, steps=[step])
 
 
 def iteration_start(opponents: Sequence[float], w_halves: int) -> float:
@@ -235,12 +232,12 @@ def first_rating(ri: float, explain: bool = True) -> FirstOutcome:
     rounded = round_ratio_half_up(num, den)
     rn = max(rounded, FLOOR)
     if not explain:
-        return FirstOutcome(rn, ri, [])
+        return FirstOutcome(new_rating=rn, Ri=ri, steps=[])
     steps = [Step(f"k26.first_{branch}", "WO 3.4.4.2", {"Ri": ri, "r": r / 100, "exact": num / den, "floor": FLOOR, "result": rounded},
                   assumption=branch == "low")]
     if rn != rounded:  # the floor, as its own step (WO 3.5.2)
         steps.append(Step("k26.floor", "WO 3.5.2", {"value": rounded, "floor": FLOOR, "result": rn}))
-    return FirstOutcome(rn, ri, steps)
+    return FirstOutcome(new_rating=rn, Ri=ri, steps=steps)
 
 
 # --- Umstufung 2026 -------------------------------------------------------------------
@@ -276,7 +273,7 @@ def umstufung(old: int) -> Umstufung:
     steps = [Step(f"umst.{branch}", "Umstufung 2026", {"old": old, "exact": exact, "result": rounded})]
     if new != rounded:
         steps.append(Step("umst.floor", "WO 3.5.2", {"value": rounded, "floor": FLOOR, "result": new}, assumption=True))
-    return Umstufung(old, new, exact, branch, new != rounded, steps)
+    return Umstufung(old=old, new=new, exact=exact, branch=branch, floor_applied=new != rounded, steps=steps)
 
 
 def umstufung_inverse(new: int) -> list[int]:
@@ -379,10 +376,7 @@ def iterate_scores(opponents: Sequence[int], scores: Sequence[int]) -> list[floa
     n = len(opponents)
     if n <= EXACT_POOL:
         return [solve(opponents, wh / 2) for wh in scores]
-    counts: dict[int, int] = {}
-    for o in opponents:
-        counts[o] = counts.get(o, 0) + 1
-    hist = sorted(counts.items())
+    hist = histogram(opponents)
     erf, exp = math.erf, math.exp
     inv = 1.0 / (SIGMA * 2.5066282746310002)
     p_at: dict[int, float] = {}

@@ -27,7 +27,7 @@ from dwz.basics.rounding import round_half_up, round_ratio_half_up
 from dwz.basics.steps import Step
 from dwz.basics.strength import STRENGTH_CLASSES as OLD_SCALE_CLASSES
 from dwz.basics.values import RATING_MAX, AgeGroup
-from dwz.rules.common import average, extreme_performance
+from dwz.rules.common import average, histogram, with_extremes
 
 NAME = "dwz-classic"
 COEFFICIENT: Literal["E", "K"] = "E"
@@ -113,7 +113,6 @@ def development_coefficient(
     return e, comps, steps
 
 
-_outcome = tuple.__new__  # a NamedTuple without its Python-level __new__ (all fields given)
 CACHE_MAX = 100_000  # remembered coefficients (every input that can grow has a limit)
 _E: dict[tuple[int, AgeGroup, int | None, bool], int] = {}
 
@@ -155,7 +154,8 @@ def folge(
                 {"R0": r0, "W": w_halves / 2, "We": we_milli / 1000, "E": e, "n": n, "exact": exact, "result": rn},
             )
         )
-    return _outcome(FolgeOutcome, (rn, exact, "E", e, comps, we_milli / 1000, steps))
+    return FolgeOutcome(new_rating=rn, exact=exact, coefficient_name="E", coefficient=e, components=comps, We=we_milli / 1000,
+                        steps=steps)
 
 
 def d_of_score(numerator_milli: int, n: int) -> int:
@@ -165,12 +165,11 @@ def d_of_score(numerator_milli: int, n: int) -> int:
     return D_CLASSIC_FULL[1 if p < 1 else (999 if p > 999 else p)]
 
 
-def _start(opponents: Sequence[float], w_halves: int) -> tuple[float, float, int]:
-    """Start value Rp = Rc + D(p) with p = W/n (Anhang 1.1.1); returns (Rp, Rc, D)."""
-    n = len(opponents)
-    rc = sum(opponents) / n
+def _start(rc: float, n: int, w_halves: int) -> tuple[float, int]:
+    """The start value Rp = Rc + D(p) with p = W/n (Anhang 1.1.1) — of every iteration, the single
+    player's and the Gesamtiteration's; returns (Rp, D)."""
     d = d_of_score(500 * w_halves, n)
-    return rc + d, rc, d
+    return rc + d, d
 
 
 def _stops(d: int, following: float, seen: set[float] | set[int]) -> bool:
@@ -194,12 +193,19 @@ CORRECTIONS_MAX_N = 64
 
 def corrections(n: int) -> list[int] | None:
     """:func:`correction` for every W − We (thousandths, −1000·n … 1000·n) of n games, indexed
-    by W − We + 1000·n: each Leistung's iteration looks its D' up instead of computing it
+    by W − We + 1000·n: each iteration step looks its D' up instead of computing it
     (filled once per n from the rule itself; ``None`` beyond 64 games)."""
     table = _CORRECTIONS.get(n)
     if table is None and 0 < n <= CORRECTIONS_MAX_N:
         table = _CORRECTIONS[n] = [correction(diff, 0, n) for diff in range(-1000 * n, 1000 * n + 1)]
     return table
+
+
+def step_correction(we: int, w_halves: int, n: int) -> int:
+    """D' of the iteration step at We (thousandths) for W = ``w_halves``/2 over n games: looked up
+    in :func:`corrections`, computed beyond its 64 games."""
+    table = _CORRECTIONS.get(n) or corrections(n)
+    return table[500 * w_halves - we + 1000 * n] if table is not None else correction(500 * w_halves, we, n)
 
 
 def expected_at(r: float, opponents: Sequence[float]) -> int:
@@ -214,56 +220,47 @@ def expected_at(r: float, opponents: Sequence[float]) -> int:
     return we
 
 
-def iteration_step(r: float, w_halves: int, opponents: Sequence[float]) -> tuple[int, int]:
-    """One correction for any (also fractional) opponent values — the Gesamtiteration
-    step, where other newcomers enter with their current Rp.  Returns (D', We in
-    thousandths); D' = 0 means stop.  D = R − opponent is rounded half up before the
-    table lookup (spec §8.3: fits all vectors)."""
-    we = expected_at(r, opponents)
-    n = len(opponents)
-    table = corrections(n)
-    return (table[w_halves * 500 - we + 1000 * n] if table is not None else correction(w_halves * 500, we, n)), we
-
-
 def iterate(opponents: Sequence[float], w_halves: int, explain: bool = True) -> tuple[float, list[Step]]:
-    """Single-player iteration of spec §8.3 (Leistung, first DWZ); returns (R, steps)."""
-    if all(type(o) is int for o in opponents):
-        return _iterate(cast("Sequence[int]", opponents), w_halves, explain)
-    return _iterate_values(opponents, w_halves, explain)
+    """Single-player iteration of spec §8.3 (first DWZ: Ri); returns (R, steps)."""
+    return _iterate(average(opponents), opponents, w_halves, explain, whole=all(type(o) is int for o in opponents))
 
 
-def _iterate(whole: Sequence[int], w_halves: int, explain: bool, we_at: Callable[[int], int] | None = None,
-             total: int | None = None) -> tuple[float, list[Step]]:
-    """The iteration on integers: R keeps the fractional part of its start value, so
-    floor(R − o + ½) = s − o with s = floor(R + ½) moving by the integer D' of each step.
-    ``we_at``/``total`` come from a scenario table that iterates the same opponents for every
-    score (We at a rating remembered, the sum known); the numbers are the same either way."""
-    n = len(whole)
-    rc = (sum(whole) if total is None else total) / n
-    d0 = d_of_score(500 * w_halves, n)
-    r = rc + d0  # the start value Rp = Rc + D(W/n) (Anhang 1.1.1), as _start gives it
+def _iterate(rc: float, opponents: Sequence[float], w_halves: int, explain: bool, *, whole: bool,
+             we_at: Callable[[int], int] | None = None) -> tuple[float, list[Step]]:
+    """The classic iteration (Anhang 1.1 as spec §8.3 reads it) — the one loop behind :func:`iterate`,
+    :func:`iterate_scores` and :func:`performance`; the Gesamtiteration takes its start value and
+    its step (:func:`iteration_start`, :func:`iteration_next`) from the same rules.
+
+    Start at Rp = Rc + D(W/n), then R + D' until the stop rule holds.  R keeps the fractional part
+    of its start value: it moves by the integer D' of each step, tracked as s = ⌊R + ½⌋.  We at R
+    against whole-number opponents: ⌊R − o + ½⌋ = s − o, one table lookup per game (``we_at``: a
+    scenario table's We at s, remembered across its scores); against fractional values (other
+    newcomers' current Rp): :func:`expected_at` at R.  The numbers are the same either way."""
+    n = len(opponents)
+    r, d0 = _start(rc, n, w_halves)
     steps: list[Step] = []
     if explain:
         steps.append(Step("classic.iter_start", "WO Anhang 1.1.1", {"Rc": rc, "W": w_halves / 2, "n": n, "p": w_halves / (2 * n), "D": d0, "result": r}))
-    w_milli = w_halves * 500
     base = math.floor(r + 0.5)
     s = base
     seen = {s}
     wide, off = P_CLASSIC_WIDE, P_CLASSIC_WIDE_OFFSET
     top = low = 0
-    if we_at is None:
-        top, low = off - max(whole), len(wide) - off + min(whole)  # s within these: no |D| > 4000
-    table = corrections(n)
-    k = w_milli + 1000 * n
+    ints = cast("Sequence[int]", opponents)  # read only when ``whole``
+    if whole and we_at is None:
+        top, low = off - max(ints), len(wide) - off + min(ints)  # s within these: no |D| > 4000
+    table, k = corrections(n), 500 * w_halves + 1000 * n  # step_correction's lookup, hoisted out of the loop
     for i in range(1, MAX_ITERATIONS + 1):
         if we_at is not None:
             we = we_at(s)
+        elif not whole:
+            we = expected_at(r + (s - base), opponents)
         elif -top <= s < low:  # the hot loop of every Leistung: one table lookup per game
             t = s + off
-            we = sum([wide[t - o] for o in whole])
+            we = sum([wide[t - o] for o in ints])
         else:
-            we = sum([p_classic_milli(s - o) for o in whole])
-        d = table[k - we] if table is not None else correction(w_milli, we, n)
+            we = sum([p_classic_milli(s - o) for o in ints])
+        d = table[k - we] if table is not None else step_correction(we, w_halves, n)
         stop = _stops(d, s + d, seen)
         if explain:
             steps.append(_iteration_record(i, r + (s - base), we, w_halves, n, d, stop))
@@ -283,36 +280,11 @@ def _iteration_record(i: int, at: float, we: int, w_halves: int, n: int, d: int,
     return Step("classic.iter", "WO Anhang 1.1.2", {"i": i, "R": at, "We": we / 1000, "W": w_halves / 2, "n": n, "D": d, "result": at + d})
 
 
-def _iterate_values(opponents: Sequence[float], w_halves: int, explain: bool) -> tuple[float, list[Step]]:
-    """The same iteration for fractional opponent values (other newcomers' current Rp)."""
-    r, rc, d0 = _start(opponents, w_halves)
-    n = len(opponents)
-    steps: list[Step] = []
-    if explain:
-        steps.append(Step("classic.iter_start", "WO Anhang 1.1.1", {"Rc": rc, "W": w_halves / 2, "n": n, "p": w_halves / (2 * n), "D": d0, "result": r}))
-    base = math.floor(r + 0.5)
-    s = base
-    seen = {s}
-    for i in range(1, MAX_ITERATIONS + 1):
-        d, we = iteration_step(r + (s - base), w_halves, opponents)
-        stop = _stops(d, s + d, seen)
-        if explain:
-            steps.append(_iteration_record(i, r + (s - base), we, w_halves, n, d, stop))
-        if stop:
-            break
-        s += d
-        seen.add(s)
-    return r + (s - base), steps
-
-
 def iterate_scores(opponents: Sequence[int], scores: Sequence[int]) -> list[float]:
     """Ri for each score (W in half points, 0 < W < n) against the same whole-number
-    opponents — exactly what :func:`iterate` gives for each, with We at every rating
+    opponents — exactly what :func:`iterate` gives for each, with Rc and We at every rating
     computed once for all scores (scenario tables: linear in the number of opponents)."""
-    counts: dict[int, int] = {}
-    for o in opponents:
-        counts[o] = counts.get(o, 0) + 1
-    hist = sorted(counts.items())  # equal opponents added once, times their number: integer sums, exact
+    hist = histogram(opponents)
     memo: dict[int, int] = {}
 
     def we_at(s: int) -> int:
@@ -321,26 +293,23 @@ def iterate_scores(opponents: Sequence[int], scores: Sequence[int]) -> list[floa
             we = memo[s] = sum([c * p_classic_milli(s - o) for o, c in hist])
         return we
 
-    total = sum(opponents)
-    return [_iterate(opponents, wh, False, we_at, total)[0] for wh in scores]
+    rc = average(opponents)
+    return [_iterate(rc, opponents, wh, False, whole=True, we_at=we_at)[0] for wh in scores]
 
 
+@with_extremes
 def performance(opponents: Sequence[int], w_halves: int, explain: bool = True) -> PerformanceOutcome:
-    """Leistung Rh (WO 3.6) by the iteration that reproduces official values (§8.3).
+    """Leistung Rh (WO 3.6) by the iteration that reproduces official values (§8.3); 0 % and
+    100 % by :func:`dwz.rules.common.with_extremes`.
 
     >>> performance([1917, 1926, 1959, 1986, 2103], 7).value
     2130
     """
-    n = len(opponents)
-    if not 0 < w_halves < 2 * n:  # 0 % or 100 %: no D(P) exists
-        extreme = extreme_performance(average(opponents), w_halves, n)
-        assert extreme is not None
-        return extreme
-    r, steps = _iterate(opponents, w_halves, explain)  # opponents' ratings are whole numbers
+    r, steps = _iterate(average(opponents), opponents, w_halves, explain, whole=True)  # opponents' ratings are whole numbers
     rh = round_half_up(r)
     if explain:
         steps.append(Step("perf.result", "WO 3.6.1", {"R": r, "result": rh}))
-    return _outcome(PerformanceOutcome, (rh, r, False, steps))
+    return PerformanceOutcome(value=rh, exact=r, extreme=False, steps=steps)
 
 
 def first_rating(ri: float, explain: bool = True) -> FirstOutcome:
@@ -356,14 +325,14 @@ def first_rating(ri: float, explain: bool = True) -> FirstOutcome:
     if ri_int < LOW_VALUE_LIMIT:
         rn = round_ratio_half_up(5600 + ri_int, 8)  # 700 + Ri/8 = (5600 + Ri)/8
         if not explain:
-            return FirstOutcome(rn, ri, [])
+            return FirstOutcome(new_rating=rn, Ri=ri, steps=[])
         step = Step("classic.first_low", "WO-2014 4.7.4", {"Ri": ri_int, "exact": (5600 + ri_int) / 8, "result": rn}, assumption=True)
     else:
         rn = ri_int
         if not explain:
-            return FirstOutcome(rn, ri, [])
+            return FirstOutcome(new_rating=rn, Ri=ri, steps=[])
         step = Step("classic.first", "WO 3.4.4.2", {"Ri": ri, "result": rn})
-    return FirstOutcome(rn, ri, [step])
+    return FirstOutcome(new_rating=rn, Ri=ri, steps=[step])
 
 
 # --- the rest of the Edition protocol (dwz.rules.edition) ----------------------------------
@@ -412,14 +381,14 @@ def expectation_assumed(own: int, opponents: Sequence[int]) -> bool:
 
 
 def iteration_start(opponents: Sequence[float], w_halves: int) -> float:
-    """Start value Rp = Rc + D(W/n) of the Gesamtiteration (Anhang 1.1.1)."""
-    return _start(opponents, w_halves)[0]
+    """Start value Rp = Rc + D(W/n) of the Gesamtiteration (Anhang 1.1.1): the iteration's own."""
+    return _start(average(opponents), len(opponents), w_halves)[0]
 
 
 def iteration_next(r: float, w_halves: int, opponents: Sequence[float], seen: set[float]) -> float:
     """One step of the simultaneous Gesamtiteration (Anhang 1.1.2): R + D', or R itself when
-    the stop rule holds for this player (the same rule as the single-player iteration)."""
-    d, _ = iteration_step(r, w_halves, opponents)
+    the stop rule holds for this player — the step and the stop rule of :func:`_iterate`."""
+    d = step_correction(expected_at(r, opponents), w_halves, len(opponents))
     return r if _stops(d, r + d, seen) else r + d
 
 

@@ -19,19 +19,48 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from typing import NamedTuple
 
 from dwz.basics.probability import dp_fide, p_fide_hundredths
 from dwz.basics.rounding import round_ratio_half_up
 from dwz.basics.steps import Step
 from dwz.basics.values import RATING_MAX
+from dwz.rules.common import average
 
-__all__ = ["ERAS", "FideEra", "capped", "capped_differences", "era_at", "expected_hundredths", "compression_2024", "era_for", "initial_rating", "initial_rating_2022",
+__all__ = ["ERAS", "FideEra", "InitialRating", "KFactor", "Performance", "capped", "capped_differences", "era_at", "expected_hundredths", "compression_2024", "era_for", "initial_rating", "initial_rating_2022",
            "initial_rating_2024", "k_factor", "k_for_games", "performance", "rating_floor"]
 
 K_CAP_PRODUCT = 700  # §8.3.3: K·n ≤ 700 (from July 2014)
 EXEMPT_2650 = 2650  # §8.3.1 from 2025-10-01
 INITIAL_MAX = 2200  # §8.2.3, from 2024-03-01 (the archived 2022 rule had no maximum)
 INITIAL_MIN_GAMES = 5
+HYPOTHETICAL_OPPONENT = 1800  # §8.2.2 from 2024-03-01: two hypothetical draws against 1800
+HYPOTHETICAL_GAMES = 2
+
+
+class KFactor(NamedTuple):
+    """K of a player by the era's rules (§8.3.3)."""
+
+    k: int
+    reason: str  # the catalog key of the rule that decided it
+    assumed: bool  # age or games played unknown: the K rests on an assumption
+
+
+class Performance(NamedTuple):
+    """Rp = Ra + dp(p) (Title Regulations §1.4.6–1.4.9)."""
+
+    rp: int
+    ra: int  # the opponents' average, rounded half up
+    p: int  # the score in hundredths, rounded half up
+    dp: int
+
+
+class InitialRating(NamedTuple):
+    """An initial rating Ru by the era's rule (§8.2), with its steps and Ra as that rule averages."""
+
+    rating: int
+    steps: list[Step]
+    ra: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,12 +96,12 @@ class FideEra:
 
 
 ERAS: tuple[FideEra, ...] = (  # latest first
-    FideEra("fide-2025-10", date(2025, 10, 1), 400, cap_exempt_from=EXEMPT_2650, initial_rule="2024"),
-    FideEra("fide-2024-03", date(2024, 3, 1), 400, initial_rule="2024"),
-    FideEra("fide-2022", date(2022, 1, 1), 400, cap_once=True),
-    FideEra("fide-2014", date(2014, 7, 1), 400),
-    FideEra("fide-2009", date(2009, 7, 1), 400, k_new_player=30, k_product_cap=None),
-    FideEra("fide-2008", date(1, 1, 1), 350, k_new_player=25, k_product_cap=None),
+    FideEra(name="fide-2025-10", start=date(2025, 10, 1), cap=400, cap_exempt_from=EXEMPT_2650, initial_rule="2024"),
+    FideEra(name="fide-2024-03", start=date(2024, 3, 1), cap=400, initial_rule="2024"),
+    FideEra(name="fide-2022", start=date(2022, 1, 1), cap=400, cap_once=True),
+    FideEra(name="fide-2014", start=date(2014, 7, 1), cap=400),
+    FideEra(name="fide-2009", start=date(2009, 7, 1), cap=400, k_new_player=30, k_product_cap=None),
+    FideEra(name="fide-2008", start=date(1, 1, 1), cap=350, k_new_player=25, k_product_cap=None),
 )
 
 
@@ -187,32 +216,32 @@ def k_factor(
     games_played: int | None,
     reached_2400: bool,
     reached_2300: bool,
-) -> tuple[int, str, bool]:
-    """K by the FIDE rules of the era (§8.3.3); returns (K, reason key, assumed?).
+) -> KFactor:
+    """K by the FIDE rules of the era (§8.3.3).
 
     Precedence (spec fide §6, 99.2 % agreement with published lists):
     2400 ever reached → 10; junior (≤ 18 in the list year) never 2300 → 40;
     fewer than 30 games → 40; else 20.
 
     >>> k_factor(1650, era_for(date(2025, 10, 1)), age=41, games_played=100, reached_2400=False, reached_2300=False)
-    (20, 'k.standard', False)
+    KFactor(k=20, reason='k.standard', assumed=False)
     """
     assumed = games_played is None or age is None
     ever_2400 = reached_2400 or rating >= 2400
     ever_2300 = reached_2300 or rating >= 2300
     if era.k_new_player is not None:  # the rules before July 2014
         if ever_2400:
-            return 10, "k.2400", assumed
+            return KFactor(k=10, reason="k.2400", assumed=assumed)
         if games_played is not None and games_played < 30:
-            return era.k_new_player, "k.old_new", assumed
-        return 15, "k.old_standard", assumed
+            return KFactor(k=era.k_new_player, reason="k.old_new", assumed=assumed)
+        return KFactor(k=15, reason="k.old_standard", assumed=assumed)
     if ever_2400:
-        return 10, "k.2400", assumed
+        return KFactor(k=10, reason="k.2400", assumed=assumed)
     if age is not None and age <= 18 and not ever_2300:
-        return 40, "k.junior", assumed
+        return KFactor(k=40, reason="k.junior", assumed=assumed)
     if games_played is not None and games_played < 30:
-        return 40, "k.new", assumed
-    return 20, "k.standard", assumed
+        return KFactor(k=40, reason="k.new", assumed=assumed)
+    return KFactor(k=20, reason="k.standard", assumed=assumed)
 
 
 def k_for_games(k: int, n: int, era: FideEra) -> int:
@@ -226,55 +255,56 @@ def k_for_games(k: int, n: int, era: FideEra) -> int:
     return min(k, era.k_product_cap // n)
 
 
-def performance(opponents: Sequence[int], w_halves: int) -> tuple[int, int, int, int]:
+def performance(opponents: Sequence[int], w_halves: int) -> Performance:
     """Rp = Ra + dp(p), Ra and p rounded half up (Title Regulations §1.4.6–1.4.9).
 
-    Returns (Rp, Ra, p in hundredths, dp).
-
     >>> performance([1871, 2015, 2122, 2552, 2155, 2123, 2316, 2151], 11)
-    (2304, 2163, 69, 141)
+    Performance(rp=2304, ra=2163, p=69, dp=141)
     """
     n = len(opponents)
-    ra = round_ratio_half_up(sum(opponents), n)  # exact integer rounding (no fractions, issue 10)
+    ra = round_ratio_half_up(sum(opponents), n)  # the mean rounded exactly in integers (no fractions, issue 10)
     p = round_ratio_half_up(100 * w_halves, 2 * n)
     dp = dp_fide(p)
-    return ra + dp, ra, p, dp
+    return Performance(rp=ra + dp, ra=ra, p=p, dp=dp)
 
 
-def initial_rating_2024(opponents: Sequence[int], w_halves: int) -> tuple[int, list[Step]]:
+def initial_rating_2024(opponents: Sequence[int], w_halves: int) -> InitialRating:
     """§8.2 (from 2024-03-01): two hypothetical draws against 1800, p to two decimals
     half up (exact rationals), Ru rounded half up, at most 2200.
 
-    >>> initial_rating_2024([1600] * 6, 4)[0]
+    >>> initial_rating_2024([1600] * 6, 4).rating
     1563
     """
     n = len(opponents)
-    total, m = sum(opponents) + 2 * 1800, n + 2  # Ra = total / m
-    p = round_ratio_half_up(100 * (w_halves + 2), 2 * m)  # p = (W + 1)/(n + 2) in hundredths, half up
+    counted = [*opponents, *(HYPOTHETICAL_OPPONENT,) * HYPOTHETICAL_GAMES]  # the games Ra and p count (§8.2.2)
+    total, m = sum(counted), len(counted)  # Ra = total / m, kept in integers for the exact rounding below
+    wh = w_halves + HYPOTHETICAL_GAMES  # a half point per hypothetical draw: p = (W + 1)/(n + 2)
+    p = round_ratio_half_up(100 * wh, 2 * m)  # in hundredths, half up
     dp = dp_fide(p)
     ru = round_ratio_half_up(total + dp * m, m)  # Ru = Ra + dp
     capped = min(ru, INITIAL_MAX)
     # p in two-hundredths is 100·(W + 1)/(n + 2); a whole odd number means p lay exactly on a half hundredth
-    tie = (100 * (w_halves + 2)) % m == 0 and ((100 * (w_halves + 2)) // m) % 2 == 1
+    tie = (100 * wh) % m == 0 and ((100 * wh) // m) % 2 == 1
+    ra = average(counted)
     steps = [
-        Step("fide.init_ra", "FIDE B.02 §8.2.2", {"sum": sum(opponents), "n": n, "result": total / m}),
-        Step("fide.init_p", "FIDE B.02 §8.2.2", {"W": w_halves / 2, "n": n, "exact": (w_halves + 2) / (2 * m), "result": p / 100},
+        Step("fide.init_ra", "FIDE B.02 §8.2.2", {"sum": sum(opponents), "n": n, "result": ra}),
+        Step("fide.init_p", "FIDE B.02 §8.2.2", {"W": w_halves / 2, "n": n, "exact": wh / (2 * m), "result": p / 100},
              assumption=tie),
-        Step("fide.init_ru", "FIDE B.02 §8.2.3", {"Ra": total / m, "dp": dp, "exact": (total + dp * m) / m, "rounded": ru,
+        Step("fide.init_ru", "FIDE B.02 §8.2.3", {"Ra": ra, "dp": dp, "exact": (total + dp * m) / m, "rounded": ru,
                                                   "max": INITIAL_MAX, "result": capped}),
     ]
-    return capped, steps
+    return InitialRating(rating=capped, steps=steps, ra=ra)
 
 
-def initial_rating_2022(opponents: Sequence[int], w_halves: int) -> tuple[int, list[Step]]:
+def initial_rating_2022(opponents: Sequence[int], w_halves: int) -> InitialRating:
     """Archived rule (2022-01-01 – 2024-02-29): 50 % → Ra; above: Ra + 20 per half
     point above 50 %; below: Ra + dp(p); no maximum (FIDE's calculator: 2400, 3/5 → 2420).
 
-    >>> initial_rating_2022([2000] * 5, 6)[0], initial_rating_2022([2000] * 5, 4)[0]
+    >>> initial_rating_2022([2000] * 5, 6).rating, initial_rating_2022([2000] * 5, 4).rating
     (2020, 1928)
     """
     n = len(opponents)
-    total = sum(opponents)  # Ra = total / n
+    total = sum(opponents)  # Ra = total / n, kept in integers for the exact rounding below
     extra: dict[str, float | int]
     if 2 * w_halves > 2 * n:  # above 50 %: W − n/2 in half points
         half_points = w_halves - n
@@ -291,17 +321,16 @@ def initial_rating_2022(opponents: Sequence[int], w_halves: int) -> tuple[int, l
         steps_key = "fide.init22_below"
         extra = {"p": p / 100, "dp": dp_fide(p)}
     ru = round_ratio_half_up(num, n)
-    return ru, [Step(steps_key, "FIDE B.02 (2022) §8.2", {"Ra": total / n, "exact": num / n, **extra, "result": ru})]
+    ra = average(opponents)
+    return InitialRating(rating=ru, steps=[Step(steps_key, "FIDE B.02 (2022) §8.2", {"Ra": ra, "exact": num / n, **extra, "result": ru})],
+                         ra=ra)
 
 
-def initial_rating(era: FideEra, opponents: Sequence[int], w_halves: int) -> tuple[int, list[Step], float]:
-    """The initial rating by the era's rule; returns (Ru, steps, Ra as the rule averages it)."""
-    n = len(opponents)
+def initial_rating(era: FideEra, opponents: Sequence[int], w_halves: int) -> InitialRating:
+    """The initial rating by the era's rule (Ru, its steps, Ra as the rule averages it)."""
     if era.initial_rule == "2024":
-        ru, steps = initial_rating_2024(opponents, w_halves)
-        return ru, steps, (sum(opponents) + 3600) / (n + 2)
-    ru, steps = initial_rating_2022(opponents, w_halves)
-    return ru, steps, sum(opponents) / n
+        return initial_rating_2024(opponents, w_halves)
+    return initial_rating_2022(opponents, w_halves)
 
 
 def compression_2024(rating: int) -> tuple[int, Step]:
