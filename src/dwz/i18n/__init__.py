@@ -6,7 +6,9 @@ A template field with the conversion ``!t`` is translated as a term
 ``!n`` a count with its noun in the right number (``{n!n:Partie|Partien}`` →
 "1 Partie", "3 Partien"; ``!N`` the noun alone); ``!e`` a number with the decimals it
 needs, at most the spec's (``{raw!e:.4f}`` → "28", "27,9496"); ``!d`` an ISO date as the language writes it
-("2026-09-14" → "14.09.2026").
+("2026-09-14" → "14.09.2026").  A float without a format spec shows three decimals, None "–", a
+missing value "?".  Every template is parsed once per language (:func:`_parse`) and filled by
+one renderer (:func:`_fill`): a step's title, formula and calculation, the UI texts, the problems.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from datetime import date as _date
 from functools import lru_cache
 from importlib import import_module
 from pathlib import PurePath
-from typing import Any
+from typing import Any, NamedTuple
 
 __all__ = ["CATALOGS", "LANGS", "SURFACES", "calculation_line", "field_label", "fmt_date", "fmt_num", "fmt_rating", "fmt_signed",
            "plural", "problem_text", "render_step", "render_steps", "rule_ref", "surface", "term", "text", "wording"]
@@ -200,77 +202,70 @@ def text(key: str, lang: str = "de", **values: Any) -> str:
     return _render(template, values, lang)
 
 
-@lru_cache(maxsize=4096)
-def _compile(template: str) -> tuple[tuple[str, str | None, str, str | None], ...]:
-    """The template parsed once: (literal, field, format spec, conversion) pieces."""
-    return tuple((lit, field, spec or "", conv) for lit, field, spec, conv in _PARSER.parse(template))
-
-
 _PARSER = string.Formatter()
 
 
-def _render(template: str, values: Mapping[str, Any], lang: str, decimals: int = 3) -> str:
-    """Fill a catalog template: numbers per language, ``!t`` terms, ``!p`` per-game lists;
-    a missing value renders as '?' (a message must never fail itself)."""
-    return _fill(_compile(template), values, lang, decimals)
+class _Field(NamedTuple):
+    """A field of a parsed template."""
+
+    slot: int  # where its text goes among the template's literals
+    name: str
+    numbers: dict[type, str]  # the format spec of a value that is exactly an int or a float; none after a conversion
+    spec: str  # the field's format spec and conversion, for every other value (:func:`_field`)
+    conv: str | None
 
 
-def _num(value: Any, spec: str, lang: str, decimals: int) -> str:
-    """One field without a conversion: numbers as :func:`fmt_num` formats them, inlined."""
-    tv = type(value)
-    if tv is int or tv is float:
-        text = format(value, spec if spec or tv is int else ".3f")
-        if lang == "de":
-            text = text.replace(".", ",")
-        return text.replace("-", "−") if text.startswith("-") else text
-    return _field(value, spec, None, lang, decimals)
+class _Template(NamedTuple):
+    """A catalog template parsed once for one language (:func:`_parse`), filled by :func:`_fill`."""
+
+    literals: tuple[str, ...]  # the template's text, an empty slot where each field's text goes
+    fields: tuple[_Field, ...]
+    lang: str
+    point: str  # the language's decimal point
 
 
-_Filler = Callable[[Mapping[str, Any], str, int], str]
+@lru_cache(maxsize=8192)  # the catalogs hold about 2,000 templates per language
+def _parse(template: str, lang: str) -> _Template:
+    """``template`` parsed once per language into its literals and fields."""
+    literals: list[str] = []
+    fields = []
+    for literal, name, spec, conv in _PARSER.parse(template):
+        literals.append(literal)
+        if name is not None:
+            spec = spec or ""
+            # a number as fmt_num writes it, a float without a spec to three decimals
+            numbers = {int: spec, float: spec or ".3f"} if conv is None else {}
+            fields.append(_Field(slot=len(literals), name=name, numbers=numbers, spec=spec, conv=conv))
+            literals.append("")
+    return _Template(literals=tuple(literals), fields=tuple(fields), lang=lang, point="," if lang == "de" else ".")
 
 
-def _filler(pieces: tuple[tuple[str, str | None, str, str | None], ...]) -> _Filler:
-    """A template compiled to one function (the catalogs' own templates only, never input):
-    the literals and one call per field, as :func:`_fill` would do them piece by piece."""
-    parts = []
-    for literal, field, spec, conv in pieces:
-        if literal:
-            parts.append(repr(literal))
-        if field is None:
-            continue
-        get = f"v.get({field!r}, '?')"
-        if conv is None:
-            parts.append(f"_num({get}, {spec!r}, lang, decimals)")
-        else:
-            parts.append(f"_field({get}, {spec!r}, {conv!r}, lang, decimals)")
-    code = f"def fill(v, lang, decimals):\n    return {' + '.join(parts) or repr('')}\n"
-    scope: dict[str, Any] = {"_num": _num, "_field": _field}
-    exec(compile(code, "<dwz.i18n template>", "exec"), scope)
-    fill: _Filler = scope["fill"]
-    return fill
-
-
-def _fill(pieces: tuple[tuple[str, str | None, str, str | None], ...], values: Mapping[str, Any], lang: str, decimals: int) -> str:
-    if len(pieces) == 1 and pieces[0][1] is None:  # plain text: most formulas
-        return pieces[0][0]
-    out: list[str] = []
-    for literal, field, spec, conv in pieces:
-        out.append(literal)
-        if field is None:
-            continue
-        value = values.get(field, "?")
-        tv = type(value)
-        if conv is None and (tv is int or tv is float):  # the common case, numbers: as fmt_num, inlined
-            text = format(value, spec if spec or tv is int else ".3f")
-            if lang == "de":
-                text = text.replace(".", ",")
-            out.append(text.replace("-", "−") if text.startswith("-") else text)
-        else:
-            out.append(_field(value, spec, conv, lang, decimals))
+def _fill(template: _Template, values: Mapping[str, Any], decimals: int = 3) -> str:
+    """The one renderer of a parsed template: its literals and each field's value formatted (a
+    per-game list with ``decimals`` places); a missing value renders as '?' (a message must never
+    fail itself)."""
+    literals, fields, lang, point = template
+    get = values.get
+    out = list(literals)
+    for slot, name, numbers, spec, conv in fields:
+        value = get(name, "?")
+        number_spec = numbers.get(type(value))  # exactly an int or a float: bools and enums are _field's
+        if number_spec is None:
+            out[slot] = _field(value, spec, conv, lang, decimals)
+        else:  # fmt_num's work, written out: most fields are numbers, and this is the web API's hot path
+            text = format(value, number_spec).replace(".", point)
+            out[slot] = text.replace("-", "−") if text[0] == "-" else text
     return "".join(out)
 
 
+def _render(template: str, values: Mapping[str, Any], lang: str) -> str:
+    """Fill a catalog template: numbers per language, ``!t`` terms, ``!p`` per-game lists (three
+    decimals); a missing value renders as '?'."""
+    return _fill(_parse(template, lang), values)
+
+
 def _field(value: Any, spec: str, conv: str | None, lang: str, decimals: int) -> str:
+    """One field's text: the conversion first, then the kind of value (see the module's docstring)."""
     if conv == "t":
         v = value.value if hasattr(value, "value") and not isinstance(value, (int, float, str)) else value
         return term(str(v), lang)
@@ -350,8 +345,6 @@ def _games(games: list[tuple[Any, Any, Any]], lang: str, decimals: int) -> str:
 
 
 _PLAIN_TYPES = frozenset((int, float, str, bool, type(None)))
-_NUMBER_TYPES = frozenset((int, float))  # exactly these: bool and enums take the general path
-_FIXED_SPEC = re.compile(r"\+?\.\d{1,2}f")  # the specs printf-style formatting writes exactly as format() does
 _StepRenderer = Callable[[Mapping[str, Any], str, bool], dict[str, Any]]
 _STEP_RENDERERS: dict[tuple[str, str], _StepRenderer] = {}
 STEP_RENDERERS_MAX = 4096  # every cache that can grow has a limit
@@ -363,66 +356,37 @@ def _decimals(values: Mapping[str, Any]) -> int:
     return 3 if d is None or (type(d) is int and d >= 3) else min(int(d), 3)
 
 
-def _part_code(template: str, lang: str, scope: dict[str, Any], prefix: str) -> tuple[list[str], str]:
-    """Python source rendering ``template`` from the values ``v``: (statements, expression).
-
-    A template whose fields are numbers only (no ``!t``/``!p``) and whose literals hold no
-    "." or "-" is one printf-style format of all its numbers at once, the German decimal
-    comma and the minus sign (U+2212) put in afterwards over the whole text — the very
-    characters :func:`fmt_num` puts in per number (a fixed-point number has no other "." or
-    "-").  That path is taken only when every field is exactly an ``int`` or ``float``; any
-    other value (None, a bool, a text, a missing '?') renders field by field (:func:`_filler`)."""
-    pieces = _compile(template)
-    if len(pieces) == 1 and pieces[0][1] is None:  # plain text: most formulas
-        return [], repr(pieces[0][0])
-    decimals = "_decimals(v)" if any(c == "p" for _, _, _, c in pieces) else "3"
-    literals = "".join(lit for lit, _, _, _ in pieces)
-    fields = [(f, spec) for _, f, spec, conv in pieces if f is not None]
-    if (any(conv is not None for _, f, _, conv in pieces if f is not None) or "-" in literals or (lang == "de" and "." in literals)
-            or any(spec and not _FIXED_SPEC.fullmatch(spec) for _, spec in fields)):
-        scope[prefix] = _filler(pieces)  # terms, per-game lists: one call per field
-        return [], f"{prefix}(v, lang, {decimals})"
-    scope[prefix] = pieces  # the rare values the printf path does not take: piece by piece (nothing compiled for them)
-    general = f"_fill({prefix}, v, lang, {decimals})"
-    fmt = "".join(lit.replace("%", "%%") + ("" if f is None else ("%" + spec if spec else "%s")) for lit, f, spec, _ in pieces)
-    names = {f: f"{prefix}_{k}" for k, f in enumerate(dict.fromkeys(f for f, _ in fields))}
-    gets = [f"{n} = v.get({f!r}, '?')" for f, n in names.items()]
-    check = " and ".join(f"type({n}) in _NUMS" for n in names.values())
-    # a field without a spec: an int as str() writes it, a float with three decimals (fmt_num's defaults)
-    args = ", ".join(names[f] if spec else f"({names[f]} if type({names[f]}) is int else '%.3f' % {names[f]})" for f, spec in fields)
-    text = f"({fmt!r} % ({args},))"
-    if lang == "de":
-        text += ".replace('.', ',')"
-    text += ".replace('-', '−')"
-    return gets, f"({text} if {check} else {general})"
-
-
 def _step_renderer(key: str, lang: str) -> _StepRenderer:
-    """A step's whole rendering compiled once per (key, language): title, formula and
-    calculation from the catalog's templates, the output dict built in one expression."""
+    """A step's rendering, made once per (key, language): title, formula and calculation parsed
+    from the catalog's templates (a template without fields kept as its text), the rule
+    reference and the note looked up when a step is rendered."""
     found = _STEP_RENDERERS.get((key, lang))
     if found is not None:
         return found
     cat = _cat(lang)
     entry = cat["steps"].get(key) or CATALOGS["en"]["steps"].get(key)
-    scope: dict[str, Any] = {"_fill": _fill, "_decimals": _decimals, "_NUMS": _NUMBER_TYPES, "_plain": _plain, "_rule": rule_ref,
-                             "_PLAIN": _PLAIN_TYPES.issuperset, "lang": lang, "NOTE": cat["ui"]["assumption_note"]}
-    lines = ["def render(v, rule, assumption):"]
-    exprs = [repr(key), "''", "''"]
-    if entry is not None:
-        for k, template in enumerate(entry[:3]):
-            gets, exprs[k] = _part_code(template, lang, scope, f"p{k}")
-            lines.extend(f"    {g}" for g in gets)
-    lines += [
-        "    plain = dict(v) if _PLAIN(map(type, v.values())) else {k: _plain(x) for k, x in v.items()}",
-        f"    out = {{'key': {key!r}, 'title': {exprs[0]}, 'formula': {exprs[1]}, 'calculation': {exprs[2]},"
-        " 'result': plain.get('result'), 'rule': _rule(rule, lang), 'assumption': assumption, 'values': plain}",
-        "    if assumption:",
-        "        out['note'] = NOTE",
-        "    return out",
-    ]
-    exec(compile("\n".join(lines) + "\n", "<dwz.i18n step>", "exec"), scope)
-    render: _StepRenderer = scope["render"]
+    parts: list[str | _Template] = [key, "", ""]  # title, formula, calculation; a template without fields as its text
+    templates = () if entry is None else entry[:3]
+    for k, template in enumerate(templates):
+        parsed = _parse(template, lang)
+        parts[k] = parsed if parsed.fields else "".join(parsed.literals)
+    title, formula, calculation = parts
+    per_game = any(conv == "p" for template in templates for _, _, _, conv in _PARSER.parse(template))
+    note = cat["ui"]["assumption_note"]
+    issuperset = _PLAIN_TYPES.issuperset
+
+    def render(values: Mapping[str, Any], rule: str, assumption: bool) -> dict[str, Any]:
+        plain = dict(values) if issuperset(map(type, values.values())) else {k: _plain(x) for k, x in values.items()}
+        decimals = _decimals(values) if per_game else 3
+        out = {"key": key,
+               "title": title if isinstance(title, str) else _fill(title, values, decimals),
+               "formula": formula if isinstance(formula, str) else _fill(formula, values, decimals),
+               "calculation": calculation if isinstance(calculation, str) else _fill(calculation, values, decimals),
+               "result": plain.get("result"), "rule": rule_ref(rule, lang), "assumption": assumption, "values": plain}
+        if assumption:
+            out["note"] = note
+        return out
+
     if len(_STEP_RENDERERS) < STEP_RENDERERS_MAX:
         _STEP_RENDERERS[(key, lang)] = render
     return render
