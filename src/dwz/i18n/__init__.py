@@ -364,15 +364,21 @@ def _step_renderer(key: str, lang: str) -> _StepRenderer:
     per_game = any(conv == "p" for template in templates for _, _, _, conv in _PARSER.parse(template))
     note = cat["ui"]["assumption_note"]
     issuperset = _PLAIN_TYPES.issuperset
+    refs: dict[str, str] = {}
 
     def render(values: Mapping[str, Any], rule: str, assumption: bool) -> dict[str, Any]:
         plain = dict(values) if issuperset(map(type, values.values())) else {k: _plain(x) for k, x in values.items()}
         decimals = _decimals(values) if per_game else 3
+        ref = refs.get(rule)
+        if ref is None:  # a step key is cited with one rule or a few: they are kept, a few at most
+            ref = rule_ref(rule, lang)
+            if len(refs) < 8:
+                refs[rule] = ref
         out = {"key": key,
                "title": title if isinstance(title, str) else _fill(title, values, decimals),
                "formula": formula if isinstance(formula, str) else _fill(formula, values, decimals),
                "calculation": calculation if isinstance(calculation, str) else _fill(calculation, values, decimals),
-               "result": plain.get("result"), "rule": rule_ref(rule, lang), "assumption": assumption, "values": plain}
+               "result": plain.get("result"), "rule": ref, "assumption": assumption, "values": plain}
         if assumption:
             out["note"] = note
         return out
