@@ -22,7 +22,7 @@ from datetime import date as _date
 from functools import lru_cache
 from importlib import import_module
 from pathlib import PurePath
-from typing import Any, NamedTuple
+from typing import Any
 
 __all__ = ["CATALOGS", "LANGS", "SURFACES", "calculation_line", "field_label", "fmt_date", "fmt_num", "fmt_rating", "fmt_signed",
            "plural", "problem_text", "render_step", "render_steps", "rule_ref", "surface", "term", "text", "wording"]
@@ -205,39 +205,30 @@ def text(key: str, lang: str = "de", **values: Any) -> str:
 _PARSER = string.Formatter()
 
 
-class _Field(NamedTuple):
-    """A field of a parsed template."""
-
-    slot: int  # where its text goes among the template's literals
-    name: str
-    numbers: dict[type, str]  # the format spec of a value that is exactly an int or a float; none after a conversion
-    spec: str  # the field's format spec and conversion, for every other value (:func:`_field`)
-    conv: str | None
-
-
-class _Template(NamedTuple):
-    """A catalog template parsed once for one language (:func:`_parse`), filled by :func:`_fill`."""
-
-    literals: tuple[str, ...]  # the template's text, an empty slot where each field's text goes
-    fields: tuple[_Field, ...]
-    lang: str
-    point: str  # the language's decimal point
+# A template parsed for one language (:func:`_parse`), filled by :func:`_fill`: (literals, fields,
+# language, decimal point).  The literals are the template's text with an empty slot where each
+# field's text goes; a field is (slot, name, numbers, spec, conversion), ``numbers`` the format
+# spec of a value that is exactly an int or a float (empty after a conversion), spec and
+# conversion for every other value (:func:`_field`).  Plain tuples: the loop in _fill unpacks
+# them fastest (a tuple subclass is unpacked through an iterator), and every step renders there.
+_Field = tuple[int, str, dict[type, str], str, str | None]
+_Template = tuple[tuple[str, ...], tuple[_Field, ...], str, str]
 
 
 @lru_cache(maxsize=8192)  # the catalogs hold about 2,000 templates per language
 def _parse(template: str, lang: str) -> _Template:
     """``template`` parsed once per language into its literals and fields."""
     literals: list[str] = []
-    fields = []
+    fields: list[_Field] = []
     for literal, name, spec, conv in _PARSER.parse(template):
         literals.append(literal)
         if name is not None:
             spec = spec or ""
             # a number as fmt_num writes it, a float without a spec to three decimals
             numbers = {int: spec, float: spec or ".3f"} if conv is None else {}
-            fields.append(_Field(slot=len(literals), name=name, numbers=numbers, spec=spec, conv=conv))
+            fields.append((len(literals), name, numbers, spec, conv))
             literals.append("")
-    return _Template(literals=tuple(literals), fields=tuple(fields), lang=lang, point="," if lang == "de" else ".")
+    return tuple(literals), tuple(fields), lang, "," if lang == "de" else "."
 
 
 def _fill(template: _Template, values: Mapping[str, Any], decimals: int = 3) -> str:
@@ -245,10 +236,9 @@ def _fill(template: _Template, values: Mapping[str, Any], decimals: int = 3) -> 
     per-game list with ``decimals`` places); a missing value renders as '?' (a message must never
     fail itself)."""
     literals, fields, lang, point = template
-    get = values.get
-    out = list(literals)
+    out = [*literals]
     for slot, name, numbers, spec, conv in fields:
-        value = get(name, "?")
+        value = values.get(name, "?")
         number_spec = numbers.get(type(value))  # exactly an int or a float: bools and enums are _field's
         if number_spec is None:
             out[slot] = _field(value, spec, conv, lang, decimals)
@@ -368,21 +358,27 @@ def _step_renderer(key: str, lang: str) -> _StepRenderer:
     parts: list[str | _Template] = [key, "", ""]  # title, formula, calculation; a template without fields as its text
     templates = () if entry is None else entry[:3]
     for k, template in enumerate(templates):
-        parsed = _parse(template, lang)
-        parts[k] = parsed if parsed.fields else "".join(parsed.literals)
+        parsed = literals, fields, _, _ = _parse(template, lang)
+        parts[k] = parsed if fields else "".join(literals)
     title, formula, calculation = parts
     per_game = any(conv == "p" for template in templates for _, _, _, conv in _PARSER.parse(template))
     note = cat["ui"]["assumption_note"]
     issuperset = _PLAIN_TYPES.issuperset
+    refs: dict[str, str] = {}
 
     def render(values: Mapping[str, Any], rule: str, assumption: bool) -> dict[str, Any]:
         plain = dict(values) if issuperset(map(type, values.values())) else {k: _plain(x) for k, x in values.items()}
         decimals = _decimals(values) if per_game else 3
+        ref = refs.get(rule)
+        if ref is None:  # a step key is cited with one rule or a few: they are kept, a few at most
+            ref = rule_ref(rule, lang)
+            if len(refs) < 8:
+                refs[rule] = ref
         out = {"key": key,
                "title": title if isinstance(title, str) else _fill(title, values, decimals),
                "formula": formula if isinstance(formula, str) else _fill(formula, values, decimals),
                "calculation": calculation if isinstance(calculation, str) else _fill(calculation, values, decimals),
-               "result": plain.get("result"), "rule": rule_ref(rule, lang), "assumption": assumption, "values": plain}
+               "result": plain.get("result"), "rule": ref, "assumption": assumption, "values": plain}
         if assumption:
             out["note"] = note
         return out
