@@ -170,12 +170,16 @@ class Problems(list[Problem]):
     (2, 3, 5, ['number_invalid', 'number_invalid', 'problems_more'])
     """
 
+    cap = MAX_PROBLEMS
+    more = 0
+    seen = 0
+
     def __init__(self, problems: Iterable[Problem] = (), *, cap: int = MAX_PROBLEMS) -> None:
-        super().__init__()
-        self.cap = cap
-        self.more = 0
-        self.seen = 0
-        self.extend(problems)
+        # made for every evaluation, and nearly always left empty: the counts start as the class's
+        if cap != MAX_PROBLEMS:
+            self.cap = cap
+        if problems != ():
+            self.extend(problems)
 
     def append(self, p: Problem) -> None:
         if p.code == PROBLEMS_MORE and isinstance(p.value, int):  # another list's count: added to this one's
@@ -213,8 +217,13 @@ class Problems(list[Problem]):
         return [*self, Problem("", PROBLEMS_MORE, self.more, {"shown": len(self)})]
 
     def attempt(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
-        """``fn(*args, **kwargs)``, or ``None`` with its problems kept when it raises InputError."""
-        return collect(self, fn, *args, **kwargs)
+        """``fn(*args, **kwargs)``, or ``None`` with its problems kept when it raises InputError
+        (:func:`collect`, without a second call in between: every evaluation makes a few)."""
+        try:
+            return fn(*args, **kwargs)
+        except InputError as e:
+            self.extend(e.problems)
+            return None
 
     def add(self, field: str, code: str, value: Any = None, **params: Any) -> None:
         if self.full:  # counted, not built

@@ -9,9 +9,9 @@ terminal, the web page and JSON.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar, cast, overload
 
-__all__ = ["Explained", "Step", "WithCoefficient", "cached", "render_steps"]
+__all__ = ["Explained", "OnDemand", "Step", "WithCoefficient", "cached", "render_steps"]
 
 T = TypeVar("T")
 
@@ -43,6 +43,23 @@ class cached(Generic[T]):  # noqa: N801 - named like the decorator it replaces
             return self
         value = obj.__dict__[self.name] = self.func(obj)
         return value
+
+
+class OnDemand:
+    """A result made as a NamedTuple (built by keyword) whose field ``source`` holds what its
+    on-demand parts — Rechenweg, per-game lines, Leistung — are computed from; each part is kept
+    once read (:class:`cached`, in the instance's ``__dict__``).  No attribute can be set, and the
+    repr shows the result's fields, not its source."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __repr__(self) -> str:
+        fields: dict[str, Any] = cast(Any, self)._asdict()  # a NamedTuple's, in the order of its fields
+        shown = ", ".join(f"{k}={v!r}" for k, v in fields.items() if k != "source")
+        return f"{type(self).__name__}({shown})"
 
 
 class Step(NamedTuple):

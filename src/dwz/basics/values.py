@@ -139,6 +139,9 @@ class Rating:
     index: int | None = None
 
     def __post_init__(self) -> None:
+        value, index = self.value, self.index
+        if type(value) is int and 0 <= value <= RATING_MAX and (index is None or (type(index) is int and 0 <= index <= INDEX_MAX)):
+            return  # a valid DWZ (as every parser makes them); the checks below name what is wrong
         if isinstance(self.value, bool) or not isinstance(self.value, int) or self.value < 0:
             raise InputError.single("rating", "rating_invalid", self.value)
         if self.value > RATING_MAX:
@@ -315,6 +318,11 @@ def parse_rating(text: str | int | Rating | None, field: str = "rating") -> Rati
     >>> parse_rating("1650 - 12"), parse_rating(""), parse_rating("0")
     (Rating(value=1650, index=12), None, None)
     """
+    if type(text) is str:  # the common forms "1650-12" and "1650", read without the pattern (same result)
+        head, sep, tail = text.partition("-")
+        if (0 < len(head) <= 4 and head.isdigit() and head.isascii() and head.strip("0")
+                and (not sep or (0 < len(tail) <= 4 and tail.isdigit() and tail.isascii()))):
+            return Rating(int(head), int(tail) if sep else None)
     if text is None or isinstance(text, Rating):
         return text
     if isinstance(text, bool):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 from datetime import date, datetime, timedelta
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dwz.basics.errors import Problem, collect
 from dwz.basics.steps import Step
@@ -14,7 +14,7 @@ from dwz.basics.values import AgeGroup, age_from_birth_year, age_group_for_age, 
 from dwz.core.editions import rules_step
 from dwz.rules import Edition, We, edition_at, get_edition
 
-__all__ = ["Context", "resolve_context"]
+__all__ = ["Context", "InContext", "resolve_context"]
 
 FUTURE_DAYS = 366  # an end date more than a year ahead is probably mistyped (a warning)
 AGE_PLAUSIBLE = (4, 110)
@@ -40,16 +40,18 @@ class Context(NamedTuple):
 
     edition: Edition[We]
     end: date
-    forced: bool
+    forced: bool  # the edition given (``rules``), not taken from the end date
     age_group: AgeGroup
     age: int | None
     age_source: str  # "birth_year", "given", "assumed"
     birth_year: int | None
-    warnings: list[Problem]
+    warnings: tuple[Problem, ...]
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # an edition is a module: pickled by its registry name (results stay picklable)
-        return _context, (self.edition.NAME, *self[1:])
+        fields = self._asdict()
+        del fields["edition"]
+        return _context, (self.edition.NAME, fields)
 
     @property
     def steps(self) -> list[Step]:
@@ -65,8 +67,40 @@ class Context(NamedTuple):
         return steps
 
 
-def _context(name: str, *fields: Any) -> Context:
-    return Context(get_edition(name), *fields)
+class InContext:
+    """A result's rules, end date and age group: read from the context it was computed in
+    (:func:`resolve_context`, the one place that decides them), never copied."""
+
+    __slots__ = ()
+    if TYPE_CHECKING:
+        @property
+        def context(self) -> Context: ...
+
+    @property
+    def rules(self) -> str:
+        """The edition's name ("dwz-classic", "dwz-2026")."""
+        return self.context.edition.NAME
+
+    @property
+    def end(self) -> date:
+        return self.context.end
+
+    @property
+    def age_group(self) -> AgeGroup:
+        return self.context.age_group
+
+    @property
+    def age(self) -> int | None:
+        return self.context.age
+
+    @property
+    def age_source(self) -> str:
+        """"birth_year", "given" or "assumed"."""
+        return self.context.age_source
+
+
+def _context(name: str, fields: dict[str, Any]) -> Context:
+    return Context(edition=get_edition(name), **fields)
 
 
 def resolve_context(
@@ -79,18 +113,16 @@ def resolve_context(
 ) -> Context | None:
     """Edition by end date (or forced), age group by birth year (or given, or assumed adult).
 
-    Problems are appended to ``problems``; ``None`` when the context cannot be decided."""
+    Problems are appended to ``problems``; ``None`` when the context cannot be decided.  The one
+    place that decides them, with their warnings (an end date far ahead, an implausible age)."""
     warnings: list[Problem] = []
     end_d = collect(problems, parse_date, end)  # the one date parser names the field and the value
     if end_d is None:
         return None
     if far_future(end_d, today):
         warnings.append(Problem("end", "end_far_future", end_d.isoformat()))
-    edition: Edition[We] | None = None
-    if rules is None or rules == "":
-        edition = edition_at(end_d)
-    else:
-        edition = collect(problems, get_edition, rules)
+    forced = not (rules is None or rules == "")
+    edition = collect(problems, get_edition, rules) if forced else edition_at(end_d)
     if birth_year is not None and age_group is not None:
         problems.append(Problem("age_group", "age_both", age_group))
     group: AgeGroup | None = None
@@ -115,4 +147,5 @@ def resolve_context(
         group = AgeGroup.ADULT
     if edition is None or group is None:
         return None
-    return Context(edition, end_d, not (rules is None or rules == ""), group, age, source, by, warnings)
+    return Context(edition=edition, end=end_d, forced=forced, age_group=group, age=age, age_source=source, birth_year=by,
+                   warnings=tuple(warnings))

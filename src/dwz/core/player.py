@@ -6,7 +6,8 @@ the edition modules of :mod:`dwz.rules`.
 A result computes its numbers when it is made (the editions' lean paths) and its
 Rechenweg, per-game lines and Leistung when they are first read — from the same rule
 functions called with ``explain=True``, cached once computed.  A caller who reads
-``new_rating`` pays for ``new_rating``.
+``new_rating`` pays for ``new_rating``.  Every input takes the one path through
+:func:`rate`; its parsers and checks are cheap where nothing unusual was given.
 """
 
 from __future__ import annotations
@@ -19,13 +20,11 @@ from typing import Any, NamedTuple
 from dwz.basics.errors import InputError, Problem, Problems
 from dwz.basics.outcomes import FolgeOutcome, PerformanceOutcome
 from dwz.basics.rounding import round_half_up
-from dwz.basics.steps import Explained, Step, WithCoefficient, cached
+from dwz.basics.steps import Explained, OnDemand, Step, WithCoefficient, cached
 from dwz.basics.strength import strength_class
 from dwz.basics.values import (
-    IMPLAUSIBLE_LOW,
     INDEX_IMPLAUSIBLE,
     MAX_GAMES,
-    RATING_MAX,
     AgeGroup,
     Game,
     GameLike,
@@ -41,7 +40,7 @@ from dwz.basics.values import (
     result_warnings,
     scan_games,
 )
-from dwz.core.context import AGE_GROUPS, AGE_PLAUSIBLE, Context, far_future, resolve_context
+from dwz.core.context import Context, InContext, resolve_context
 from dwz.core.scale import (
     Converted,
     Scales,
@@ -54,8 +53,8 @@ from dwz.core.scale import (
     scale_warnings,
 )
 from dwz.i18n import Fields
-from dwz.rules import Edition, We, edition_at
-from dwz.rules.common import FIRST_INDEX, MIN_GAMES, first_ineligible, first_reasons, next_index
+from dwz.rules import Edition, We
+from dwz.rules.common import FIRST_INDEX, MIN_GAMES, average, first_ineligible, first_reasons, next_index, performance_eligible
 
 __all__ = ["Context", "FirstRatingResult", "GameLine", "RatingResult", "first_rating", "parse_date", "rate", "resolve_context"]
 
@@ -95,10 +94,12 @@ def game_lines(games: Iterable[Game], own: float | None, ps: Sequence[float] | N
         if g.counted:
             p = None if ps is None else ps[k]
             d = None if own is None or g.opponent is None else round_half_up(own - g.opponent)
-            lines.append(GameLine(g.opponent, g.result, True, None, p, d, g.name, restpartie, was))
+            lines.append(GameLine(opponent=g.opponent, result=g.result, counted=True, P=p, D=d, name=g.name, restpartie=restpartie,
+                                  converted_from=was))
             k += 1
         else:
-            lines.append(GameLine(g.opponent, g.result, False, g.reason, None, None, g.name, restpartie, was))
+            lines.append(GameLine(opponent=g.opponent, result=g.result, counted=False, reason=g.reason, name=g.name,
+                                  restpartie=restpartie, converted_from=was))
     return lines
 
 
@@ -150,7 +151,7 @@ def we_at_ri_step(opponents: Sequence[float], ri: float, ps: Sequence[float], w:
 
 
 def performance_steps(outcome: PerformanceOutcome | None, n: int) -> list[Step]:
-    """The Leistung in the Rechenweg: none below 5 games (WO 3.6.1), else the edition's steps."""
+    """The Leistung in the Rechenweg: none below 5 games (WO 3.6.1, :func:`performance_eligible`), else the edition's steps."""
     if outcome is None:
         return [Step("core.perf_none", "WO 3.6.1", {"n": n, "min": MIN_GAMES, "result": None})]
     return [Step("core.perf", "WO 3.6.1", {"n": n, "result": outcome.value}), *outcome.steps]
@@ -165,54 +166,70 @@ def _drifted(what: str) -> AssertionError:
 class _RateSource(NamedTuple):
     """What a Folge-DWZ was computed from: enough to explain it later."""
 
-    ctx: Context
-    r0_index: int | None
+    scales: Scales  # what the caller said about the scales
     items: tuple[Any, ...]  # the games as given (immutable: re-parsed for the per-game lines)
     parsed: tuple[Game, ...] | None  # … or already parsed
     opponents: list[int]  # the counted games' opponent ratings
     w_halves: int
     we: We  # We as the edition holds it (opaque: only handed back to it)
-    aggregate: tuple[float, int, float] | None  # W, n, We of a card line
+    aggregate: tuple[float, int, float] | None = None  # W, n, We of a card line
     given: list[int | None] | None = None  # per game the opponent as typed, where converted from the old scale
 
 
 class _RatingFields(NamedTuple):
-    rules: str
-    end: date
+    context: Context  # the edition, end date and age group (rules, end, age_group, age, age_source)
     old_rating: int
     old_index: int | None
     new_rating: int
-    new_index: int | None
     exact: float  # Rn before rounding (and before the 2026 floor)
     W: float
-    n: int
+    n: int  # the games that count (WO 3.3.2); 0: no evaluation, DWZ and index unchanged
     We: float
-    Rc: int | None
-    Rc_exact: float | None
-    age_group: AgeGroup
-    age: int | None
-    age_source: str
+    Rc_exact: float | None  # the opponents' mean (WO 3.6.2)
     coefficient_name: str
     coefficient: float | None
     warnings: tuple[Problem, ...]
-    evaluated: bool
-    scale: str | None = None  # as the caller said for all values: "old" (from before the Umstufung 2026), "new", None
-    conversions: tuple[Converted, ...] = ()  # the values converted from the old scale (own DWZ first)
-    own_scale: str | None = None  # the own DWZ's scale as said or dated (None: not said, taken as the edition's)
-    opponents_scale: str | None = None  # the opponents' values' scale as said (None: not said)
-    rating_date: date | None = None  # the own DWZ's date ("Stand" of its card or list), if given
+    conversions: tuple[Converted, ...]  # the values converted from the old scale (own DWZ first)
+    source: _RateSource  # what the Rechenweg, the per-game lines and the Leistung are computed from, on demand
 
 
-class RatingResult(_RatingFields, Explained, WithCoefficient):
+class RatingResult(OnDemand, _RatingFields, InContext, Explained, WithCoefficient):
     """Folge-DWZ of one player in one tournament; numbers at once, Rechenweg on demand."""
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable")
+    @property
+    def evaluated(self) -> bool:
+        """At least one game counted."""
+        return self.n > 0
 
     @property
-    def _src(self) -> _RateSource:
-        src: _RateSource = self.__dict__["_src"]
-        return src
+    def new_index(self) -> int | None:
+        """The index after the tournament: + 1 for an evaluation (WO 2.2.4)."""
+        return next_index(self.old_index) if self.n else self.old_index
+
+    @property
+    def Rc(self) -> int | None:
+        """The opponents' mean, rounded (WO 3.6.2)."""
+        return None if self.Rc_exact is None else round_half_up(self.Rc_exact)
+
+    @property
+    def scale(self) -> str | None:
+        """``scale`` as the caller said it for all values: "old" (from before the Umstufung 2026), "new", or ``None``."""
+        return self.source.scales.said
+
+    @property
+    def own_scale(self) -> str | None:
+        """The own DWZ's scale as said or dated (``None``: not said, taken as the edition's)."""
+        return self.source.scales.own
+
+    @property
+    def opponents_scale(self) -> str | None:
+        """The opponents' values' scale as said (``None``: not said)."""
+        return self.source.scales.opponents
+
+    @property
+    def rating_date(self) -> date | None:
+        """The own DWZ's date ("Stand" of its card or list), if given."""
+        return self.source.scales.rating_date
 
     @property
     def change(self) -> int:
@@ -237,16 +254,15 @@ class RatingResult(_RatingFields, Explained, WithCoefficient):
     @property
     def strength_class(self) -> str:
         """Reference 000's class of the new DWZ, on the edition's scale."""
-        return strength_class(self.new_rating, self._src.ctx.edition.STRENGTH_CLASSES)
+        return strength_class(self.new_rating, self.context.edition.STRENGTH_CLASSES)
 
     @cached
     def _folge(self) -> FolgeOutcome | None:
         """The edition's Folge-DWZ again, with its steps and components (explain=True)."""
-        src = self._src
+        src = self.source
         if not self.evaluated:
             return None
-        wh = src.w_halves
-        out = src.ctx.edition.folge(self.old_rating, src.r0_index, self.age_group, wh, self.n, src.we)
+        out = self.context.edition.folge(self.old_rating, self.old_index, self.age_group, src.w_halves, self.n, src.we)
         if out.new_rating != self.new_rating or out.exact != self.exact:
             raise _drifted("Rn")
         return out
@@ -259,10 +275,10 @@ class RatingResult(_RatingFields, Explained, WithCoefficient):
 
     @cached
     def _performance(self) -> PerformanceOutcome | None:
-        src = self._src
-        if src.aggregate is not None or len(src.opponents) < MIN_GAMES:
+        src = self.source
+        if src.aggregate is not None or not performance_eligible(len(src.opponents)):
             return None
-        return src.ctx.edition.performance(src.opponents, src.w_halves)
+        return self.context.edition.performance(src.opponents, src.w_halves)
 
     @property
     def performance(self) -> int | None:
@@ -272,13 +288,13 @@ class RatingResult(_RatingFields, Explained, WithCoefficient):
 
     @cached
     def _parsed(self) -> tuple[Game, ...]:
-        src = self._src
+        src = self.source
         return src.parsed if src.parsed is not None else parse_games(src.items)
 
     @cached
     def _expected(self) -> list[float]:
-        src = self._src
-        ps, we = src.ctx.edition.expected_exact(self.old_rating, src.opponents)
+        src = self.source
+        ps, we = self.context.edition.expected_exact(self.old_rating, src.opponents)
         if we != src.we:
             raise _drifted("We")
         return ps
@@ -286,9 +302,9 @@ class RatingResult(_RatingFields, Explained, WithCoefficient):
     @cached
     def games(self) -> tuple[GameLine, ...]:
         """Every game as given, counted or not (with the reason), D and P for the counted ones."""
-        if self._src.aggregate is not None:
+        if self.source.aggregate is not None:
             return ()
-        return tuple(game_lines(self._parsed, self.old_rating, self._expected, given=self._src.given))
+        return tuple(game_lines(self._parsed, self.old_rating, self._expected, given=self.source.given))
 
     @property
     def not_counted(self) -> list[GameLine]:
@@ -297,9 +313,9 @@ class RatingResult(_RatingFields, Explained, WithCoefficient):
     @cached
     def steps(self) -> tuple[Step, ...]:
         """The Rechenweg (WO 3.2 – 3.6, Anhang 1.2 / 1.3)."""
-        src = self._src
-        ed = src.ctx.edition
-        steps = src.ctx.steps
+        src = self.source
+        ed = self.context.edition
+        steps = self.context.steps
         # the own DWZ's scale first after the rules: the change is read against the value it decides
         given = self.conversions[0].old if self.conversions and self.conversions[0].own else self.old_rating
         steps[1:1] = own_steps(ed, given, self.own_scale, self.rating_date, self.conversions)
@@ -376,15 +392,6 @@ class RatingResult(_RatingFields, Explained, WithCoefficient):
         return d
 
 
-_new_result = tuple.__new__
-
-
-def _rating_result(src: _RateSource, values: tuple[Any, ...]) -> RatingResult:
-    r: RatingResult = _new_result(RatingResult, values)
-    r.__dict__["_src"] = src
-    return r
-
-
 def rate(
     rating: str | int | Rating,
     games: Iterable[GameLike] | None = None,
@@ -429,12 +436,6 @@ def rate(
     >>> rate("2065-14", W=0.5, n=1, We=0.578, end="2026-03-01", age_group="adult").new_rating
     2063
     """
-    if (scale is None and own_scale is None and opponents_scale is None and rating_date is None and type(end) is date and age_group is None and rules is None and index is None and W is None and n is None
-            and We is None and points is None and count is None and expected is None
-            and (birth_year is None or type(birth_year) is int)):
-        fast = _rate_common(rating, games, end, birth_year, today)
-        if fast is not None:
-            return fast
     problems = Problems()
     r0 = _parse_own(rating, index, problems)
     items = problems.attempt(game_items, games)
@@ -458,11 +459,15 @@ def rate(
     warnings = [*ctx.warnings, *notes]
     conversions: list[Converted] = []
     r0 = own_rating(ed, r0, index is not None, own_on, warnings, conversions)
-    if aggregate:
+    if aggregate:  # one line of a DWZ card: W, n and We as given (WO 3.5.2)
         assert points is not None and count is not None and expected is not None
-        return _rate_aggregate(r0, ctx, points, count, expected, warnings, scales, conversions)
+        w_halves = round_half_up(points * 2)
+        we_exact = ed.we_from_value(expected)
+        card = _RateSource(scales=scales, items=(), parsed=(), opponents=[], w_halves=w_halves, we=we_exact,
+                           aggregate=(points, count, ed.we_to_float(we_exact)))
+        return _rated(r0, ctx, card, count, warnings, conversions)
     given: list[int | None] | None = None
-    if scanned is not None and not convert_on:
+    if scanned is not None and not convert_on:  # the common form: (opponent, result) pairs, read in one pass
         opps, w_halves, odd = scanned
         for i in odd:
             rating_warnings(opps[i], f"games[{i}].opponent", warnings)
@@ -478,7 +483,9 @@ def rate(
                 assert g.opponent is not None
                 opps.append(g.opponent)
                 w_halves += g.result.halves
-    return _rate_games(r0.value, r0.index, ctx, items or (), parsed, opps, w_halves, warnings, scales, tuple(conversions), given)
+    source = _RateSource(scales=scales, items=items or (), parsed=parsed, opponents=opps, w_halves=w_halves,
+                         we=ed.expected_total(r0.value, opps), given=given)
+    return _rated(r0, ctx, source, len(opps), warnings, conversions)
 
 
 def own_rating(ed: Edition[We], r0: Rating, index_given: bool, convert_on: bool, warnings: list[Problem],
@@ -496,67 +503,6 @@ def own_rating(ed: Edition[We], r0: Rating, index_given: bool, convert_on: bool,
         conversions.append(own)
         return Rating(own.new, own.new_index)
     return r0
-
-
-def _rate_common(rating: Any, games: Any, end: date, birth_year: int | None, today: date | None) -> RatingResult | None:
-    """The common input forms — "1650-12" or 1650, a list of (opponent, result) tuples, an end
-    date, a birth year or none — without the general parsers (issue 10: a fast path for the
-    common forms).  ``None`` for anything else: the general path decides, with its messages.
-    The numbers come from the same rule functions; the reference corpus and a property test
-    hold both paths equal."""
-    if type(rating) is str:
-        head, sep, tail = rating.partition("-")
-        if not (0 < len(head) <= 4 and head.isdigit() and head.isascii()):
-            return None
-        value = int(head)
-        if sep:
-            if not (0 < len(tail) <= 4 and tail.isdigit() and tail.isascii()):
-                return None
-            r_index: int | None = int(tail)
-        else:
-            r_index = None
-    elif type(rating) is int:
-        value, r_index = rating, None
-    else:
-        return None
-    if not 0 < value <= RATING_MAX:
-        return None
-    if type(games) is tuple:
-        items: tuple[Any, ...] = games
-    elif type(games) is list and len(games) <= MAX_GAMES:
-        items = tuple(games)
-    else:
-        return None
-    ed = edition_at(end)
-    smin = ed.SCALE_MIN  # the 2026 scale holds nothing below 1100
-    if value < smin:  # an own DWZ it cannot hold is refused: the general path says why
-        return None
-    scanned = scan_games(items, smin if smin > IMPLAUSIBLE_LOW else IMPLAUSIBLE_LOW)
-    if scanned is None:
-        return None
-    warnings: list[Problem] = []
-    if far_future(end, today):
-        warnings.append(Problem("end", "end_far_future", end.isoformat()))
-    if birth_year is None:
-        group, age, source = AgeGroup.ADULT, None, "assumed"
-    else:
-        age = end.year - birth_year  # WO 3.2
-        if not 0 <= age <= AGE_PLAUSIBLE[1]:
-            return None
-        group, source = AGE_GROUPS[age], "birth_year"
-        if age < AGE_PLAUSIBLE[0]:
-            warnings.append(Problem("birth_year", "age_implausible", birth_year, {"age": age}))
-    ctx: Context = _new_result(Context, (ed, end, False, group, age, source, birth_year, warnings))
-    warnings = list(warnings)
-    rating_warnings(value, "rating", warnings)
-    if r_index is not None and r_index > INDEX_IMPLAUSIBLE:  # the index came in the rating ("1650-999")
-        warnings.append(Problem("rating.index", "index_implausible", r_index, {"limit": INDEX_IMPLAUSIBLE}))
-    opps, w_halves, odd = scanned
-    if odd:  # implausible values, then those the edition's scale cannot hold (scan_games marked both)
-        for i in odd:
-            rating_warnings(opps[i], f"games[{i}].opponent", warnings)
-        scale_warnings(ed, [(f"games[{i}].opponent", opps[i]) for i in odd if IMPLAUSIBLE_LOW <= opps[i] < smin], warnings)
-    return _rate_games(value, r_index, ctx, items, None, opps, w_halves, warnings)
 
 
 def _parse_own(rating: Any, index: Any, problems: Problems) -> Rating | None:
@@ -601,71 +547,45 @@ def _number(x: Any) -> bool:
     return isinstance(x, int) or math.isfinite(x)
 
 
-def _said(scales: Scales | None) -> tuple[Any, ...]:
-    """A result's fields of what was said about the scales (after ``conversions``)."""
-    if scales is None:
-        return (None, None, None)
-    return (scales.own, scales.opponents, scales.rating_date)
-
-
-def _rate_games(own: int, own_index: int | None, ctx: Context, items: tuple[Any, ...], parsed: tuple[Game, ...] | None,
-                opps: list[int], w_halves: int, warnings: list[Problem], scales: Scales | None = None,
-                conversions: tuple[Converted, ...] = (), given: list[int | None] | None = None) -> RatingResult:
+def _rated(r0: Rating, ctx: Context, src: _RateSource, n: int, warnings: list[Problem], conversions: list[Converted]) -> RatingResult:
+    """The Folge-DWZ from ``n`` counted games (or a card line) by the edition's rule (WO 3.5.2); without
+    a counted game the DWZ stays as it was."""
     ed = ctx.edition
-    said = None if scales is None else scales.said
-    n = len(opps)
-    if n == 0:
-        src = _RateSource(ctx, own_index, items, parsed, opps, 0, ed.expected_total(own, opps), None, given)
-        return _rating_result(src, (ed.NAME, ctx.end, own, own_index, own, own_index, float(own), 0.0, 0, 0.0, None, None,
-                                    ctx.age_group, ctx.age, ctx.age_source, ed.COEFFICIENT, None, tuple(warnings), False, said,
-                                    conversions, *_said(scales)))
-    we = ed.expected_total(own, opps)
-    out = ed.folge(own, own_index, ctx.age_group, w_halves, n, we, False)
-    rc_exact = sum(opps) / n
-    result_warnings(out.new_rating, warnings)
-    src = _new_result(_RateSource, (ctx, own_index, items, parsed, opps, w_halves, we, None, given))
-    return _rating_result(src, (ed.NAME, ctx.end, own, own_index, out.new_rating, next_index(own_index), out.exact, w_halves / 2, n,
-                                ed.we_to_float(we), round_half_up(rc_exact), rc_exact, ctx.age_group, ctx.age, ctx.age_source,
-                                out.coefficient_name, out.coefficient, tuple(warnings), True, said, conversions, *_said(scales)))
-
-
-def _rate_aggregate(r0: Rating, ctx: Context, points: float, count: int, expected: float, warnings: list[Problem],
-                    scales: Scales | None = None, conversions: list[Converted] | None = None) -> RatingResult:
-    ed = ctx.edition
-    w_halves = round_half_up(points * 2)
-    we_exact = ed.we_from_value(expected)
-    we = ed.we_to_float(we_exact)
-    out = ed.folge(r0.value, r0.index, ctx.age_group, w_halves, count, we_exact, explain=False)
-    result_warnings(out.new_rating, warnings)
-    src = _RateSource(ctx, r0.index, (), (), [], w_halves, we_exact, (points, count, we))
-    return _rating_result(src, (ed.NAME, ctx.end, r0.value, r0.index, out.new_rating, next_index(r0.index), out.exact,
-                                w_halves / 2, count, we, None, None, ctx.age_group, ctx.age, ctx.age_source, out.coefficient_name,
-                                out.coefficient, tuple(warnings), True, None if scales is None else scales.said,
-                                tuple(conversions or ()), *_said(scales)))
+    own = r0.value
+    if n:
+        out = ed.folge(own, r0.index, ctx.age_group, src.w_halves, n, src.we, explain=False)
+        new_rating, exact, coefficient_name, coefficient = out.new_rating, out.exact, out.coefficient_name, out.coefficient
+        result_warnings(new_rating, warnings)
+    else:
+        new_rating, exact, coefficient_name, coefficient = own, float(own), ed.COEFFICIENT, None
+    return RatingResult(context=ctx, old_rating=own, old_index=r0.index, new_rating=new_rating, exact=exact, W=src.w_halves / 2,
+                        n=n, We=ed.we_to_float(src.we) if n else 0.0, Rc_exact=average(src.opponents) if src.opponents else None,
+                        coefficient_name=coefficient_name, coefficient=coefficient, warnings=tuple(warnings),
+                        conversions=tuple(conversions), source=src)
 
 
 # --- first DWZ ---------------------------------------------------------------------------------
 
 
 class _FirstSource(NamedTuple):
-    ctx: Context
+    """What a first DWZ was computed from: enough to explain it later."""
+
+    scales: Scales  # what the caller said about the opponents' scale
     games: tuple[Game, ...]
     rest: tuple[Game, ...]
     opponents: list[int]  # tournament games, then Restpartien (counted ones)
     tournament_opponents: list[int]
     tournament_halves: int
     w_halves: int
-    given: list[int | None] | None = None  # per game, then per Restpartie: the opponent as typed where converted
-    given_rest: list[int | None] | None = None
+    given: list[int | None] | None  # per game, then per Restpartie: the opponent as typed where converted
+    given_rest: list[int | None] | None
 
 
 class _FirstFields(NamedTuple):
-    rules: str
-    end: date
+    context: Context  # the edition, end date and age group (rules, end, age_group, age, age_source)
     eligible: bool
     reasons: tuple[Problem, ...]
     new_rating: int | None
-    new_index: int | None
     Ri: float | None
     W: float
     n: int
@@ -673,25 +593,13 @@ class _FirstFields(NamedTuple):
     Rc: int | None  # Niveau of the tournament games (Restpartien excluded, as the DSB shows it)
     Rc_all: float | None  # average over all games the iteration uses
     We: float | None  # at Ri, where We = W by the iteration's construction
-    age_group: AgeGroup
-    age: int | None
-    age_source: str
     warnings: tuple[Problem, ...]
-    scale: str | None = None  # as the caller said ("old": values from before the Umstufung 2026)
-    conversions: tuple[Converted, ...] = ()  # opponents' values converted from the old scale
-    opponents_scale: str | None = None  # the opponents' values' scale as said (``opponents_scale`` or ``scale``)
+    conversions: tuple[Converted, ...]  # opponents' values converted from the old scale
+    source: _FirstSource  # what the Rechenweg, the per-game lines and the Leistung are computed from, on demand
 
 
-class FirstRatingResult(_FirstFields, Explained):
+class FirstRatingResult(OnDemand, _FirstFields, InContext, Explained):
     """Erst-DWZ of a player without a rating (WO 3.4), or why there is none yet."""
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable")
-
-    @property
-    def _src(self) -> _FirstSource:
-        src: _FirstSource = self.__dict__["_src"]
-        return src
 
     old_rating = None  # a first DWZ has no rating before: the vocabulary of every result
     old_index = None
@@ -701,16 +609,31 @@ class FirstRatingResult(_FirstFields, Explained):
         return None
 
     @property
+    def new_index(self) -> int | None:
+        """A first DWZ has index 1 (WO 3.4.1)."""
+        return FIRST_INDEX if self.eligible else None
+
+    @property
+    def scale(self) -> str | None:
+        """``scale`` as the caller said it ("old": values from before the Umstufung 2026)."""
+        return self.source.scales.said
+
+    @property
+    def opponents_scale(self) -> str | None:
+        """The opponents' values' scale as said (``opponents_scale`` or ``scale``)."""
+        return self.source.scales.opponents
+
+    @property
     def strength_class(self) -> str | None:
         """Reference 000's class of the first DWZ, on the edition's scale."""
-        return strength_class(self.new_rating, self._src.ctx.edition.STRENGTH_CLASSES) if self.new_rating is not None else None
+        return strength_class(self.new_rating, self.context.edition.STRENGTH_CLASSES) if self.new_rating is not None else None
 
     @cached
     def _performance(self) -> PerformanceOutcome | None:
-        src = self._src
-        if not self.eligible or len(src.tournament_opponents) < MIN_GAMES:
+        src = self.source
+        if not self.eligible or not performance_eligible(len(src.tournament_opponents)):
             return None
-        return src.ctx.edition.performance(src.tournament_opponents, src.tournament_halves)
+        return self.context.edition.performance(src.tournament_opponents, src.tournament_halves)
 
     @property
     def performance(self) -> int | None:
@@ -724,14 +647,14 @@ class FirstRatingResult(_FirstFields, Explained):
         computes it — summing to We, which equals W by the definition of Ri."""
         if self.Ri is None:
             return None
-        ed = self._src.ctx.edition
-        return [ed.we_to_float(ed.expected_at(self.Ri, [o])) for o in self._src.opponents]
+        ed = self.context.edition
+        return [ed.we_to_float(ed.expected_at(self.Ri, [o])) for o in self.source.opponents]
 
     @cached
     def games(self) -> tuple[GameLine, ...]:
         """Every game and Restpartie, counted or not; counted ones with D and P at Ri (the
         iteration value: there We = W)."""
-        src = self._src
+        src = self.source
         ps = self._expected_at_ri
         n_t = len(src.tournament_opponents)
         return tuple(game_lines(src.games, self.Ri, None if ps is None else ps[:n_t], given=src.given)
@@ -744,10 +667,10 @@ class FirstRatingResult(_FirstFields, Explained):
     @cached
     def steps(self) -> tuple[Step, ...]:
         """The Rechenweg: the games, eligibility (WO 3.4.1), the iteration, the correction."""
-        src = self._src
-        ed = src.ctx.edition
+        src = self.source
+        ed = self.context.edition
         n, n_t = self.n, len(src.tournament_opponents)
-        steps = src.ctx.steps
+        steps = self.context.steps
         steps.extend(conversion_steps(self.conversions))
         steps.append(Step("first.games", "WO 3.4.1", {"n_tournament": n_t, "n_rest": n - n_t, "W": self.W, "result": n}))
         if not self.eligible:
@@ -834,7 +757,6 @@ def first_rating(
                if ctx is not None and scales is not None else None)
     if problems or ctx is None or checked is None or scales is None:
         raise InputError(problems)
-    said = scales.said
     convert_on, notes = checked
     ed = ctx.edition
     warnings = [*ctx.warnings, *notes]
@@ -846,23 +768,19 @@ def first_rating(
     opps = opps_t + [g.opponent for g in rest if g.counted and g.opponent is not None]
     w_halves = wh_t + sum(g.result.halves for g in rest if g.counted)
     n = len(opps)
-    src = _FirstSource(ctx, parsed, rest, opps, opps_t, wh_t, w_halves, given, given_rest)
+    src = _FirstSource(scales=scales, games=parsed, rest=rest, opponents=opps, tournament_opponents=opps_t, tournament_halves=wh_t,
+                       w_halves=w_halves, given=given, given_rest=given_rest)
     reason = first_ineligible(n, w_halves)
-    rc_t = round_half_up(sum(opps_t) / len(opps_t)) if opps_t else None
-    rc_all = sum(opps) / n if n else None
-    if reason is not None:
-        values: tuple[Any, ...] = (ed.NAME, ctx.end, False, tuple(first_reasons(reason, n)), None, None, None, w_halves / 2, n,
-                                   len(opps_t), rc_t, rc_all, None, ctx.age_group, ctx.age, ctx.age_source, tuple(warnings), said,
-                                   tuple(conversions), scales.opponents)
-    else:
+    new: int | None = None
+    ri: float | None = None
+    if reason is None:
         ri, _ = ed.iterate(opps, w_halves, explain=False)
         new = ed.first_rating(ri, explain=False).new_rating
         result_warnings(new, warnings)
+    return FirstRatingResult(
+        context=ctx, eligible=reason is None, reasons=tuple(first_reasons(reason, n)), new_rating=new, Ri=ri, W=w_halves / 2, n=n,
+        n_tournament=len(opps_t), Rc=round_half_up(average(opps_t)) if opps_t else None, Rc_all=average(opps) if n else None,
         # We at Ri, where We = W by the iteration's construction (spec dwz-classic §7.2): at the corrected
         # first DWZ it would show an under- or over-performance that did not happen
-        values = (ed.NAME, ctx.end, True, (), new, FIRST_INDEX, ri, w_halves / 2, n, len(opps_t), rc_t, rc_all,
-                  ed.we_to_float(ed.expected_at(ri, opps)), ctx.age_group, ctx.age, ctx.age_source, tuple(warnings), said,
-                  tuple(conversions), scales.opponents)
-    r: FirstRatingResult = _new_result(FirstRatingResult, values)
-    r.__dict__["_src"] = src
-    return r
+        We=None if ri is None else ed.we_to_float(ed.expected_at(ri, opps)), warnings=tuple(warnings),
+        conversions=tuple(conversions), source=src)

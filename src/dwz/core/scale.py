@@ -39,8 +39,8 @@ from dwz.rules import Edition, We, scale_at, transition
 from dwz.rules import convert as convert_scale
 from dwz.rules.common import next_index
 
-__all__ = ["FIX_FILE", "MAX_SCALE_WARNINGS", "NEW", "OLD", "Converted", "Scales", "check_scale", "check_scales", "conversion_steps", "convert", "no_own_value",
-           "old_scale_warning", "own_statement", "own_steps", "parse_scale", "read_scales", "scale_at", "scale_warnings"]
+__all__ = ["FIX_FILE", "MAX_SCALE_WARNINGS", "NEW", "NOTHING_SAID", "OLD", "Converted", "Scales", "check_scale", "check_scales",
+           "conversion_steps", "convert", "no_own_value", "old_scale_warning", "own_statement", "own_steps", "parse_scale", "read_scales", "scale_at", "scale_warnings"]
 
 OLD = "old"
 NEW = "new"
@@ -83,10 +83,15 @@ class Scales(NamedTuple):
     said: str | None  # ``scale`` as given (all values)
 
 
+NOTHING_SAID = Scales(own=None, own_field="scale", opponents=None, opponents_field="scale", rating_date=None, said=None)
+
+
 def read_scales(scale: Any, own_scale: Any, opponents_scale: Any, rating_date: Any, problems: Problems) -> Scales | None:
     """The statements parsed (every problem collected): ``own_scale`` and ``opponents_scale`` win
     over ``scale``; ``rating_date`` says the own DWZ's scale by itself (:func:`scale_at`), and a
-    statement contradicting it is an error naming both."""
+    statement contradicting it is an error naming both.  Nothing said (the common case): :data:`NOTHING_SAID`."""
+    if scale is None and own_scale is None and opponents_scale is None and rating_date is None:
+        return NOTHING_SAID
     before = len(problems)
     said = problems.attempt(parse_scale, scale)
     own = problems.attempt(parse_scale, own_scale, "own_scale")
@@ -103,7 +108,8 @@ def read_scales(scale: Any, own_scale: Any, opponents_scale: Any, rating_date: A
                          switch=transition(OLD, NEW).at.isoformat(), dated=f"scale.dated.{by_date}")
             return None
         own, own_field = by_date, "rating_date"
-    return Scales(own, own_field, opp if opp is not None else said, "opponents_scale" if opp is not None else "scale", day, said)
+    return Scales(own=own, own_field=own_field, opponents=opp if opp is not None else said,
+                  opponents_field="opponents_scale" if opp is not None else "scale", rating_date=day, said=said)
 
 
 def no_own_value(own_scale: Any, rating_date: Any, problems: Problems) -> None:
@@ -140,7 +146,8 @@ def convert(ed: Edition[We], value: int, field: str, *, own: bool = False, index
     c = convert_scale(value, OLD, ed.SCALE)
     if c is None:
         return None
-    return Converted(field, value, c.new, c.exact, c.branch, c.floor_applied, index, next_index(index) if own else None, own)
+    return Converted(field=field, old=value, new=c.new, exact=c.exact, branch=c.branch, floor=c.floor_applied, old_index=index,
+                     new_index=next_index(index) if own else None, own=own)
 
 
 def check_scale(ed: Edition[We], scale: str | None, field: str = "scale", dated: date | None = None) -> tuple[bool, list[Problem]]:
@@ -183,6 +190,8 @@ def check_scales(ed: Edition[We], r0: Rating | None, scales: Scales, problems: P
     """Whether the own DWZ ``r0`` (none: a first DWZ) and the opponents' values are converted under
     ``ed``, and the notes; ``None`` with the problems kept when a statement cannot hold — each
     problem once (``scale`` says both, and both may break the same rule)."""
+    if scales is NOTHING_SAID and (r0 is None or r0.value >= ed.SCALE_MIN):
+        return False, False, []  # nothing said, and an own DWZ the scale holds: nothing to convert, note or refuse
     before = len(problems)
     own = problems.attempt(own_statement, ed, r0, scales) if r0 is not None else (False, [])
     opp = problems.attempt(check_scale, ed, scales.opponents, scales.opponents_field)
