@@ -319,6 +319,8 @@ def test_what_says_the_scale_settles_the_doubt(tmp_path: Path) -> None:
     # a classic tournament (ends before the switch): rated on the old scale, nothing to convert
     classic = write(tmp_path, "k.json", tournament(ps, start="2026-05-01", end="2026-06-07"))
     assert invoke("tournament", classic).exit_code == 0
+    # … and with the 2026 rules forced on it (an experiment with --rules): its values are all of before the switch
+    assert invoke("tournament", classic, "--rules", "2026").exit_code == 0
 
 
 def test_the_same_values_a_dated_list_knows_only_converted_are_refused(tmp_path: Path) -> None:
@@ -343,6 +345,9 @@ def test_the_same_values_a_dated_list_knows_only_converted_are_refused(tmp_path:
 def test_the_audits_low_values_are_refused_naming_the_players() -> None:
     """Audit §3: D 900 and F 1050 in a tournament ending 15.09.2026 — their values enter A's We too."""
     path = DATA / "rrlow_2026-09-15.csv"
+    plain = " ".join(invoke("tournament", path).stderr.split())  # began before the switch too: one message, these values
+    assert plain.count("Fehler:") == 1 and "4. D, d (900), 6. F, f (1050)" in plain
+    assert not kinds(check_json(path)[1], "scale_unsaid")
     res = invoke("tournament", path, "--scale", "neu")  # said new: the tournament-wide doubt is settled, the values are not
     said = " ".join(res.stderr.split())
     assert res.exit_code == 2 and "2 Spieler mit einer DWZ unter 1100" in said and "4. D, d (900), 6. F, f (1050)" in said
@@ -377,7 +382,7 @@ def test_a_file_with_elo_only_asks_for_the_list_or_the_word(tmp_path: Path) -> N
     said = " ".join(res.stderr.split())
     t = read_tournament(KARL_MALA)
     assert res.exit_code == 2 and res.stdout == ""
-    assert f"keiner der {len(t.players)} Spieler hat eine DWZ, {sum(1 for p in t.players if p.elo)} davon eine Elo" in said
+    assert f"Keiner der {len(t.players)} Spieler in {KARL_MALA} hat eine DWZ, {sum(1 for p in t.players if p.elo)} davon eine Elo" in said
     assert "--list" in said and "--elo-als-dwz" in said
     assert "--elo-as-dwz" in " ".join(invoke("tournament", KARL_MALA, lang="en").stderr.split())
     code, rep = check_json(KARL_MALA)

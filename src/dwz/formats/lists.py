@@ -554,8 +554,8 @@ def date_list(entries: Iterable[DsbEntry | FideEntry], name: str = "", given: da
     >>> from dwz.formats.dsb_list import DsbEntry
     >>> nu = [DsbEntry("NU1001", None, None, "A", "A,B", None, None, 1650, 12, None, None, None, None, None, "202624", generation=3)]
     >>> d = date_list(nu, "dwzliste_202606.csv")
-    >>> d.date, d.how, d.scale
-    (datetime.date(2026, 6, 8), 'content', 'new')
+    >>> d.date == date.fromisocalendar(2026, 24, 1), d.how, d.scale  # the Monday of week 24: the switch
+    (True, 'content', 'new')
     >>> old = [DsbEntry("1001", None, None, "A", "A,B", None, None, 1650, 12, None, None, None, None, None, "202620", generation=2)]
     >>> [(d.date, d.how, d.scale) for d in (date_list(old, "spieler.csv"), date_list(old, "LV-0-csv_2026-05.zip"))]
     [(datetime.date(2026, 5, 11), 'content', None), (datetime.date(2026, 5, 11), 'content', 'old')]

@@ -701,11 +701,12 @@ def _list_findings(t: Tournament, match: MatchReport, dsb: Sequence[DsbEntry | F
             # may be on either scale — converted or not, a different evaluation; asked, never assumed (spec dwz-2026 §6)
             scale_differs = True
             count = ("count", Count(filled, "player"))
+            switch = ("switch", transition("old", "new").at)  # the fix: a date before it converts
             if list_date is None:
                 out.append(Finding("error" if filled else "warning", "list_scale_unknown", variant="undated",
-                                   values=(("list", info.name), ("end", end), count)))
+                                   values=(("list", info.name), ("end", end), count, switch)))
             else:
-                out.append(Finding("error" if filled else "warning", "list_scale_unknown", values=(*values, count)))
+                out.append(Finding("error" if filled else "warning", "list_scale_unknown", values=(*values, count, switch)))
         elif dating.scale == "new" and not on_new:
             scale_differs = True
             out.append(Finding("error", "list_new_scale", variant="filled" if filled else None,
@@ -854,10 +855,14 @@ def _scale_unsaid(t: Tournament, ev: TournamentEvaluation | None, match: MatchRe
     if ev is None or not t.rated or get_edition(ev.rules).SCALE != "new" or (scale or ev.options.scale or t.scale) is not None:
         return []
     switch = transition("old", "new").at
+    if ev.end < switch:  # a tournament of before the switch with the 2026 rules forced (--rules): no season tournament
+        return []
     days = [d for d in (t.start, *round_dates.values()) if d is not None]
     start = min(days) if days else None
     if start is None or start >= switch:
         return []
+    if any(w.code == "player_old_scale" for pe in ev.players for w in pe.warnings):
+        return []  # a DWZ below 1100 says which (old_scale_rating, with the fix): no second message on the same values
     if any(li.kind == "dsb" and not li.problems and li.scale is not None for li in lists):
         return []  # a dated DSB list: each DWZ of the file is held against it (dwz_old_scale, dwz_differs)
     from_list = {f.player for f in match.filled if f.field == "rating"} if match is not None else set()
@@ -1232,7 +1237,7 @@ def _tournament_scale(rules: str | None, end: date | None) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class _Dated:
-    """A list's date as the report says it: "frühestens 08.06.2026" where it is only the earliest it can have been made."""
+    """A list's date as the report says it: "frühestens 01.06.2026" where it is only the earliest it can have been made."""
 
     day: date
     bound: bool = False

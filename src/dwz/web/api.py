@@ -200,7 +200,7 @@ _TURNIER_FORM: dict[str, Any] = {"requestBody": {"required": True, "content": {"
         "sonder_foreign": _choice("A player entering with his Elo can be an Ausnahmespieler (WO 3.6.3); default on.", _SWITCH),
         "old_scale": _choice("The file's DWZ are from before the Umstufung 2026: convert them first; default off.", _SWITCH),
         "new_scale": _choice("The file's DWZ are already converted (updated after the Umstufung 2026); default off. A tournament "
-                             "that began before 2026-06-08 and ends after it is refused (422) until old_scale, new_scale or a "
+                             "that began before the Umstufung 2026 and ends after it is refused (422) until old_scale, new_scale or a "
                              "dated rating_list says which.", _SWITCH),
         "elo_as_dwz": _choice("The file carries no DWZ at all and its players are to be rated on their Elo (WO 4.1.2); default "
                               "off: such a file is refused (422) without the rating_list.", _SWITCH),
