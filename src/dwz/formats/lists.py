@@ -488,6 +488,7 @@ def list_date(entries: Iterable[DsbEntry | FideEntry]) -> date | None:
 
 _DATE_IN_NAME = re.compile(r"(20\d\d|19\d\d)[-_.]?(0[1-9]|1[0-2])(?:[-_.]?(0[1-9]|[12]\d|3[01]))?")
 _NU_ID = re.compile(r"NU\d+", re.IGNORECASE)
+_NU = frozenset(("NU", "Nu", "nU", "nu"))  # a quick look before the pattern (the national list has 200,000 ids)
 _Day = date  # the field ``ListDate.date`` shadows the type's name in the class body
 
 
@@ -516,7 +517,8 @@ def nu_format(entries: Iterable[DsbEntry | FideEntry]) -> bool:
     """Whether a DSB list comes from the nu DSB-Wertungsportal: its CSV header is the portal's
     (generation 3) or its ids are nu ids ("NU4005017") — the portal exists since the Umstufung 2026,
     so its DWZ are on the new scale by construction (formats.md §2.1, §2.3)."""
-    return any(isinstance(e, DsbEntry) and (e.generation == 3 or bool(e.id and _NU_ID.fullmatch(e.id))) for e in entries)
+    return any(isinstance(e, DsbEntry) and (e.generation == 3 or bool(e.id and e.id[:2] in _NU and _NU_ID.fullmatch(e.id)))
+               for e in entries)
 
 
 @dataclass(frozen=True, slots=True)
