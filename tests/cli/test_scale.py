@@ -146,29 +146,43 @@ def _file(tmp_path: Path, scale_column: bool = False, file_scale: str | None = N
     return path
 
 
-def test_tournament_warns_on_every_surface(tmp_path: Path) -> None:
+def test_tournament_refuses_a_dwz_below_1100_and_the_engine_still_warns(tmp_path: Path) -> None:
+    """A DWZ below 1100 under the 2026 rules with nothing said of the scale: ``dwz tournament`` refuses
+    (exit 2, nothing written) as ``dwz rate`` does — naming the player and the fixes — since that value
+    also moves every opponent's We; ``dwz check`` says it as an error.  The engine's warning, remark and
+    the published files' wording stay (the Python API evaluates what it is given)."""
+    from dwz.reports import to_csv, to_html
+    from dwz.reports.check import gather
+
     path = _file(tmp_path)
     res = run("tournament", str(path))
-    assert res.exit_code == 0
-    assert "DWZ unter 1100: alte Skala? (--scale alt)" in res.output  # the remark column
-    assert "DWZ unter 1100 bei einem Turnier nach der Umstufung 2026" in res.output  # the check section
-    data = json.loads(run("tournament", str(path), "--json").output)
+    assert res.exit_code == 2 and "Nr  Name" not in res.output  # no table
+    said = " ".join(res.stderr.split())
+    assert "--scale: 1 Spieler mit einer DWZ unter 1100" in said and "1. Alt, Anna (950)" in said
+    assert "--scale alt" in said and "--list" in said  # the fixes, in the options' words
+    assert run("tournament", str(path), "--json").exit_code == 2
+    for suffix in ("csv", "html", "json"):
+        out = tmp_path / f"out.{suffix}"
+        assert run("tournament", str(path), "-o", str(out)).exit_code == 2 and not out.exists()
+    check = run("check", str(path), "--json")
+    assert check.exit_code == 2 and json.loads(check.output)["findings"][0]["kind"] == "old_scale_rating"
+    # the engine and the reports, as before
+    inputs = gather(path.read_bytes(), str(path))
+    ev = dwz.evaluate_tournament(inputs.tournament)
+    data = ev.to_dict("de")
     anna = next(p for p in data["players"] if p["no"] == 1)
     assert [w["code"] for w in anna["warnings"]] == ["player_old_scale"] and anna["remarks"][0]["key"] == "old_scale"
     assert [w["code"] for w in data["warnings"]] == ["players_old_scale"]
-    assert [f["kind"] for f in data["check"]["findings"] if f["player"] == 1] == ["old_scale_rating"]
-    for suffix in ("csv", "html", "json"):
-        out = tmp_path / f"out.{suffix}"
-        assert run("tournament", str(path), "-o", str(out)).exit_code == 0
-        body = out.read_text(encoding="utf-8-sig")
-        assert "DWZ unter 1100: alte Skala? (--scale alt)" in body
-    rows = list(csv.reader(io.StringIO((tmp_path / "out.csv").read_text(encoding="utf-8-sig")), delimiter=";"))
+    report = inputs.check(ev)
+    assert [f.kind for f in report.findings if f.player == 1] == ["old_scale_rating"]
+    assert [p.code for p in report.refusal()] == ["refused_old_scale_rating"]
+    with dwz.i18n.wording("cli"):  # as the command line writes its files
+        rows = list(csv.reader(io.StringIO(to_csv(ev, "de")), delimiter=";"))
+        html = to_html(ev, "de", check=report)
     assert rows[1][-1] == "DWZ unter 1100: alte Skala? (--scale alt)"
-    html = (tmp_path / "out.html").read_text(encoding="utf-8")
+    assert "DWZ unter 1100: alte Skala? (--scale alt)" in html
     assert "DWZ unter 1100 bei einem Turnier nach der Umstufung 2026" in html  # the Prüfbericht section
-    assert "Spieler mit einer DWZ unter 1100" in (tmp_path / "out.json").read_text(encoding="utf-8")
-    check = run("check", str(path), "--json")
-    assert check.exit_code == 2 and json.loads(check.output)["findings"][0]["kind"] == "old_scale_rating"
+    assert "Spieler mit einer DWZ unter 1100" in json.dumps(data, ensure_ascii=False)
 
 
 def test_tournament_scale_option_file_flag_and_column(tmp_path: Path) -> None:

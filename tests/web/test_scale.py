@@ -191,12 +191,17 @@ def test_tournament_page_and_api_show_the_warning(client: Any) -> None:
         pytest.skip("the tournament extras are not installed")
     csv_text = (b"[tournament]\nname,Herbst\nend,2026-09-14\n\n[players]\nno,name,rating,birth_year\n1,\"Alt, Anna\",950-10,1980\n"
                 b"2,\"Neu, Nils\",1500-20,1980\n\n[games]\nround,white,black,result\n1,1,2,1-0\n")
-    d = client.post("/api/turnier", files={"file": ("herbst.csv", csv_text)}).json()
-    assert [w["code"] for w in d["warnings"]] == ["players_old_scale"]
-    assert d["players"][0]["remarks"][0]["key"] == "old_scale"
-    html = client.post("/turnier", files={"file": ("herbst.csv", csv_text)}).text
-    assert "Spieler mit einer DWZ unter 1100" in html and "alte Skala?" in html
+    # a DWZ below 1100 with nothing said of the scale moves every opponent's We too: refused, as dwz rate does
+    # (the engine's warning and remark are the Python API's: tests/cli/test_scale.py)
+    r = client.post("/api/turnier", files={"file": ("herbst.csv", csv_text)})
+    (d,) = r.json()["detail"]
+    assert r.status_code == 422 and (d["loc"], d["type"]) == (["body", "old_scale"], "refused_old_scale_rating")
+    assert "1. Alt, Anna (950)" in d["msg"] and "„DWZ der Datei von vor der Umstufung“" in d["msg"]
+    page = client.post("/turnier", files={"file": ("herbst.csv", csv_text)})
+    html = page.text
+    assert page.status_code == 422 and "Spieler mit einer DWZ unter 1100" in html and 'id="upload-errors"' in html
     assert "„DWZ der Datei von vor der Umstufung“" in html  # the page's switch named as the fix
+    assert '<details class="options" open>' in html  # … and shown, unfolded
     assert re.findall(r"(?<![\w-])--[a-z][\w-]*", html) == []  # never a command-line option (issue 15 §1.6)
     en = client.post("/turnier?lang=en", files={"file": ("herbst.csv", csv_text)}).text
     assert "“the file's DWZ are from before the Umstufung”" in en and re.findall(r"(?<![\w-])--[a-z][\w-]*", en) == []

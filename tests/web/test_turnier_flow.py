@@ -125,6 +125,10 @@ def test_rule_options_take_effect(page: Any) -> None:
     page.click("details.options summary >> nth=0")
     page.select_option("#rules", "dwz-2026")
     page.click("#upload")
+    # the 2026 rules on the sample of 2013: its DWZ 763 is no value of the new scale — refused until said
+    expect(page.locator("#upload-errors")).to_contain_text("„DWZ der Datei von vor der Umstufung“")
+    page.check("#opt-old_scale")
+    page.click("#upload")
     expect(page.locator("#result-status")).to_contain_text("WO 2026")
     assert page.locator("#eval-table tbody").inner_text() != default  # the 2026 rules give other numbers
     with page.expect_download() as dl:

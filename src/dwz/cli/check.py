@@ -51,13 +51,14 @@ def register(cli: click.Group) -> None:
     @rules_option
     @opt("--restpartien", "rest_in", type=CPath(exists=True, dir_okay=False, path_type=Path), default=None,
          metavar="metavar.file", help="opt.restpartien_in")
-    @opt("--scale", type=Words(SCALE_WORDS), default=None, help="opt.check_scale")
+    @opt("--scale", type=Words(SCALE_WORDS), default=None, help="opt.check_scale_said")
+    @opt("--elo-als-dwz", "--elo-as-dwz", "elo_as_dwz", is_flag=True, help="opt.elo_als_dwz")
     @opt("--time-control", type=str, default=None, metavar="metavar.text", help="opt.check_time_control")
     @opt("--json", "as_json", is_flag=True, help="opt.check_json")
     @_lang_option
     def check(file: Path, fmt: str | None, dsb_list: Path | None, fide_list: Path | None, list_date: str | None,
-              end: str | None, rules: str | None, rest_in: Path | None, scale: str | None, time_control: str | None,
-              as_json: bool, lang: str) -> None:
+              end: str | None, rules: str | None, rest_in: Path | None, scale: str | None, elo_as_dwz: bool,
+              time_control: str | None, as_json: bool, lang: str) -> None:
         from dwz.basics.errors import InputError
         from dwz.cli.main import _fail, dumps
         from dwz.core.player import parse_date
@@ -81,7 +82,7 @@ def register(cli: click.Group) -> None:
                 ev = evaluate_tournament(inp.tournament, end=end_d, rules=rules, options=EvaluationOptions(scale=scale))
             except InputError as e:
                 ev_problems = e.problems
-        report = inp.check(ev, ev_problems, end=end_d, time_control=time_control)
+        report = inp.check(ev, ev_problems, end=end_d, time_control=time_control, scale=scale, elo_as_dwz=elo_as_dwz)
         if as_json:
             echo(dumps(report.to_dict(lang)))
         else:

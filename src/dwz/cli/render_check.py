@@ -77,14 +77,7 @@ def check_lines(report: Any, lang: str, *, width: int | None = None, section: bo
         for li in report.lists:
             if li.problems:
                 continue
-            values = {"kind": text(f"check.list.{li.kind}", lang), "name": li.name,
-                      "matched": report.matched.get(li.kind, 0), "players": report.players}
-            if li.date is not None:
-                line = text("check.list_used", lang, date=fmt_date(li.date, lang),
-                            how=text(f"check.date_from.{li.date_from}", lang), **values)
-            else:
-                line = text("check.list_used_nodate", lang, **values)
-            add(_wrap(line, w, 0))
+            add(_wrap(li.line(report, lang), w, 0))  # its date (and why), the scale of its DWZ where it matters
         if not any(li.kind == "dsb" for li in report.lists):
             add(_wrap(text("check.no_list", lang), w, 0), "dim")
 

@@ -45,7 +45,8 @@ def register(cli: click.Group) -> None:
     @opt("--no-sonder-foreign", is_flag=True, help="opt.no_sonder_foreign")
     @opt("--no-elo-for-unrated", is_flag=True, help="opt.no_elo_for_unrated")
     @opt("--restpartien-vs-stage2", is_flag=True, help="opt.restpartien_vs_stage2")
-    @opt("--scale", type=Words(SCALE_WORDS), default=None, help="opt.t_scale")
+    @opt("--scale", type=Words(SCALE_WORDS), default=None, help="opt.t_scale_said")
+    @opt("--elo-als-dwz", "--elo-as-dwz", "elo_as_dwz", is_flag=True, help="opt.elo_als_dwz")
     @opt("--dsb-xml", "dsb_xml", type=CPath(dir_okay=False, path_type=Path), default=None, metavar="metavar.file",
          help="opt.dsb_xml")
     @opt("--dewis-xml", "dewis_xml", type=CPath(dir_okay=False, path_type=Path), default=None, metavar="metavar.file",
@@ -60,7 +61,7 @@ def register(cli: click.Group) -> None:
                    rules: str | None, player: str | None, explain: bool, output: tuple[Path, ...], as_json: bool,
                    rest_in: Path | None, rest_out: Path | None, foreign_e_index: str, no_sonderwertung: bool,
                    no_sonder_extremes: bool, elo_from_2400: bool, no_sonder_foreign: bool, no_elo_for_unrated: bool,
-                   restpartien_vs_stage2: bool, scale: str | None, dsb_xml: Path | None, dewis_xml: Path | None,
+                   restpartien_vs_stage2: bool, scale: str | None, elo_as_dwz: bool, dsb_xml: Path | None, dewis_xml: Path | None,
                    location: str | None, time_control: str | None, sender: str | None, html_notes: bool, write_anyway: bool,
                    lang: str) -> None:
         from dwz.basics.errors import InputError, Problem
@@ -98,11 +99,17 @@ def register(cli: click.Group) -> None:
                 restpartien_vs_stage2=restpartien_vs_stage2, scale=scale,
             )
             ev = evaluate_tournament(t, end=end_d, rules=rules, options=opts)
+            report = inputs.check(ev, end=end_d, time_control=time_control, scale=scale, elo_as_dwz=elo_as_dwz)
+            # the check's errors that make the numbers doubtful (a scale nothing says, a DWZ the scale cannot
+            # hold, a file without DWZ): refused with the fixes, as dwz rate does — never a table it calls wrong
+            refused = report.refusal()
             selected = find_player(ev, player) if player else None
         except Exception as e:
             _fail(e, lang)
             return
-        report = inputs.check(ev, end=end_d, time_control=time_control)  # the pre-upload check as a section
+        if refused:
+            refuse(refused, lang)
+            return
         xml_reports: list[tuple[Path, str, Any, bool]] = []
         files: list[tuple[Path, str]] = []
         try:
@@ -137,6 +144,20 @@ def register(cli: click.Group) -> None:
         if any(out.errors for _, _, out, _ in xml_reports):
             # an invalid upload file never looks like a success — written anyway or not
             click.get_current_context().exit(2)
+
+
+def refuse(problems: list[Any], lang: str) -> None:
+    """The check's doubts that change the numbers, on stderr — each wrapped to the terminal (they are
+    long: what is in doubt, an example, every fix) — then exit 2, as any refused input."""
+    from dwz.basics.errors import InputError
+    from dwz.cli.layout import width, wrap
+    from dwz.i18n import text
+
+    w, prefix = width(sys.stderr), text("cli.error_prefix", lang)
+    for message in InputError(problems).messages(lang, "cli"):
+        for line in wrap(prefix + message, w, hang=2):
+            echo(line, err=True)
+    click.get_current_context().exit(2)
 
 
 def find_player(ev: Any, query: str) -> Any:

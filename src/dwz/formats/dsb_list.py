@@ -70,6 +70,7 @@ class DsbEntry:
     eligibility: str | None = None  # Spielberechtigung D/G/E/A/S
     last_evaluation: str | None = None  # JJJJWW
     source: str | None = None  # "file:line"
+    generation: int | None = None  # the CSV header's generation (formats.md §2.3): 3 = the nu portal's (2026); None: DOS
 
 
 _COLUMNS = {
@@ -150,6 +151,7 @@ def _read_csv(text: str, fname: str) -> tuple[DsbEntry, ...]:
     reader = csv.reader(io.StringIO(text, newline=""))
     header: list[str | None] | None = None
     labels: list[str] = []
+    generation: int | None = None
     line = 1
     try:
         for row in reader:
@@ -160,12 +162,13 @@ def _read_csv(text: str, fname: str) -> tuple[DsbEntry, ...]:
                 header, labels = _header(row)
                 if "name" not in header or "dwz" not in header:
                     raise InputError([problem(fname, start, "list_header_unknown", ",".join(row), expected=_EXPECTED)])
+                generation = _generation(row)
                 continue
             if len(row) != len(header):
                 errors.append(problem(fname, start, "list_row_fields", len(row), expected=len(header)))
                 continue
             values = {h: row[j].strip() for j, h in enumerate(header) if h is not None}
-            entry = _entry(values, labels, header, fname, start, errors)
+            entry = _entry(values, labels, header, fname, start, errors, generation)
             if entry is not None:
                 entries.append(entry)
     except csv.Error as e:
@@ -189,8 +192,18 @@ def _header(row: list[str]) -> tuple[list[str | None], list[str]]:
     return [_COLUMNS.get(c) for c in cells], labels
 
 
+def _generation(row: list[str]) -> int:
+    """The header's generation (formats.md §2.3): 3 — the nu portal's of 2026 — names the member
+    number "Mitgliedsnummer", the name column "Name,Vorname" and the Elo "FIDE-Elozahl"; 2 has the
+    numeric DeWIS id and "VKZ"; 1 neither."""
+    cells = {_col(c) for c in row}
+    if cells & {"mitgliedsnummer", "name,vorname", "fideelozahl"} or {"name", "vorname", "nachname"} <= cells:
+        return 3
+    return 2 if "id" in cells or "vkz" in cells else 1
+
+
 def _entry(v: dict[str, str], labels: list[str], header: list[str | None], fname: str, line: int,
-           errors: Problems) -> DsbEntry | None:
+           errors: Problems, generation: int | None = None) -> DsbEntry | None:
     before = errors.seen
 
     def num(key: str) -> int | None:
@@ -219,7 +232,7 @@ def _entry(v: dict[str, str], labels: list[str], header: list[str | None], fname
         dwz=dwz, index=index if dwz else None, elo=elo, fide_title=norm_title(v.get("fide_title")),
         fide_id=None if fide is None else str(fide), fide_fed=v.get("fide_fed") or None,
         eligibility=v.get("eligibility") or None, last_evaluation=v.get("last_evaluation") or None,
-        source=f"{fname}:{line}",
+        source=f"{fname}:{line}", generation=generation,
     )
 
 

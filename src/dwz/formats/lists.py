@@ -31,7 +31,9 @@ streams the million-line FIDE file; only entries that can match are kept.
 
 from __future__ import annotations
 
+import calendar
 import itertools
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
@@ -43,7 +45,8 @@ from dwz.formats._common import digits, name_key
 from dwz.formats.dsb_list import DsbEntry
 from dwz.formats.fide_list import FideEntry
 
-__all__ = ["Ambiguous", "Candidate", "Conflict", "Filled", "Match", "MatchReport", "closest_entries", "enrich", "list_date"]
+__all__ = ["Ambiguous", "Candidate", "Conflict", "Filled", "ListDate", "Match", "MatchReport", "closest_entries", "date_list",
+           "dates_in_name", "enrich", "list_date", "nu_format"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -479,3 +482,114 @@ def list_date(entries: Iterable[DsbEntry | FideEntry]) -> date | None:
         except ValueError:  # week 53 of a year that has 52
             latest -= 1
     return None
+
+
+# --- when a DSB list was made, and on which scale its DWZ are (spec dwz-2026 §6, formats.md §2.3) -----
+
+_DATE_IN_NAME = re.compile(r"(20\d\d|19\d\d)[-_.]?(0[1-9]|1[0-2])(?:[-_.]?(0[1-9]|[12]\d|3[01]))?")
+_NU_ID = re.compile(r"NU\d+", re.IGNORECASE)
+_NU = frozenset(("NU", "Nu", "nU", "nu"))  # a quick look before the pattern (the national list has 200,000 ids)
+_Day = date  # the field ``ListDate.date`` shadows the type's name in the class body
+
+
+def dates_in_name(name: str) -> tuple[date, date, bool] | None:
+    """The period a list's file name names: (first day, last day, whether a day is named) —
+    "LV-0-csv_2026-07-01.zip" the one day, "dwzliste_202606.csv" the whole of June 2026.
+
+    >>> dates_in_name("LV-0-csv_2026-07-01.zip"), dates_in_name("dwzliste_202606.csv")[:2], dates_in_name("spieler.csv")
+    ((datetime.date(2026, 7, 1), datetime.date(2026, 7, 1), True), (datetime.date(2026, 6, 1), datetime.date(2026, 6, 30)), None)
+    """
+    m = _DATE_IN_NAME.search(name.replace("\\", "/").rsplit("/", 1)[-1])
+    if not m:
+        return None
+    year, month = int(m.group(1)), int(m.group(2))
+    if m.group(3):
+        try:
+            day = date(year, month, int(m.group(3)))
+        except ValueError:  # 2026-02-31: no day, the month is still named
+            pass
+        else:
+            return day, day, True
+    return date(year, month, 1), date(year, month, calendar.monthrange(year, month)[1]), False
+
+
+def nu_format(entries: Iterable[DsbEntry | FideEntry]) -> bool:
+    """Whether a DSB list comes from the nu DSB-Wertungsportal: its CSV header is the portal's
+    (generation 3) or its ids are nu ids ("NU4005017") — the portal exists since the Umstufung 2026,
+    so its DWZ are on the new scale by construction (formats.md §2.1, §2.3)."""
+    return any(isinstance(e, DsbEntry) and (e.generation == 3 or bool(e.id and e.id[:2] in _NU and _NU_ID.fullmatch(e.id)))
+               for e in entries)
+
+
+@dataclass(frozen=True, slots=True)
+class ListDate:
+    """When a DSB list was made, as far as it can be known, and so on which scale its DWZ are.
+
+    ``date`` is what the list is dated as: the date given, the day its file name names, or else the
+    *earliest* date it can have been made (``how``: "name_month" — the first of the month its name
+    names —, "content" — the Monday of its latest evaluation week —, or "format" — the nu portal's
+    start; the latest of these bounds).  ``latest`` is the last day it can have been made, where
+    known (a day or a month in its name).  ``scale`` is "new" when the earliest date is on the new
+    scale, "old" when the latest is before it, and ``None`` when the dates straddle the Umstufung
+    2026: then nothing says which.  ``conflict``: a date given that the list itself rules out
+    (the earliest date the content or format proves, and which of them)."""
+
+    date: _Day | None
+    how: str | None
+    earliest: _Day | None = None
+    latest: _Day | None = None
+    nu: bool = False
+    scale: str | None = None
+    conflict: tuple[_Day, str] | None = None
+
+    @property
+    def bound(self) -> bool:
+        """The date is only the earliest the list can have been made (not given, no day named)."""
+        return self.how in ("name_month", "content", "format")
+
+
+def date_list(entries: Iterable[DsbEntry | FideEntry], name: str = "", given: date | None = None) -> ListDate:
+    """Date a DSB list (``name``: its file name; ``given``: the date the user gave) and decide the
+    scale of its DWZ.  A month in the name or the content give only the earliest date — a bound
+    never proves the old scale; the nu portal's format proves the new one.
+
+    >>> from dwz.formats.dsb_list import DsbEntry
+    >>> nu = [DsbEntry("NU1001", None, None, "A", "A,B", None, None, 1650, 12, None, None, None, None, None, "202624", generation=3)]
+    >>> d = date_list(nu, "dwzliste_202606.csv")
+    >>> d.date == date.fromisocalendar(2026, 24, 1), d.how, d.scale  # the Monday of week 24: the switch
+    (True, 'content', 'new')
+    >>> old = [DsbEntry("1001", None, None, "A", "A,B", None, None, 1650, 12, None, None, None, None, None, "202620", generation=2)]
+    >>> [(d.date, d.how, d.scale) for d in (date_list(old, "spieler.csv"), date_list(old, "LV-0-csv_2026-05.zip"))]
+    [(datetime.date(2026, 5, 11), 'content', None), (datetime.date(2026, 5, 11), 'content', 'old')]
+    """
+    from dwz.rules import scale_at, transition
+
+    items = entries if isinstance(entries, (list, tuple)) else list(entries)
+    nu = nu_format(items)
+    proofs: list[tuple[date, str]] = []  # (earliest possible date, how it is known) from the list itself
+    content = list_date(items)
+    if content is not None:
+        proofs.append((content, "content"))
+    if nu:
+        proofs.append((transition("old", "new").at, "format"))
+    if given is not None:
+        proven = max(proofs, key=lambda b: b[0]) if proofs else None
+        conflict = proven if proven is not None and proven[0] > given and scale_at(given) != scale_at(proven[0]) else None
+        return ListDate(given, "given", given, given, nu, scale_at(given) if conflict is None else None, conflict)
+    named = dates_in_name(name) if name else None
+    latest: date | None = None
+    bounds: list[tuple[date, str]] = []  # the name first: on equal dates the first wins (max keeps it)
+    if named is not None:
+        first, last, day = named
+        bounds.append((first, "name" if day else "name_month"))
+        latest = last
+    bounds += proofs
+    if not bounds:
+        return ListDate(None, None, nu=nu)
+    earliest, how = max(bounds, key=lambda b: b[0])  # max() keeps the first of equal dates
+    if latest is not None and latest < earliest:  # the name is ruled out by the content or format: a bound no more
+        latest = None
+    if how == "name":
+        latest = earliest
+    scale = "new" if scale_at(earliest) == "new" else ("old" if latest is not None and scale_at(latest) == "old" else None)
+    return ListDate(earliest, how, earliest, latest, nu, scale)

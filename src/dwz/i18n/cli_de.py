@@ -489,3 +489,21 @@ Spielern nachgerechnet. Strg-C bricht ab, ohne etwas zu ändern.""",
         "os.unknown": "Fehler des Betriebssystems",
     },
 }
+
+# --- Branch scale2: the 2026 season's doubts in the tournament path.  One block, added to the sections above.
+_SCALE2: dict[str, dict[str, Any]] = {
+    "cli_help": {
+        "opt.t_scale_said": "Skala der DWZ der Datei: alt – von vor der Umstufung 2026, sie werden zuerst umgestuft; neu – schon umgestuft (eine Spalte scale der Datei geht vor).",
+        "opt.check_scale_said": "Skala der DWZ der Datei: alt – von vor der Umstufung 2026 (für die Prüfung zuerst umgestuft); neu – schon umgestuft.",
+        "opt.elo_als_dwz": "Die Datei hat keine DWZ und die Spieler sollen mit ihrer Elo gewertet werden (WO 4.1.2) – sonst wird dafür die DWZ-Liste (--list) verlangt.",
+    },
+    "fields_cli": {
+        "old_scale": "--scale",
+        "elo_as_dwz": "--elo-als-dwz",
+    },
+}
+for _section, _entries in _SCALE2.items():
+    _clash = set(_entries) & set(CATALOG[_section])
+    if _clash:
+        raise KeyError(f"dwz.i18n.cli_de: scale2 keys already in the catalog: {sorted(_clash)}")
+    CATALOG[_section].update(_entries)

@@ -512,3 +512,21 @@ CATALOG: dict[str, dict[str, Any]] = {
         "os.unknown": "operating system error",
     },
 }
+
+# --- Branch scale2: the 2026 season's doubts in the tournament path.  One block, added to the sections above.
+_SCALE2: dict[str, dict[str, Any]] = {
+    "cli_help": {
+        "opt.t_scale_said": "Scale of the file's DWZ: old – from before the Umstufung 2026, converted first; new – already converted (a scale column of the file wins).",
+        "opt.check_scale_said": "Scale of the file's DWZ: old – from before the Umstufung 2026 (converted first for the check); new – already converted.",
+        "opt.elo_als_dwz": "The file has no DWZ and the players are to be rated on their Elo (WO 4.1.2) – otherwise the DWZ list (--list) is asked for.",
+    },
+    "fields_cli": {
+        "old_scale": "--scale",
+        "elo_as_dwz": "--elo-as-dwz",
+    },
+}
+for _section, _entries in _SCALE2.items():
+    _clash = set(_entries) & set(CATALOG[_section])
+    if _clash:
+        raise KeyError(f"dwz.i18n.cli_en: scale2 keys already in the catalog: {sorted(_clash)}")
+    CATALOG[_section].update(_entries)

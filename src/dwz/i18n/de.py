@@ -1274,3 +1274,76 @@ CATALOG: dict[str, dict[str, Any]] = {
         "web.strength_old_scale": "DWZ vor der Umstufung",
     },
 }
+
+# --- Branch scale2: the 2026 season's doubts in the tournament path (a DSB list's date and scale, the scale
+# of a file's DWZ, a file without any DWZ).  One block, added to the sections above (no key may be in both).
+_SCALE2: dict[str, dict[str, Any]] = {
+    "terms": {
+        "list.dated.given": "angegeben",
+        "list.dated.name": "laut Dateiname",
+        "list.dated.name_month": "frühestens, laut Monat im Dateinamen",
+        "list.dated.content": "frühestens, laut jüngster Auswertung darin",
+        "list.dated.format": "frühestens, laut Format des DSB-Wertungsportals",
+        "list.proof.content": "ihre jüngste Auswertung (Spalte „Letzte Auswertung“) ist von später",
+        "list.proof.format": "sie hat das Format des DSB-Wertungsportals (nu), das es erst seit der Umstufung 2026 gibt",
+    },
+    "fields": {
+        "new_scale": "DWZ der Datei schon umgestuft",
+        "elo_as_dwz": "Keine DWZ in der Datei",
+    },
+    "problems": {
+        "refused_list_date_conflict": "{value!d} passt nicht zu {list}: {why!t} – die Liste ist frühestens vom {earliest!d}, ihre DWZ sind schon umgestuft (Umstufung 2026). Bitte das Datum prüfen oder --list-date weglassen: dann gilt der Stand, den die Liste selbst belegt.",
+        "refused_list_date_conflict.web": "{value!d} passt nicht zu {list}: {why!t} – die Liste ist frühestens vom {earliest!d}, ihre DWZ sind schon umgestuft (Umstufung 2026). Bitte das Datum prüfen oder das Feld leer lassen: dann gilt der Stand, den die Liste selbst belegt.",
+        "refused_list_scale_unknown": "{value}, Stand {date!d} ({how!t}): ob die DWZ der Liste von vor oder nach der Umstufung 2026 ({switch!d}) stammen, sagt weder ihr Stand noch ihr Format – sie ergänzt die DWZ von {count!n:Spieler|Spielern} eines Turniers, das am {end!d} endet (WO 2026), und je nach Stand wären diese umzustufen oder nicht. Bitte den Stand der Liste mit --list-date angeben oder die aktuelle DWZ-Liste des DSB-Wertungsportals verwenden.",
+        "refused_list_scale_unknown.web": "{value}, Stand {date!d} ({how!t}): ob die DWZ der Liste von vor oder nach der Umstufung 2026 ({switch!d}) stammen, sagt weder ihr Stand noch ihr Format – sie ergänzt die DWZ von {count!n:Spieler|Spielern} eines Turniers, das am {end!d} endet (WO 2026), und je nach Stand wären diese umzustufen oder nicht. Bitte den Stand der Liste oben im Feld „Stand der DWZ-Liste“ angeben oder die aktuelle DWZ-Liste des DSB-Wertungsportals hochladen.",
+        "refused_list_scale_unknown_undated": "{value}: ohne Stand (weder der Dateiname noch die Spalte „Letzte Auswertung“ nennt ein Datum), und ihr Format sagt nicht, ob ihre DWZ umgestuft sind – sie ergänzt die DWZ von {count!n:Spieler|Spielern} eines Turniers, das am {end!d} endet (WO 2026). Bitte den Stand der Liste mit --list-date angeben oder die aktuelle DWZ-Liste des DSB-Wertungsportals verwenden.",
+        "refused_list_scale_unknown_undated.web": "{value}: ohne Stand (weder der Dateiname noch die Spalte „Letzte Auswertung“ nennt ein Datum), und ihr Format sagt nicht, ob ihre DWZ umgestuft sind – sie ergänzt die DWZ von {count!n:Spieler|Spielern} eines Turniers, das am {end!d} endet (WO 2026). Bitte den Stand der Liste oben im Feld „Stand der DWZ-Liste“ angeben oder die aktuelle DWZ-Liste des DSB-Wertungsportals hochladen.",
+        "refused_list_new_scale": "{value}, Stand {date!d} ({how!t}): die DWZ der Liste sind schon umgestuft (Umstufung 2026), das Turnier endet am {end!d} (klassische WO) – die DWZ von {count!n:Spieler|Spielern} aus ihr wären auf der falschen Skala gewertet. Bitte die DWZ-Liste verwenden, die am Turnierende galt.",
+        "refused_scale_unsaid": "Das Turnier begann am {value!d} vor der Umstufung 2026 ({switch!d}) und endet am {end!d} (WO 2026): ob die DWZ der Datei von vor der Umstufung stammen (etwa aus der Startrangliste) oder schon umgestuft sind, sagt nichts – und das Ergebnis hängt davon ab, z. B. {player}: {as_new} mit den DWZ als umgestuft, {as_old} mit den DWZ von vor der Umstufung. Bitte angeben: --scale alt (DWZ von vor der Umstufung; sie werden umgestuft), --scale neu (schon umgestuft) – oder die aktuelle DWZ-Liste mit --list, die jede DWZ der Datei prüft.",
+        "refused_scale_unsaid.web": "Das Turnier begann am {value!d} vor der Umstufung 2026 ({switch!d}) und endet am {end!d} (WO 2026): ob die DWZ der Datei von vor der Umstufung stammen (etwa aus der Startrangliste) oder schon umgestuft sind, sagt nichts – und das Ergebnis hängt davon ab, z. B. {player}: {as_new} mit den DWZ als umgestuft, {as_old} mit den DWZ von vor der Umstufung. Bitte unter „Regeln und Auslegungen“ ankreuzen: „DWZ der Datei von vor der Umstufung“ (sie werden umgestuft) oder „DWZ der Datei schon umgestuft“ – oder oben die aktuelle DWZ-Liste hochladen, die jede DWZ der Datei prüft.",
+        "refused_old_scale_rating": "{value!n:Spieler|Spieler} mit einer DWZ unter 1100 bei einem Turnier nach der Umstufung 2026: {players} – unter 1100 gibt es seit der Umstufung keine DWZ; so gewertet, wären auch die Ergebnisse ihrer Gegner falsch. Stammen die DWZ der Datei von vor der Umstufung, bitte --scale alt angeben (die ganze Datei wird umgestuft) oder scale = alt in der Turnierdatei; sonst die DWZ nach der Umstufung eintragen (die aktuelle DWZ-Liste nennt sie, --list prüft sie).",
+        "refused_old_scale_rating.web": "{value!n:Spieler|Spieler} mit einer DWZ unter 1100 bei einem Turnier nach der Umstufung 2026: {players} – unter 1100 gibt es seit der Umstufung keine DWZ; so gewertet, wären auch die Ergebnisse ihrer Gegner falsch. Stammen die DWZ der Datei von vor der Umstufung, bitte unter „Regeln und Auslegungen“ „DWZ der Datei von vor der Umstufung“ ankreuzen (die ganze Datei wird umgestuft) oder scale = alt in der Turnierdatei angeben; sonst die DWZ nach der Umstufung eintragen (die aktuelle DWZ-Liste nennt sie; oben hochgeladen, prüft sie jede DWZ).",
+        "refused_dwz_old_scale": "{value!n:Spieler|Spieler} mit einer DWZ, die die DWZ-Liste nur umgestuft kennt (Datei → Liste): {players} – die Datei hat noch den Wert von vor der Umstufung 2026; so gewertet, wären auch die Ergebnisse der Gegner falsch. Bitte --scale alt angeben (die DWZ der Datei werden umgestuft) oder die DWZ nach der Umstufung eintragen.",
+        "refused_dwz_old_scale.web": "{value!n:Spieler|Spieler} mit einer DWZ, die die DWZ-Liste nur umgestuft kennt (Datei → Liste): {players} – die Datei hat noch den Wert von vor der Umstufung 2026; so gewertet, wären auch die Ergebnisse der Gegner falsch. Bitte unter „Regeln und Auslegungen“ „DWZ der Datei von vor der Umstufung“ ankreuzen (die DWZ der Datei werden umgestuft) oder die DWZ nach der Umstufung eintragen.",
+        "refused_no_dwz": "Keiner der {players!n:Spieler|Spieler} in {value} hat eine DWZ, {elo} davon eine Elo – jeder würde als Spieler ohne DWZ mit seiner Elo eingestuft (WO 4.1.2). Trägt die Datei die DWZ nur nicht (etwa eine FIDE-TRF), bitte die DWZ-Liste mit --list angeben; sollen die Spieler wirklich mit ihrer Elo gewertet werden, --elo-als-dwz.",
+        "refused_no_dwz.web": "Keiner der {players!n:Spieler|Spieler} in {value} hat eine DWZ, {elo} davon eine Elo – jeder würde als Spieler ohne DWZ mit seiner Elo eingestuft (WO 4.1.2). Trägt die Datei die DWZ nur nicht (etwa eine FIDE-TRF), bitte oben die DWZ-Liste hochladen; sollen die Spieler wirklich mit ihrer Elo gewertet werden, unter „Regeln und Auslegungen“ „Keine DWZ in der Datei: mit der Elo werten“ ankreuzen.",
+        "upload_scale_both": "„DWZ der Datei von vor der Umstufung“ und „DWZ der Datei schon umgestuft“ schließen sich aus – bitte höchstens eines ankreuzen",
+    },
+    "ui": {
+        "check.date_from.name_month": "laut Monat im Dateinamen",
+        "check.date_from.format": "laut Format des DSB-Wertungsportals (nu), das es erst seit der Umstufung 2026 gibt",
+        "check.date_earliest": "frühestens {date}",
+        "check.list_scale.nu": "– im Format des DSB-Wertungsportals (nu): DWZ auf der neuen Skala",
+        "check.list_scale.new": "– DWZ auf der neuen Skala",
+        "check.list_scale.old": "– DWZ auf der alten Skala (von vor der Umstufung 2026)",
+        "check.list_scale.unknown": "– ob ihre DWZ von vor oder nach der Umstufung 2026 stammen, sagt nichts (--list-date)",
+        "check.list_scale.unknown.web": "– ob ihre DWZ von vor oder nach der Umstufung 2026 stammen, sagt nichts (oben „Stand der DWZ-Liste“ angeben)",
+        "check.list_proof.content": "ihre jüngste Auswertung (Spalte „Letzte Auswertung“) ist von später",
+        "check.list_proof.format": "sie hat das Format des DSB-Wertungsportals (nu), das es erst seit der Umstufung 2026 gibt",
+        "check.list_date_conflict.title": "Stand der DWZ-Liste passt nicht zur Liste",
+        "check.list_date_conflict": "{list}: angegeben ist der {given}, aber {why} – die Liste ist frühestens vom {earliest}, ihre DWZ sind schon umgestuft",
+        "check.list_date_conflict.fix": "Das Datum bei --list-date prüfen – oder weglassen: dann gilt der Stand, den die Liste selbst belegt.",
+        "check.list_date_conflict.fix.web": "Das Datum im Feld „Stand der DWZ-Liste“ prüfen – oder das Feld leer lassen: dann gilt der Stand, den die Liste selbst belegt.",
+        "check.list_scale_unknown.title": "Skala der DWZ-Liste offen",
+        "check.list_scale_unknown": "{list}, Stand {date} ({how}): das Turnier endet am {end} (WO 2026) – ob die DWZ der Liste von vor oder nach der Umstufung 2026 stammen, sagen weder ihr Stand noch ihr Format ({count} mit DWZ aus der Liste)",
+        "check.list_scale_unknown.undated": "{list}: ohne Stand – weder der Dateiname noch die Spalte „Letzte Auswertung“ nennt ein Datum; das Turnier endet am {end} (WO 2026), ob die DWZ der Liste umgestuft sind, sagt nichts ({count} mit DWZ aus der Liste)",
+        "check.list_scale_unknown.fix": "Den Stand der Liste mit --list-date angeben (vor dem {switch}: ihre DWZ werden umgestuft) oder die aktuelle DWZ-Liste des DSB-Wertungsportals verwenden.",
+        "check.list_scale_unknown.fix.web": "Den Stand der Liste oben im Feld „Stand der DWZ-Liste“ angeben (vor dem {switch}: ihre DWZ werden umgestuft) oder die aktuelle DWZ-Liste des DSB-Wertungsportals hochladen.",
+        "check.list_new_scale.filled": "{list}, Stand {date} ({how}): das Turnier endet am {end} (klassische WO), die DWZ der Liste sind schon umgestuft – {count} mit DWZ aus der Liste würden auf der falschen Skala gewertet",
+        "check.scale_unsaid.title": "Skala der DWZ in der Datei offen",
+        "check.scale_unsaid": "Das Turnier begann am {start} vor der Umstufung 2026 ({switch}) und endet am {end} (WO 2026): ob die DWZ der Datei ({count}) von vor der Umstufung stammen – etwa aus der Startrangliste – oder schon umgestuft sind, sagt nichts; das Ergebnis hängt davon ab ({changed} anders), z. B. {player}: {as_new} mit den DWZ als umgestuft, {as_old} mit den DWZ von vor der Umstufung",
+        "check.scale_unsaid.fix": "--scale alt angeben, wenn die DWZ der Datei von vor der Umstufung stammen (sie werden dann umgestuft), --scale neu, wenn sie schon umgestuft sind – oder die aktuelle DWZ-Liste mit --list, die jede DWZ der Datei prüft.",
+        "check.scale_unsaid.fix.web": "Unter „Regeln und Auslegungen“ „DWZ der Datei von vor der Umstufung“ ankreuzen, wenn sie von vor der Umstufung stammen, „DWZ der Datei schon umgestuft“, wenn sie aktualisiert sind – oder oben die aktuelle DWZ-Liste hochladen, die jede DWZ der Datei prüft.",
+        "check.no_dwz.title": "Keine DWZ in der Datei",
+        "check.no_dwz": "Keiner der {players} hat eine DWZ, {elo} haben eine Elo: jeder würde als Spieler ohne DWZ mit seiner Elo eingestuft (WO 4.1.2) – wohl trägt die Datei die DWZ nur nicht (etwa eine FIDE-TRF)",
+        "check.no_dwz.fix": "Die DWZ-Liste mit --list angeben (sie ergänzt die DWZ) – oder --elo-als-dwz, wenn die Spieler wirklich keine DWZ haben und mit ihrer Elo gewertet werden sollen.",
+        "check.no_dwz.fix.web": "Oben die DWZ-Liste hochladen (sie ergänzt die DWZ) – oder unter „Regeln und Auslegungen“ „Keine DWZ in der Datei: mit der Elo werten“ ankreuzen, wenn die Spieler wirklich keine DWZ haben.",
+        "web.opt_new_scale": "DWZ der Datei schon umgestuft (nach der Umstufung 2026 aktualisiert)",
+        "web.opt_elo_as_dwz": "Keine DWZ in der Datei: mit der Elo werten (WO 4.1.2)",
+    },
+}
+for _section, _entries in _SCALE2.items():
+    _clash = set(_entries) & set(CATALOG[_section])
+    if _clash:
+        raise KeyError(f"dwz.i18n.de: scale2 keys already in the catalog: {sorted(_clash)}")
+    CATALOG[_section].update(_entries)

@@ -1271,3 +1271,76 @@ CATALOG: dict[str, dict[str, Any]] = {
         "web.strength_old_scale": "DWZ before the Umstufung",
     },
 }
+
+# --- Branch scale2: the 2026 season's doubts in the tournament path (a DSB list's date and scale, the scale
+# of a file's DWZ, a file without any DWZ).  One block, added to the sections above (no key may be in both).
+_SCALE2: dict[str, dict[str, Any]] = {
+    "terms": {
+        "list.dated.given": "given",
+        "list.dated.name": "from the file name",
+        "list.dated.name_month": "at the earliest, from the month in the file name",
+        "list.dated.content": "at the earliest, from its latest evaluation",
+        "list.dated.format": "at the earliest, from the format of the DSB rating portal",
+        "list.proof.content": "its latest evaluation (column “Letzte Auswertung”) is later",
+        "list.proof.format": "it has the format of the DSB rating portal (nu), which exists only since the Umstufung 2026",
+    },
+    "fields": {
+        "new_scale": "the file's DWZ already converted",
+        "elo_as_dwz": "no DWZ in the file",
+    },
+    "problems": {
+        "refused_list_date_conflict": "{value!d} does not fit {list}: {why!t} – the list is from {earliest!d} at the earliest, its DWZ are already converted (Umstufung 2026). Please check the date or leave out --list-date: then the date the list itself proves applies.",
+        "refused_list_date_conflict.web": "{value!d} does not fit {list}: {why!t} – the list is from {earliest!d} at the earliest, its DWZ are already converted (Umstufung 2026). Please check the date or leave the field empty: then the date the list itself proves applies.",
+        "refused_list_scale_unknown": "{value}, as of {date!d} ({how!t}): whether the list's DWZ are from before or after the Umstufung 2026 ({switch!d}) is said neither by its date nor by its format – it completes the DWZ of {count!n:player|players} of a tournament ending on {end!d} (WO 2026), which would have to be converted or not depending on its date. Please give the list's date with --list-date or use the current DWZ list of the DSB rating portal.",
+        "refused_list_scale_unknown.web": "{value}, as of {date!d} ({how!t}): whether the list's DWZ are from before or after the Umstufung 2026 ({switch!d}) is said neither by its date nor by its format – it completes the DWZ of {count!n:player|players} of a tournament ending on {end!d} (WO 2026), which would have to be converted or not depending on its date. Please enter the list's date above in the field “Date of the DWZ list” or upload the current DWZ list of the DSB rating portal.",
+        "refused_list_scale_unknown_undated": "{value}: without a date (neither the file name nor the column “Letzte Auswertung” names one), and its format does not say whether its DWZ are converted – it completes the DWZ of {count!n:player|players} of a tournament ending on {end!d} (WO 2026). Please give the list's date with --list-date or use the current DWZ list of the DSB rating portal.",
+        "refused_list_scale_unknown_undated.web": "{value}: without a date (neither the file name nor the column “Letzte Auswertung” names one), and its format does not say whether its DWZ are converted – it completes the DWZ of {count!n:player|players} of a tournament ending on {end!d} (WO 2026). Please enter the list's date above in the field “Date of the DWZ list” or upload the current DWZ list of the DSB rating portal.",
+        "refused_list_new_scale": "{value}, as of {date!d} ({how!t}): the list's DWZ are already converted (Umstufung 2026), the tournament ends on {end!d} (classic WO) – the DWZ of {count!n:player|players} taken from it would be rated on the wrong scale. Please use the DWZ list that was valid at the tournament's end.",
+        "refused_scale_unsaid": "The tournament began on {value!d}, before the Umstufung 2026 ({switch!d}), and ends on {end!d} (WO 2026): nothing says whether the file's DWZ are from before the Umstufung (say, from the starting rank list) or already converted – and the result depends on it, e.g. {player}: {as_new} with the DWZ as converted, {as_old} with the DWZ from before the Umstufung. Please say which: --scale old (DWZ from before the Umstufung; they are converted), --scale new (already converted) – or give the current DWZ list with --list, which checks every DWZ of the file.",
+        "refused_scale_unsaid.web": "The tournament began on {value!d}, before the Umstufung 2026 ({switch!d}), and ends on {end!d} (WO 2026): nothing says whether the file's DWZ are from before the Umstufung (say, from the starting rank list) or already converted – and the result depends on it, e.g. {player}: {as_new} with the DWZ as converted, {as_old} with the DWZ from before the Umstufung. Please tick under “Rules and readings”: “the file's DWZ are from before the Umstufung” (they are converted) or “the file's DWZ already converted” – or upload the current DWZ list above, which checks every DWZ of the file.",
+        "refused_old_scale_rating": "{value!n:player|players} with a DWZ below 1100 in a tournament after the Umstufung 2026: {players} – since the Umstufung no DWZ is below 1100; rated so, their opponents' results would be wrong too. If the file's DWZ are from before the Umstufung, please give --scale old (the whole file is converted) or scale = old in the tournament file; otherwise enter the DWZ after the Umstufung (the current DWZ list has them, --list checks them).",
+        "refused_old_scale_rating.web": "{value!n:player|players} with a DWZ below 1100 in a tournament after the Umstufung 2026: {players} – since the Umstufung no DWZ is below 1100; rated so, their opponents' results would be wrong too. If the file's DWZ are from before the Umstufung, please tick “the file's DWZ are from before the Umstufung” under “Rules and readings” (the whole file is converted) or give scale = old in the tournament file; otherwise enter the DWZ after the Umstufung (the current DWZ list has them; uploaded above, it checks every DWZ).",
+        "refused_dwz_old_scale": "{value!n:player|players} with a DWZ the DWZ list knows only converted (file → list): {players} – the file still has the value from before the Umstufung 2026; rated so, the opponents' results would be wrong too. Please give --scale old (the file's DWZ are converted) or enter the DWZ after the Umstufung.",
+        "refused_dwz_old_scale.web": "{value!n:player|players} with a DWZ the DWZ list knows only converted (file → list): {players} – the file still has the value from before the Umstufung 2026; rated so, the opponents' results would be wrong too. Please tick “the file's DWZ are from before the Umstufung” under “Rules and readings” (the file's DWZ are converted) or enter the DWZ after the Umstufung.",
+        "refused_no_dwz": "None of the {players!n:player|players} in {value} has a DWZ, {elo} of them an Elo – each would enter as a player without DWZ with his Elo (WO 4.1.2). If the file just does not carry the DWZ (a FIDE TRF, say), please give the DWZ list with --list; if the players are really to be rated on their Elo, --elo-as-dwz.",
+        "refused_no_dwz.web": "None of the {players!n:player|players} in {value} has a DWZ, {elo} of them an Elo – each would enter as a player without DWZ with his Elo (WO 4.1.2). If the file just does not carry the DWZ (a FIDE TRF, say), please upload the DWZ list above; if the players are really to be rated on their Elo, tick “No DWZ in the file: rate on the Elo” under “Rules and readings”.",
+        "upload_scale_both": "“the file's DWZ are from before the Umstufung” and “the file's DWZ already converted” exclude each other – please tick one at most",
+    },
+    "ui": {
+        "check.date_from.name_month": "from the month in the file name",
+        "check.date_from.format": "from the format of the DSB rating portal (nu), which exists only since the Umstufung 2026",
+        "check.date_earliest": "{date} at the earliest",
+        "check.list_scale.nu": "– in the format of the DSB rating portal (nu): DWZ on the new scale",
+        "check.list_scale.new": "– DWZ on the new scale",
+        "check.list_scale.old": "– DWZ on the old scale (from before the Umstufung 2026)",
+        "check.list_scale.unknown": "– nothing says whether its DWZ are from before or after the Umstufung 2026 (--list-date)",
+        "check.list_scale.unknown.web": "– nothing says whether its DWZ are from before or after the Umstufung 2026 (enter “Date of the DWZ list” above)",
+        "check.list_proof.content": "its latest evaluation (column “Letzte Auswertung”) is later",
+        "check.list_proof.format": "it has the format of the DSB rating portal (nu), which exists only since the Umstufung 2026",
+        "check.list_date_conflict.title": "The DWZ list's date does not fit the list",
+        "check.list_date_conflict": "{list}: the date given is {given}, but {why} – the list is from {earliest} at the earliest, its DWZ are already converted",
+        "check.list_date_conflict.fix": "Check the date given with --list-date – or leave it out: then the date the list itself proves applies.",
+        "check.list_date_conflict.fix.web": "Check the date in the field “Date of the DWZ list” – or leave the field empty: then the date the list itself proves applies.",
+        "check.list_scale_unknown.title": "Scale of the DWZ list unknown",
+        "check.list_scale_unknown": "{list}, as of {date} ({how}): the tournament ends on {end} (WO 2026) – neither its date nor its format says whether the list's DWZ are from before or after the Umstufung 2026 ({count} with a DWZ from the list)",
+        "check.list_scale_unknown.undated": "{list}: without a date – neither the file name nor the column “Letzte Auswertung” names one; the tournament ends on {end} (WO 2026), nothing says whether the list's DWZ are converted ({count} with a DWZ from the list)",
+        "check.list_scale_unknown.fix": "Give the list's date with --list-date (before {switch}: its DWZ are converted) or use the current DWZ list of the DSB rating portal.",
+        "check.list_scale_unknown.fix.web": "Enter the list's date above in the field “Date of the DWZ list” (before {switch}: its DWZ are converted) or upload the current DWZ list of the DSB rating portal.",
+        "check.list_new_scale.filled": "{list}, as of {date} ({how}): the tournament ends on {end} (classic WO), the list's DWZ are already converted – {count} with a DWZ from the list would be rated on the wrong scale",
+        "check.scale_unsaid.title": "Scale of the file's DWZ unknown",
+        "check.scale_unsaid": "The tournament began on {start}, before the Umstufung 2026 ({switch}), and ends on {end} (WO 2026): nothing says whether the file's DWZ ({count}) are from before the Umstufung – say, from the starting rank list – or already converted; the result depends on it ({changed} differ), e.g. {player}: {as_new} with the DWZ as converted, {as_old} with the DWZ from before the Umstufung",
+        "check.scale_unsaid.fix": "Give --scale old if the file's DWZ are from before the Umstufung (they are then converted), --scale new if they are already converted – or the current DWZ list with --list, which checks every DWZ of the file.",
+        "check.scale_unsaid.fix.web": "Tick “the file's DWZ are from before the Umstufung” under “Rules and readings” if they are, “the file's DWZ already converted” if they were updated – or upload the current DWZ list above, which checks every DWZ of the file.",
+        "check.no_dwz.title": "No DWZ in the file",
+        "check.no_dwz": "None of the {players} has a DWZ, {elo} have an Elo: each would enter as a player without DWZ with his Elo (WO 4.1.2) – most likely the file just does not carry the DWZ (a FIDE TRF, say)",
+        "check.no_dwz.fix": "Give the DWZ list with --list (it completes the DWZ) – or --elo-as-dwz if the players really have no DWZ and are to be rated on their Elo.",
+        "check.no_dwz.fix.web": "Upload the DWZ list above (it completes the DWZ) – or tick “No DWZ in the file: rate on the Elo” under “Rules and readings” if the players really have no DWZ.",
+        "web.opt_new_scale": "the file's DWZ already converted (updated after the Umstufung 2026)",
+        "web.opt_elo_as_dwz": "No DWZ in the file: rate on the Elo (WO 4.1.2)",
+    },
+}
+for _section, _entries in _SCALE2.items():
+    _clash = set(_entries) & set(CATALOG[_section])
+    if _clash:
+        raise KeyError(f"dwz.i18n.en: scale2 keys already in the catalog: {sorted(_clash)}")
+    CATALOG[_section].update(_entries)

@@ -54,7 +54,7 @@ from dwz.core.tournament import TournamentEvaluation
 from dwz.formats._common import name_key
 from dwz.formats.dsb_list import DsbEntry
 from dwz.formats.fide_list import FideEntry
-from dwz.formats.lists import Candidate, MatchReport, closest_entries
+from dwz.formats.lists import Candidate, ListDate, MatchReport, closest_entries
 from dwz.i18n import CATALOGS, fmt_date, fmt_rating, term, text
 from dwz.rules import transition
 
@@ -101,8 +101,12 @@ RULES: dict[str, str] = {
     "birth_year_missing": "DSB-XML 2.5 ‹dobYear›, WO 3.2",
     "birth_year_computer": "DSB-XML 2.5 ‹dobYear›",
     "birth_year_implausible": "DSB-XML 2.5 ‹dobYear›, WO 3.2",
+    "list_date_conflict": f"WO 2.2.3, {_UMSTUFUNG}",
+    "list_scale_unknown": f"WO 2026, {_UMSTUFUNG}",
     "list_old_scale": f"WO 2026, {_UMSTUFUNG}",
     "list_new_scale": f"WO 2.2.3, {_UMSTUFUNG}",
+    "scale_unsaid": f"WO 2026, {_UMSTUFUNG}",
+    "no_dwz": "WO 2.2.3, 4.1.2",
     "list_newer": "WO 2.2.3",
     "dwz_old_scale": _UMSTUFUNG,
     "old_scale_rating": f"{_UMSTUFUNG}, WO 3.5.2",
@@ -236,6 +240,35 @@ class ListInfo:
     entries: int = 0
     problems: tuple[Problem, ...] = ()
     given_as: str | None = None  # the option it was given with ("dsb": --list, "fide": --fide-list), if not its kind
+    dating: ListDate | None = None  # a DSB list: how it is dated and on which scale its DWZ are (formats.lists.date_list)
+
+    @property
+    def scale(self) -> str | None:
+        """The scale of a DSB list's DWZ: "old", "new", or ``None`` when nothing says which."""
+        return self.dating.scale if self.dating is not None else None
+
+    def line(self, report: CheckReport, lang: str = "de") -> str:
+        """The report's line about this list: its name, its date — "frühestens" where the date is only
+        the earliest it can have been made — and why, the scale of its DWZ, and how many players it found."""
+        kind = text(f"check.list.{self.kind}", lang) if f"check.list.{self.kind}" in CATALOGS["de"]["ui"] else self.kind
+        values = {"kind": kind, "name": self.name, "matched": report.matched.get(self.kind, 0), "players": report.players}
+        if self.date is None:
+            line = text("check.list_used_nodate", lang, **values)
+        else:
+            line = text("check.list_used", lang, date=_Dated(self.date, self.dating is not None and self.dating.bound).text(lang),
+                        how=text(f"check.date_from.{self.date_from}", lang), **values)
+        d = self.dating
+        if d is not None and self.kind == "dsb":
+            # the scale of its DWZ, said where it matters: the portal's format (new by construction), and
+            # for a tournament on the new scale a list that is not on it or of which nothing says which
+            key: str | None = None
+            if d.nu:
+                key = "new" if d.how == "format" else "nu"  # dated by its format: the line said it already
+            elif d.scale != "new" and _tournament_scale(report.rules, report.end) == "new":
+                key = d.scale or "unknown"
+            if key is not None:
+                line += " " + text(f"check.list_scale.{key}", lang)
+        return line
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +291,13 @@ class CheckReport:
     def exit_code(self) -> int:
         """2 with errors, 1 with warnings, 0 otherwise (notes only or nothing)."""
         return 2 if self.count("error") else (1 if self.count("warning") else 0)
+
+    def refusal(self) -> list[Problem]:
+        """The errors that make the evaluation's numbers doubtful (:data:`REFUSING`) — a scale that
+        nothing says, a DWZ the scale cannot hold, a file without any DWZ — as problems: ``dwz
+        tournament``, /turnier and /api/turnier refuse with them (exit 2, status 422) instead of
+        showing numbers the check calls wrong; ``dwz check`` reports the same as errors."""
+        return _refusal(self)
 
     def summary(self, lang: str = "de") -> str:
         """"2 Fehler, 3 Warnungen, 1 Hinweis" — every severity, "keine" for none."""
@@ -286,8 +326,9 @@ class CheckReport:
             "tournament": {"name": self.name, "end": self.end.isoformat() if self.end else None, "rules": self.rules,
                            "players": self.players},
             "lists": [{"kind": li.kind, "name": li.name, "date": li.date.isoformat() if li.date else None,
-                       "date_from": li.date_from, "entries": li.entries, "matched": self.matched.get(li.kind),
-                       "readable": not li.problems} for li in self.lists],
+                       "date_from": li.date_from, "earliest": li.dating is not None and li.dating.bound,
+                       "scale": li.scale, "nu": li.dating is not None and li.dating.nu, "entries": li.entries,
+                       "matched": self.matched.get(li.kind), "readable": not li.problems} for li in self.lists],
             "summary": {"errors": self.count("error"), "warnings": self.count("warning"), "notes": self.count("note"),
                         "text": self.summary(lang)},
             "exit_code": self.exit_code,
@@ -314,6 +355,8 @@ def check_tournament(
     source: str | None = None,
     source_format: str | None = None,
     time_control: str | None = None,
+    scale: str | None = None,
+    elo_as_dwz: bool = False,
 ) -> CheckReport:
     """Check a tournament before its upload to the DSB portal.
 
@@ -329,6 +372,8 @@ def check_tournament(
     ``round_dates``: the date of each round where the file has them.  ``source_format``: the
     file's format (a DSB XML 2.5 carries no DWZ: without the DSB list it cannot be evaluated as
     the portal will); ``time_control``: the one the user gave (``--time-control``), else the file's.
+    ``scale``: what the user said of the scale of the file's DWZ (``--scale``; else the evaluation's
+    options); ``elo_as_dwz``: the user said that a file without any DWZ is to be rated on its Elo.
     """
     src = source or (tournament.source if tournament is not None else None)
     problems = list(problems)
@@ -361,12 +406,16 @@ def check_tournament(
         out += _repeated_pairs(tournament)
         out += _duplicates(tournament.players)
         out += _birth_years(tournament.players, match, (eff_end or day).year)
+        rules_used = evaluation.rules if evaluation is not None else None
         if match is not None:
             converted = {pe.player.no for pe in evaluation.players if any(c.own for c in pe.conversions)} if evaluation else set()
-            out += _list_findings(tournament, match, dsb, lists, eff_end, converted)
+            out += _list_findings(tournament, match, dsb, lists, eff_end, converted, rules_used)
             for m in match.matched:
                 matched[m.list] = matched.get(m.list, 0) + 1
         out += _players(tournament, evaluation)
+        out += _scale_unsaid(tournament, evaluation, match, lists, round_dates or {}, scale)
+        if not dsb and source_format != "dsb-xml" and not elo_as_dwz:  # a DSB XML without the list: ratings_not_in_file
+            out += _no_dwz(tournament, evaluation)
     # A fix never asks for a list the check already had (the value is then missing from it too).
     had = {li.kind for li in lists if not li.problems} | ({"dsb"} if dsb else set())
     out = [replace(f, given=_LIST_FIXES[f.kind]) if _LIST_FIXES.get(f.kind) in had else f for f in out]
@@ -617,29 +666,52 @@ _SCALE_NOTE_FIELDS = ("rating", "index")
 
 
 def _list_findings(t: Tournament, match: MatchReport, dsb: Sequence[DsbEntry | FideEntry] | None, lists: Sequence[ListInfo],
-                   end: date | None, converted: set[int] | frozenset[int] = frozenset()) -> list[Finding]:
-    """``converted``: the players whose DWZ the evaluation converted from the old scale (said so)."""
+                   end: date | None, converted: set[int] | frozenset[int] = frozenset(), rules: str | None = None) -> list[Finding]:
+    """``converted``: the players whose DWZ the evaluation converted from the old scale (said so);
+    ``rules``: the edition that rates the tournament (else the one of ``end``)."""
     out: list[Finding] = []
     by_no = {p.no: p for p in t.players}
     info = next((li for li in lists if li.kind == "dsb" and not li.problems), None)
     list_date = info.date if info is not None else None
+    dating = info.dating if info is not None else None
     scale_differs = False
-    if info is not None and list_date is not None and end is not None:
-        sure = info.date_from in ("given", "name")
-        values = (("list", info.name), ("date", list_date), ("how", Ref(f"check.date_from.{info.date_from}")), ("end", end))
-        if scales_differ(list_date, end):
+    on_new = _tournament_scale(rules, end) == "new"
+    # DWZ the list put into the tournament (the file had none): those its scale decides
+    filled = sum(1 for f in match.filled if f.field == "rating" and f.list == "dsb")
+    if info is not None and dating is not None and end is not None:
+        values: tuple[tuple[str, Any], ...] = (("list", info.name), ("date", _Dated(list_date, dating.bound) if list_date else None),
+                                               ("how", Ref(f"check.date_from.{info.date_from}")), ("end", end))
+        if dating.conflict is not None:
+            # a date given that the list itself rules out (formats.lists.date_list): which one is right decides the scale
+            earliest, why = dating.conflict
+            out.append(Finding("error", "list_date_conflict", values=(("list", info.name), ("given", list_date), ("earliest", earliest),
+                                                                      ("why", Ref(f"check.list_proof.{why}")))))
+            scale_differs = True
+        elif dating.scale == "old" and on_new:
             # its DWZ are on the old scale: those completing the tournament are converted for the
             # evaluation (enrich flags them, the evaluation converts and shows it) — said, as the match report says it
             scale_differs = True
             if match.old_scale:
-                out.append(Finding("note" if sure else "warning", "list_old_scale", variant="converted",
+                out.append(Finding("note", "list_old_scale", variant="converted",
                                    values=(*values, ("count", Count(len(match.old_scale), "player")))))
             else:
                 out.append(Finding("warning", "list_old_scale", values=values))
-        elif _on_new_scale(list_date) and not _on_new_scale(end):
+        elif dating.scale is None and on_new:
+            # dated only by a bound before the switch (or not at all), in a format older than the portal's: its DWZ
+            # may be on either scale — converted or not, a different evaluation; asked, never assumed (spec dwz-2026 §6)
             scale_differs = True
-            out.append(Finding("error", "list_new_scale", values=values))
-        elif list_date > end:
+            count = ("count", Count(filled, "player"))
+            switch = ("switch", transition("old", "new").at)  # the fix: a date before it converts
+            if list_date is None:
+                out.append(Finding("error" if filled else "warning", "list_scale_unknown", variant="undated",
+                                   values=(("list", info.name), ("end", end), count, switch)))
+            else:
+                out.append(Finding("error" if filled else "warning", "list_scale_unknown", values=(*values, count, switch)))
+        elif dating.scale == "new" and not on_new:
+            scale_differs = True
+            out.append(Finding("error", "list_new_scale", variant="filled" if filled else None,
+                               values=(*values, ("count", Count(filled, "player")))))
+        elif list_date is not None and list_date > end:
             out.append(Finding("warning", "list_newer", values=values))
     newer = list_date is not None and end is not None and list_date > end
 
@@ -767,6 +839,115 @@ def _players(t: Tournament, ev: TournamentEvaluation | None) -> list[Finding]:
     return out
 
 
+# --- doubts that change the evaluation's numbers ----------------------------------------------------
+
+
+def _scale_unsaid(t: Tournament, ev: TournamentEvaluation | None, match: MatchReport | None, lists: Sequence[ListInfo],
+                  round_dates: Mapping[int, date], scale: str | None) -> list[Finding]:
+    """A tournament rated on the new scale that began before the Umstufung 2026 (spec dwz-2026 §1, §6):
+    its file's DWZ were typically entered at the start — on the old scale — or updated since.  When
+    nothing says which (no ``--scale``, no scale in the file or at the players, no dated DSB list to
+    compare them with) and the two readings give different numbers, that is an error naming both
+    (the evaluation on the other reading is the engine's, run once more with ``scale="old"``)."""
+    from dwz.core.tournament import evaluate_tournament
+    from dwz.rules import get_edition, transition
+
+    if ev is None or not t.rated or get_edition(ev.rules).SCALE != "new" or (scale or ev.options.scale or t.scale) is not None:
+        return []
+    switch = transition("old", "new").at
+    if ev.end < switch:  # a tournament of before the switch with the 2026 rules forced (--rules): no season tournament
+        return []
+    days = [d for d in (t.start, *round_dates.values()) if d is not None]
+    start = min(days) if days else None
+    if start is None or start >= switch:
+        return []
+    if any(w.code == "player_old_scale" for pe in ev.players for w in pe.warnings):
+        return []  # a DWZ below 1100 says which (old_scale_rating, with the fix): no second message on the same values
+    if any(li.kind == "dsb" and not li.problems and li.scale is not None for li in lists):
+        return []  # a dated DSB list: each DWZ of the file is held against it (dwz_old_scale, dwz_differs)
+    from_list = {f.player for f in match.filled if f.field == "rating"} if match is not None else set()
+    unsaid = [p for p in t.players if p.rating and p.scale is None and not p.computer and p.no not in from_list]
+    if not unsaid:
+        return []
+    try:
+        alt = evaluate_tournament(ev.tournament, end=ev.end, rules=ev.rules, options=replace(ev.options, scale="old"), elo=False)
+    except InputError:  # the other reading cannot be evaluated: then it is no reading, and no doubt
+        return []
+    changed = [(pe, other) for pe, other in zip(ev.players, alt.players, strict=True)
+               if (pe.new_rating, pe.new_index) != (other.new_rating, other.new_index)]
+    if not changed:
+        return []
+    pe, other = max(changed, key=lambda c: abs((c[0].new_rating or 0) - (c[1].new_rating or 0)))
+    return [Finding("error", "scale_unsaid", values=(
+        ("start", start), ("end", ev.end), ("switch", switch), ("count", Count(len(unsaid), "player")),
+        ("changed", Count(len(changed), "player")), ("player", _label(pe.player)),
+        ("as_new", fmt_rating(pe.new_rating, pe.new_index)), ("as_old", fmt_rating(other.new_rating, other.new_index))))]
+
+
+def _no_dwz(t: Tournament, ev: TournamentEvaluation | None) -> list[Finding]:
+    """Not one player has a DWZ, but players have an Elo: every one would enter as a foreign-rated
+    player with his Elo (WO 4.1.2 is for players *without* a DWZ) — most likely the file just does not
+    carry the DWZ (a FIDE TRF).  An error unless the DSB list is given or the Elo is said to be meant."""
+    people = [p for p in t.players if not p.computer]
+    if not t.rated or not people or any(p.rating for p in people):
+        return []
+    with_elo = sum(1 for p in people if p.elo)
+    if not with_elo or (ev is not None and not ev.options.use_elo_for_unrated):
+        return []
+    return [Finding("error", "no_dwz", values=(("players", Count(len(people), "player")), ("elo", Count(with_elo, "player"))))]
+
+
+# The check's errors on which dwz tournament and the web refuse to show an evaluation — each a doubt
+# that changes its numbers — and the field each refusal names (the option or form field that fixes it).
+REFUSING: dict[str, str] = {
+    "list_date_conflict": "list_date", "list_scale_unknown": "list_date", "list_new_scale": "rating_list",
+    "scale_unsaid": "old_scale", "old_scale_rating": "old_scale", "dwz_old_scale": "old_scale", "no_dwz": "rating_list",
+}
+
+
+def _refusal(report: CheckReport) -> list[Problem]:
+    """The report's errors in :data:`REFUSING` as one :class:`Problem` per kind (the players of a
+    per-player kind listed), for ``dwz tournament``, /turnier and /api/turnier to refuse with."""
+    from dwz.rules import transition
+
+    out: list[Problem] = []
+    switch = transition("old", "new").at.isoformat()
+    for severity, kind, findings in report.groups():
+        if severity != "error" or kind not in REFUSING:
+            continue
+        f = findings[0]
+        v = dict(f.values)
+        field_ = REFUSING[kind]
+        if kind == "list_new_scale" and f.variant != "filled":
+            continue  # the list's DWZ were not used: the check's error, not the evaluation's
+        if kind in ("old_scale_rating", "dwz_old_scale"):
+            shown = [f"{x.who()} ({dict(x.values)['rating']})" if kind == "old_scale_rating" else
+                     f"{x.who()} ({dict(x.values)['file']} → {dict(x.values)['list']})" for x in findings[:MAX_LISTED]]
+            players = ", ".join(shown) + (" …" if len(findings) > MAX_LISTED else "")
+            out.append(Problem(field_, f"refused_{kind}", len(findings), {"players": players, "switch": switch}))
+        elif kind == "scale_unsaid":
+            out.append(Problem(field_, "refused_scale_unsaid", v["start"].isoformat(), {
+                "end": v["end"].isoformat(), "switch": switch, "player": v["player"], "as_new": v["as_new"],
+                "as_old": v["as_old"]}))
+        elif kind == "no_dwz":
+            out.append(Problem(field_, "refused_no_dwz", report.source or "", {"players": v["players"].n, "elo": v["elo"].n}))
+        elif kind == "list_date_conflict":
+            out.append(Problem(field_, "refused_list_date_conflict", v["given"].isoformat(), {
+                "list": v["list"], "earliest": v["earliest"].isoformat(), "why": f"list.proof.{v['why'].key.rsplit('.', 1)[-1]}",
+                "switch": switch}))
+        else:  # the list's scale: open (list_scale_unknown), or new for a tournament on the old (list_new_scale)
+            dated = v.get("date")
+            params: dict[str, Any] = {"end": v["end"].isoformat(), "count": v["count"].n, "switch": switch}
+            if isinstance(dated, _Dated):
+                params.update(date=dated.day.isoformat(), how=f"list.dated.{v['how'].key.rsplit('.', 1)[-1]}")
+            code = f"refused_{kind}" + ("_undated" if not isinstance(dated, _Dated) else "")
+            out.append(Problem(field_, code, v["list"], params))
+    return out
+
+
+MAX_LISTED = 10  # players named one by one in a refusal; the rest are "…"
+
+
 # --- rendering helpers ------------------------------------------------------------------------------
 
 SUMMARY_FROM = 6  # this many findings of one kind of file problem and more are summarised …
@@ -821,7 +1002,7 @@ def condense(findings: Sequence[Finding], limit: int = SUMMARY_FROM, examples: i
 def _value(v: Any, lang: str) -> Any:
     if isinstance(v, date):
         return fmt_date(v, lang)
-    if isinstance(v, (Count, _Minutes, _Described)):
+    if isinstance(v, (Count, _Minutes, _Described, _Dated)):
         return v.text(lang)
     if isinstance(v, _Typed):
         return v.render(lang)
@@ -852,6 +1033,8 @@ def _rendered(values: tuple[tuple[str, Any], ...], lang: str) -> dict[str, Any]:
 def _plain(v: Any, lang: str) -> Any:
     if isinstance(v, date):
         return v.isoformat()
+    if isinstance(v, _Dated):
+        return v.day.isoformat()
     if isinstance(v, Count):
         return v.n
     if isinstance(v, _Minutes):
@@ -924,11 +1107,12 @@ class Inputs:
                 *(n for n in self.notes if n.code == "restpartien_unmatched")]
 
     def check(self, evaluation: TournamentEvaluation | None = None, evaluation_problems: Iterable[Problem] = (),
-              end: date | None = None, time_control: str | None = None) -> CheckReport:
+              end: date | None = None, time_control: str | None = None, *, scale: str | None = None,
+              elo_as_dwz: bool = False) -> CheckReport:
         return check_tournament(self.tournament, problems=self.problems, notes=self.notes, evaluation=evaluation,
                                 evaluation_problems=evaluation_problems, dsb=self.dsb, match=self.match, lists=self.lists,
                                 end=end, round_dates=self.round_dates, source=self.source, source_format=self.format,
-                                time_control=time_control)
+                                time_control=time_control, scale=scale, elo_as_dwz=elo_as_dwz)
 
     def refusal(self) -> list[Problem]:
         """Why ``dwz tournament`` and the web page refuse to evaluate what was read (the check
@@ -986,12 +1170,13 @@ def gather(data: bytes, name: str, *, fmt: str | None = None, dsb_list: ListSour
         from dwz.formats.lists import enrich
 
         infos = [_list_info(kind, shown, entries, list_date) for kind, (shown, entries) in lists.items()]
-        dsb_date = next((li.date for li, (_, entries) in zip(infos, lists.values(), strict=True)
-                         if entries and isinstance(entries[0], DsbEntry)), None)  # the list that holds DSB entries
+        dsb_scale = next((li.scale for li in infos if li.kind == "dsb"), None)  # the list that holds DSB entries
         # each list by what it holds, whichever option named it (a swapped one is a finding of its own)
         by_kind = {("dsb" if entries and isinstance(entries[0], DsbEntry) else "fide"): entries for _, entries in lists.values()}
+        # A list on the old scale for a tournament ending after the Umstufung: its DWZ are converted.  Only a
+        # list known to be old is (a bound straddling the switch is not: the check asks for its date).
         t, inp.match = enrich(t, dsb=by_kind.get("dsb"), fide=by_kind.get("fide"),
-                              dsb_old_scale=scales_differ(dsb_date, end or t.end))
+                              dsb_old_scale=dsb_scale == "old" and _on_new_scale(end or t.end))
         inp.list_notes = inp.match.problems({p.no: p.name for p in t.players})
         inp.lists += infos
         # enrich() uses entries by their type: the DSB list is whichever holds DSB entries.
@@ -1026,14 +1211,36 @@ def scales_differ(list_date: date | None, end: date | None) -> bool:
 
 
 def _list_info(kind: str, name: str, entries: Sequence[Any], given: date | None) -> ListInfo:
-    from dwz.formats.lists import list_date
-    from dwz.history.importer import list_date_from_name
+    """A list as read: a DSB list dated (the date given, else its name's, else the earliest its content
+    or format proves — :func:`dwz.formats.lists.date_list`), which also says the scale of its DWZ."""
+    from dwz.formats.lists import date_list
 
     is_dsb = bool(entries) and isinstance(entries[0], DsbEntry)
-    when, how = given, ("given" if given else None)
-    if when is None and is_dsb:
-        when, how = list_date_from_name(Path(name).name), "name"
-        if when is None:
-            when, how = list_date(entries), "content"
     found = "dsb" if is_dsb else ("fide" if entries else kind)
-    return ListInfo(found, name, when, how if when else None, len(entries), given_as=kind)
+    if is_dsb:
+        d = date_list(entries, Path(name).name, given)
+        return ListInfo(found, name, d.date, d.how, len(entries), given_as=kind, dating=d)
+    return ListInfo(found, name, given, "given" if given else None, len(entries), given_as=kind)
+
+
+def _tournament_scale(rules: str | None, end: date | None) -> str | None:
+    """The scale a tournament is rated on: its edition's (``rules``, else the one of its end date)."""
+    from dwz.rules import edition_for, get_edition
+
+    if rules:
+        try:
+            return get_edition(rules).SCALE
+        except (InputError, LookupError):
+            pass
+    return get_edition(edition_for(end)).SCALE if end is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class _Dated:
+    """A list's date as the report says it: "frühestens 01.06.2026" where it is only the earliest it can have been made."""
+
+    day: date
+    bound: bool = False
+
+    def text(self, lang: str) -> str:
+        return text("check.date_earliest", lang, date=fmt_date(self.day, lang)) if self.bound else fmt_date(self.day, lang)

@@ -199,6 +199,11 @@ _TURNIER_FORM: dict[str, Any] = {"requestBody": {"required": True, "content": {"
         "restpartien_vs_stage2": _choice("Also store games against 2nd-stage newcomers as Restpartien; default off.", _SWITCH),
         "sonder_foreign": _choice("A player entering with his Elo can be an Ausnahmespieler (WO 3.6.3); default on.", _SWITCH),
         "old_scale": _choice("The file's DWZ are from before the Umstufung 2026: convert them first; default off.", _SWITCH),
+        "new_scale": _choice("The file's DWZ are already converted (updated after the Umstufung 2026); default off. A tournament "
+                             "that began before the Umstufung 2026 and ends after it is refused (422) until old_scale, new_scale or a "
+                             "dated rating_list says which.", _SWITCH),
+        "elo_as_dwz": _choice("The file carries no DWZ at all and its players are to be rated on their Elo (WO 4.1.2); default "
+                              "off: such a file is refused (422) without the rating_list.", _SWITCH),
         "time_control": {"type": "string", "description": "The time control, when the file names none (90+30, '40/120, 60'): "
                                                           "for the DSB XML and the check against WO 4.2.2."},
         "location": {"type": "string", "description": "The venue, for the DSB XML."},

@@ -499,8 +499,9 @@ def _turnier_form(up: Any = None) -> dict[str, Any]:
 
     if up is None:
         return {"end": "", "list_date": "", "rules": "", "foreign_e_index": "1",
-                "options": {k: d for k, (_, d) in tournament.OPTIONS.items()}, "xml": {}, "open_options": False, "write_anyway": False}
-    defaults = {k: d for k, (_, d) in tournament.OPTIONS.items()}
+                "options": {**{k: d for k, (_, d) in tournament.OPTIONS.items()}, **tournament.STATEMENTS}, "xml": {},
+                "open_options": False, "write_anyway": False}
+    defaults = {**{k: d for k, (_, d) in tournament.OPTIONS.items()}, **tournament.STATEMENTS}
     return {"end": up.end, "list_date": up.list_date, "rules": _edition_name(up.rules), "foreign_e_index": up.foreign_e_index,
             "options": up.options, "xml": up.xml, "open_options": up.options != defaults or bool(up.rules) or up.foreign_e_index != "1",
             "write_anyway": up.write_anyway}
@@ -524,7 +525,7 @@ def _turnier_ctx(lg: str, **ctx: Any) -> dict[str, Any]:
 
     base: dict[str, Any] = {"page": "turnier", "limits": tournament.LIMITS, "errors": [], "form_errors": {},
                             "available": tournament.available(), "evaluation": None, "output": "page", "form": _turnier_form(),
-                            "options": tuple(tournament.OPTIONS),
+                            "options": tournament.SWITCHES,
                             # the registry's editions, by their short names (the select must fit a phone's width)
                             "rules_choices": [(name, term(name, lg)) for name in names()],
                             # the table of formats: what the upload takes, named and as the file chooser's endings
@@ -578,7 +579,10 @@ async def turnier_upload(request: Request) -> Response:
     except InputError as e:
         with i18n.wording("web"):
             errors, status, parts = tournament.problem_rows(e, lg), 422, {}
-    ctx = _turnier_ctx(lg, errors=errors, form_errors=tournament.field_errors(errors), form=_turnier_form(up),
+    form = _turnier_form(up)
+    if any(r["field"] in tournament.SWITCHES for r in errors):  # a message naming a switch: "Regeln und Auslegungen" open
+        form["open_options"] = True
+    ctx = _turnier_ctx(lg, errors=errors, form_errors=tournament.field_errors(errors), form=form,
                        output=up.output if up is not None else "page", **parts)
     name = "_turnier_result.html" if request.query_params.get("partial") else "turnier.html"  # the script swaps in the result
     return await compute(lambda: render(request, name, ctx, status=status), INLINE + 1)  # a big table renders off the loop too

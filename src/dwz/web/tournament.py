@@ -27,7 +27,7 @@ from starlette.requests import Request
 from dwz.basics.errors import InputError, Problem, collect
 from dwz.i18n import CATALOGS, field_label, term, text
 
-__all__ = ["LIMITS", "OPTIONS", "OUTPUTS", "Outcome", "Upload", "UploadError", "available", "download", "evaluate", "form_upload",
+__all__ = ["LIMITS", "OPTIONS", "OUTPUTS", "STATEMENTS", "SWITCHES", "Outcome", "Upload", "UploadError", "available", "download", "evaluate", "form_upload",
            "problem_rows", "run", "safe_name"]
 
 MIB = 1 << 20
@@ -56,6 +56,11 @@ OPTIONS: dict[str, tuple[str, Any]] = {
     "sonder_foreign": ("sonderwertung_foreign", True),
     "old_scale": ("scale", False),  # on: the file's DWZ are from before the Umstufung 2026 (scale "old")
 }
+# What the user says about the file, beyond the rule options (name → default): its DWZ already converted
+# (scale "new"; with "old_scale" the form's answer to "on which scale are the file's DWZ?"), and a file
+# without any DWZ to be rated on the players' Elo (WO 4.1.2) — without these the check's doubts refuse.
+STATEMENTS: dict[str, bool] = {"new_scale": False, "elo_as_dwz": False}
+SWITCHES = (*OPTIONS, *STATEMENTS)  # every checkbox of the form
 FOREIGN_E_INDEX = ("1", "6")
 XML_FIELDS = ("location", "time_control", "sender")  # what the DSB XML's header asks for beyond the file
 TEXT_MAX = 200  # characters of a text field
@@ -126,7 +131,7 @@ class Upload:
     list_date: str = ""
     rules: str = ""
     foreign_e_index: str = "1"
-    options: dict[str, bool] = field(default_factory=lambda: {k: d for k, (_, d) in OPTIONS.items()})
+    options: dict[str, bool] = field(default_factory=lambda: {**{k: d for k, (_, d) in OPTIONS.items()}, **STATEMENTS})
     xml: dict[str, str] = field(default_factory=dict)
     output: str = "page"
     problems: list[Problem] = field(default_factory=list)  # form values that are none of their choices
@@ -175,7 +180,7 @@ async def form_upload(request: Request) -> Upload:
     # A checkbox the page sends as "off" (a hidden field) or "on"; the API may say true/false; absent: the default.
     options: dict[str, bool] = {}
     problems: list[Problem] = []
-    for key, (_, default) in OPTIONS.items():
+    for key, default in [*((k, d) for k, (_, d) in OPTIONS.items()), *STATEMENTS.items()]:
         raw = value(key).lower()
         if not form.getlist(key):
             options[key] = default
@@ -244,8 +249,12 @@ def _options(up: Upload) -> tuple[Any, list[Problem]]:
         problems.append(Problem("foreign_e_index", "upload_choice", up.foreign_e_index, {"allowed": ", ".join(FOREIGN_E_INDEX)}))
     if up.rules and up.rules.strip().lower() not in accepted():  # the registry's editions, by name or alias
         problems.append(Problem("rules", "upload_choice", up.rules, {"allowed": ", ".join(names())}))
-    chosen: dict[str, Any] = {OPTIONS[k][0]: v for k, v in up.options.items()}
-    chosen["scale"] = "old" if chosen.get("scale") else None  # spec dwz-2026 §6: convert first
+    chosen: dict[str, Any] = {OPTIONS[k][0]: v for k, v in up.options.items() if k in OPTIONS}
+    new = up.options.get("new_scale", False)
+    if chosen.get("scale") and new:
+        problems.append(Problem("new_scale", "upload_scale_both", "on"))
+    # spec dwz-2026 §6: "old" converts the file's DWZ first; "new" says they are converted already
+    chosen["scale"] = "old" if chosen.get("scale") else ("new" if new else None)
     opts = EvaluationOptions(classic_foreign_e_index=int(up.foreign_e_index) if up.foreign_e_index in FOREIGN_E_INDEX else 1,
                              **chosen)
     return opts, problems
@@ -304,7 +313,11 @@ def run(up: Upload) -> Outcome:
         raise InputError([Problem("end", "upload_end_needed", t.name or up.name)])
     ev = evaluate_tournament(t, end=end, rules=up.rules or None, options=opts)
     out.evaluation = ev
-    out.report = inputs.check(ev, end=end, time_control=up.xml.get("time_control"))
+    out.report = inputs.check(ev, end=end, time_control=up.xml.get("time_control"), scale=opts.scale,
+                              elo_as_dwz=up.options.get("elo_as_dwz", False))
+    refused = out.report.refusal()  # the check's doubts that change the numbers: refused, as dwz tournament does
+    if refused:
+        raise InputError(refused)
     return out
 
 
@@ -406,7 +419,6 @@ def xml_reports(o: Outcome, lang: str) -> list[dict[str, Any]]:
 def check_view(report: Any, lang: str) -> dict[str, Any]:
     """The Prüfbericht for the page, its fixes in the page's words: summary, lists used, and per
     severity its kinds with the rule, the fix(es) and each finding as (who, message)."""
-    from dwz.i18n import fmt_date
     from dwz.reports.check import surface_text
 
     sections: list[dict[str, Any]] = []
@@ -418,17 +430,7 @@ def check_view(report: Any, lang: str) -> dict[str, Any]:
             "findings": [{"who": f.who(lang), "msg": f.message(lang), "player": f.player} for f in findings],
             "fixes": list(dict.fromkeys(f.fix(lang, "web") for f in findings)),
         })
-    lists = []
-    for li in report.lists:
-        kind = text(f"check.list.{li.kind}", lang) if f"check.list.{li.kind}" in CATALOGS["de"]["ui"] else li.kind
-        if li.problems:
-            continue
-        values = {"kind": kind, "name": li.name, "matched": report.matched.get(li.kind, 0), "players": report.players}
-        if li.date is not None:
-            lists.append(text("check.list_used", lang, **values, date=fmt_date(li.date, lang),
-                              how=text(f"check.date_from.{li.date_from}", lang)))
-        else:
-            lists.append(text("check.list_used_nodate", lang, **values))
+    lists = [li.line(report, lang) for li in report.lists if not li.problems]  # as dwz check says it
     return {"summary": report.summary(lang), "sections": sections, "lists": lists, "exit_code": report.exit_code,
             "no_list": None if report.lists else surface_text("check.no_list", lang, "web"),
             "clean": text("check.clean", lang) if not report.findings else None}
@@ -476,7 +478,7 @@ def _plain(v: Any) -> str:
 
 _LINE = re.compile(r":(\d+)$")
 FIELDS = ("file", "rating_list", "fide_list", "restpartien", "end", "list_date", "rules", "foreign_e_index", "output",
-          "write_anyway", *OPTIONS)
+          "write_anyway", *SWITCHES)
 
 
 def problem_rows(err: InputError, lang: str) -> list[dict[str, Any]]:

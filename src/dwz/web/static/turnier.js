@@ -53,7 +53,12 @@
     var fields = box ? (box.getAttribute('data-fields') || '').split(' ').filter(Boolean) : [];
     fields.forEach(function (name) {
       var el = form.elements[name];
-      if (el && el.setAttribute) el.setAttribute('aria-invalid', 'true');
+      if (el && !el.setAttribute && el.length) el = el[el.length - 1];  /* a switch: its hidden field, then its checkbox */
+      if (el && el.setAttribute) {
+        el.setAttribute('aria-invalid', 'true');
+        var folded = el.closest ? el.closest('details') : null;
+        if (folded) folded.open = true;  /* a switch under "Regeln und Auslegungen" that the message names: shown */
+      }
     });
     if (fields.indexOf('end') >= 0 && form.elements.end) form.elements.end.focus();
   }
