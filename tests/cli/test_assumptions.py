@@ -75,3 +75,15 @@ def test_rest_with_a_rating_is_refused() -> None:
     # DWZ 0 (a first DWZ) takes them: what --rest is for
     res = run("rate", "0", "--end", END, "1580:1", "1500:0", "1600:=", "1700:0", "--rest", "1500:1", "--json")
     assert res.exit_code == 0 and json.loads(res.stdout)["n"] == 5
+
+
+def test_rated_elo_below_the_floor_is_no_initial_rating_notice() -> None:
+    """A rated player falling below 1400 (from March 2024, spec fide §8) is listed as unrated on the
+    next list (FIDE B.02 §7.2.1) — the notice said "DWZ:" and cited the initial-rating rule §7.1.4.
+    1405 against 1400 twice, 0 points, K 20: PD(D=5) = 0,51 each → 20 · (0 − 1,02) = −20,4 → 1385."""
+    res = run("elo", "1405", "1400:0", "1400:0", "--k", "20", "--period", "2026-03")
+    assert res.exit_code == 0 and "Neue Elo: 1385" in res.output
+    notice = next(line for line in res.output.splitlines() if "1385" in line and "1400" in line)
+    assert "§7.2.1" in notice and "DWZ" not in notice and "§7.1.4" not in notice
+    r = dwz.elo.rate(1405, [(1400, 0), (1400, 0)], k=20, period="2026-03-01")
+    assert [w.code for w in r.warnings] == ["elo_below_floor"]

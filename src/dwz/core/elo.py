@@ -17,7 +17,7 @@ from typing import Any, Literal, NamedTuple
 from dwz.basics.errors import InputError, Problem, Problems
 from dwz.basics.probability import p_fide_hundredths, p_logistic
 from dwz.basics.rounding import round_half_away, round_half_up
-from dwz.basics.steps import Explained, Step, cached, render_steps
+from dwz.basics.steps import Explained, OnDemand, Step, cached, render_steps
 from dwz.basics.values import (
     BIRTH_YEAR_MIN,
     IMPLAUSIBLE_RATING,
@@ -155,18 +155,15 @@ class _EloFields(NamedTuple):
     expectation: Expectation
     new_rating_exact: float | None
     warnings: tuple[Problem, ...]
+    source: _EloSource  # what the games, the Leistung and the Rechenweg are computed from, on demand
 
 
-class EloResult(_EloFields, Explained):
+class EloResult(OnDemand, _EloFields, Explained):
     """FIDE rating change of one player in a period (or game by game)."""
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable")
 
     @property
     def _src(self) -> _EloSource:
-        src: _EloSource = self.__dict__["_src"]
-        return src
+        return self.source
 
     @property
     def rating(self) -> int:
@@ -377,17 +374,16 @@ def _rate(r: int, items: tuple[Any, ...], parsed: tuple[Game, ...] | None, opps:
         found: list[Problem] = []
         if r > IMPLAUSIBLE_RATING:
             found.append(Problem("rating", "rating_implausible", r, {"limit": IMPLAUSIBLE_RATING}))
-        if new_rating < floor:
-            found.append(Problem("rating", "elo_initial_below_floor", new_rating, {"floor": floor}))
+        if new_rating < floor:  # a rated player below the floor is listed as unrated (§7.2.1), not an initial rating
+            found.append(Problem("", "elo_below_floor", new_rating, {"floor": floor}))
         result_warnings(new_rating, found)
         warnings = tuple(found)
-    result: EloResult = _new(EloResult, (era.name, per, r, new_rating, change, rounded, k_used, k_base, k_reason, n, w_halves / 2, we,
-                                         mode, expectation, exact, warnings))
-    result.__dict__["_src"] = _new(_EloSource, (items, parsed, era, k_assumed))
-    return result
+    return EloResult(rules=era.name, period=per, old_rating=r, new_rating=new_rating, change=change, rounded_change=rounded, K=k_used,
+                     K_base=k_base, K_reason=k_reason, n=n, W=w_halves / 2, We=we, mode=mode, expectation=expectation,
+                     new_rating_exact=exact, warnings=warnings,
+                     source=_EloSource(items=items, parsed=parsed, era=era, k_assumed=k_assumed))
 
 
-_new = tuple.__new__  # a NamedTuple without its Python-level __new__ (all fields given)
 PLAUSIBLE_LOW, PLAUSIBLE_HIGH = PLAUSIBLE_RESULT  # result_warnings' bounds, checked first
 
 

@@ -460,6 +460,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "umstufung_invalid": "DWZ für die Umstufung muss eine ganze Zahl ≥ 1 sein: '{value}'",
         "fide_unrated_game": "Gegner ohne Elo: Partie zählt nicht (FIDE B.02 §8.3.1)",
         "elo_initial_too_few": "noch {missing!n:Partie|Partien} gegen gewertete Gegner nötig (mindestens {min}, vorhanden {value})",
+        "elo_below_floor": "Die neue Elo {value} liegt unter {floor}: auf der nächsten Liste wird der Spieler ohne Elo geführt (FIDE B.02 §7.2.1)",
         "elo_initial_below_floor": "Wertung {value} liegt unter {floor} und wird nicht veröffentlicht (FIDE B.02 §7.1.4)",
         "elo_first_event_zero": "erstes Turnier mit 0 Punkten: wird nicht berücksichtigt (FIDE B.02 §8.2.1)",
         "player_duplicate": "Spielernummer {value} doppelt vergeben ({name} und {other})",

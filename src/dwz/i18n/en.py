@@ -457,6 +457,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "umstufung_invalid": "The DWZ to convert must be a whole number ≥ 1: '{value}'",
         "fide_unrated_game": "Opponent without Elo: the game does not count (FIDE B.02 §8.3.1)",
         "elo_initial_too_few": "{missing} more {missing!N:game|games} against rated opponents needed (at least {min}, have {value})",
+        "elo_below_floor": "The new rating {value} is below {floor}: the next list shows the player as unrated (FIDE B.02 §7.2.1)",
         "elo_initial_below_floor": "Rating {value} is below {floor} and is not published (FIDE B.02 §7.1.4)",
         "elo_first_event_zero": "first event scored 0: it is ignored (FIDE B.02 §8.2.1)",
         "player_duplicate": "Player number {value} used twice ({name} and {other})",
