@@ -187,25 +187,32 @@ def correction(w_milli: int, we: int, n: int) -> int:
     return d_of_score(500 * n + w_milli - we, n)
 
 
-_CORRECTIONS: dict[int, list[int]] = {}
+_CORRECTIONS: dict[int, list[int | None]] = {}
 CORRECTIONS_MAX_N = 64
 
 
-def corrections(n: int) -> list[int] | None:
-    """:func:`correction` for every W − We (thousandths, −1000·n … 1000·n) of n games, indexed
-    by W − We + 1000·n: each iteration step looks its D' up instead of computing it
-    (filled once per n from the rule itself; ``None`` beyond 64 games)."""
+def corrections(n: int) -> list[int | None] | None:
+    """D' of n games by W − We (thousandths, −1000·n … 1000·n), indexed by W − We + 1000·n: each
+    entry is :func:`correction`'s value, filled by :func:`step_correction` when first needed (``None``
+    until then; no table beyond 64 games) — every later Leistung of n games looks it up."""
     table = _CORRECTIONS.get(n)
     if table is None and 0 < n <= CORRECTIONS_MAX_N:
-        table = _CORRECTIONS[n] = [correction(diff, 0, n) for diff in range(-1000 * n, 1000 * n + 1)]
+        table = _CORRECTIONS[n] = [None] * (2000 * n + 1)
     return table
 
 
 def step_correction(we: int, w_halves: int, n: int) -> int:
-    """D' of the iteration step at We (thousandths) for W = ``w_halves``/2 over n games: looked up
-    in :func:`corrections`, computed beyond its 64 games."""
-    table = _CORRECTIONS.get(n) or corrections(n)
-    return table[500 * w_halves - we + 1000 * n] if table is not None else correction(500 * w_halves, we, n)
+    """D' of the iteration step at We (thousandths) for W = ``w_halves``/2 over n games:
+    :func:`correction`, remembered in :func:`corrections`."""
+    w_milli = 500 * w_halves
+    table = corrections(n)
+    if table is None:
+        return correction(w_milli, we, n)
+    i = w_milli - we + 1000 * n
+    d = table[i]
+    if d is None:
+        d = table[i] = correction(w_milli, we, n)
+    return d
 
 
 def expected_at(r: float, opponents: Sequence[float]) -> int:
@@ -249,7 +256,7 @@ def _iterate(rc: float, opponents: Sequence[float], w_halves: int, explain: bool
     ints = cast("Sequence[int]", opponents)  # read only when ``whole``
     if whole and we_at is None:
         top, low = off - max(ints), len(wide) - off + min(ints)  # s within these: no |D| > 4000
-    table, k = corrections(n), 500 * w_halves + 1000 * n  # step_correction's lookup, hoisted out of the loop
+    table, k = corrections(n), 500 * w_halves + 1000 * n  # step_correction's table, looked up in the loop
     for i in range(1, MAX_ITERATIONS + 1):
         if we_at is not None:
             we = we_at(s)
@@ -260,7 +267,9 @@ def _iterate(rc: float, opponents: Sequence[float], w_halves: int, explain: bool
             we = sum([wide[t - o] for o in ints])
         else:
             we = sum([p_classic_milli(s - o) for o in ints])
-        d = table[k - we] if table is not None else step_correction(we, w_halves, n)
+        d = table[k - we] if table is not None else None
+        if d is None:
+            d = step_correction(we, w_halves, n)
         stop = _stops(d, s + d, seen)
         if explain:
             steps.append(_iteration_record(i, r + (s - base), we, w_halves, n, d, stop))
