@@ -15,7 +15,6 @@ its earliest tournament.  Everything after it is computed by the history run.
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -328,17 +327,6 @@ def add_rating_list(conn: sqlite3.Connection, entries: Sequence[Any], list_date:
     return rep
 
 
-_DATE_IN_NAME = re.compile(r"(20\d\d|19\d\d)[-_.]?(0[1-9]|1[0-2])(?:[-_.]?(0[1-9]|[12]\d|3[01]))?")
-
-
-def list_date_from_name(name: str) -> date | None:
-    """A date in a list's file name ("LV-0-csv_2026-07-01.zip", "dwz_202701.zip"); the 1st if no day."""
-    m = _DATE_IN_NAME.search(name)
-    if not m:
-        return None
-    return date(int(m.group(1)), int(m.group(2)), int(m.group(3) or 1))
-
-
 def _is_rating_list(path: Path, head: bytes) -> bool:
     # Only what looks like a list is one: a file that is neither (random bytes named .trf)
     # goes to the tournament readers, whose message says the format is not recognised.
@@ -370,6 +358,27 @@ def import_files(conn: sqlite3.Connection, paths: Sequence[Path], *, rules: str 
     return report
 
 
+def _dated(entries: Sequence[Any], path: Path, given: date | None) -> date:
+    """The date a list's values are stored under — it decides their scale (the Umstufung 2026 is
+    applied to values dated before it).  Dated as the tournament path dates it
+    (:func:`dwz.formats.lists.date_list`): a month in the name or the content give only the earliest
+    date, the nu portal's format proves the new scale; a given date the list rules out, or dates that
+    straddle the Umstufung, are refused with the fix (``--list-date``) — never converted twice."""
+    from dwz.formats.lists import date_list
+    from dwz.rules import transition
+
+    d = date_list(entries, path.name, given)
+    switch = transition("old", "new").at
+    if d.conflict is not None:
+        earliest, _ = d.conflict
+        raise InputError.single("", "history_list_date_conflict", PurePath(path), given=str(given), earliest=earliest.isoformat())
+    if d.date is None:
+        raise InputError.single("", "history_list_date_missing", PurePath(path))
+    if d.scale is None and d.date < switch and any(getattr(e, "dwz", None) for e in entries):
+        raise InputError.single("", "history_list_scale_unknown", PurePath(path), earliest=d.date.isoformat(), switch=switch.isoformat())
+    return d.date if d.scale != "new" or d.date >= switch else switch
+
+
 def _import_one(conn: sqlite3.Connection, path: Path, rules: str | None, list_date: date | None, fmt: str | None) -> FileReport:
     from dwz.formats import read_rating_list, read_tournament, short_labels
     from dwz.formats.own import own_output
@@ -383,10 +392,7 @@ def _import_one(conn: sqlite3.Connection, path: Path, rules: str | None, list_da
         raise InputError([Problem(str(path), own, str(path))])
     if fmt is None and _is_rating_list(path, head):
         entries = read_rating_list(path)  # first: a file that is no list says so, not "give --list-date"
-        when = list_date or list_date_from_name(path.name)
-        if when is None:
-            raise InputError.single("", "history_list_date_missing", PurePath(path))
-        return add_rating_list(conn, entries, when, str(path))
+        return add_rating_list(conn, entries, _dated(entries, path, list_date), str(path))
     try:
         t = read_tournament(path, format=fmt)
     except InputError as e:

@@ -570,6 +570,8 @@ CATALOG: dict[str, dict[str, Any]] = {
         "internal_error": "Interner Fehler ({value}) – bitte mit der Eingabe melden; DWZ_DEBUG=1 zeigt Details",
         "history_birth_year_conflict": "{value}: {file} nennt das Geburtsjahr {new}, die Historie hat {kept} (aus {other}) – {kept} bleibt; bitte prüfen",
         "history_identity_conflict": "{value}: ZPS und Mitgliedsnummer {key} gehören in der Historie zu {other} (#{pid}) – nicht zugeordnet, als eigener Spieler geführt",
+        "history_list_date_conflict": "Wertungsliste '{value}': das angegebene Datum {given} kann nicht stimmen – die Liste selbst stammt frühestens vom {earliest}; bitte das richtige Datum mit --list-date angeben",
+        "history_list_scale_unknown": "Wertungsliste '{value}': Stand frühestens {earliest}, vielleicht aber nach der Umstufung 2026 ({switch}) – ob ihre DWZ schon umgestuft sind, ist offen; bitte das Datum der Liste mit --list-date JJJJ-MM-TT angeben",
         "history_list_date_missing": "Datum der Wertungsliste '{value}' unbekannt; bitte mit --list-date JJJJ-MM-TT angeben",
         "history_end_missing": "Turnierende fehlt ({value}) – bitte in der Turnierdatei eintragen",
         "history_nothing_stored": "Nichts gespeichert: {value} abgelehnt – von {given!n:Datei|Dateien} {checked} geprüft und in Ordnung, {unchecked} nicht mehr geprüft; es werden alle Dateien übernommen oder keine",

@@ -567,6 +567,8 @@ CATALOG: dict[str, dict[str, Any]] = {
         "internal_error": "internal error ({value}) – please report it with the input; DWZ_DEBUG=1 shows details",
         "history_birth_year_conflict": "{value}: {file} gives the birth year {new}, the history has {kept} (from {other}) – {kept} is kept; please check",
         "history_identity_conflict": "{value}: ZPS and member number {key} belong to {other} (#{pid}) in the history – not attached, kept as a player of its own",
+        "history_list_date_conflict": "rating list '{value}': the date given, {given}, cannot be right — the list itself is from {earliest} or later; give the right date with --list-date",
+        "history_list_scale_unknown": "rating list '{value}': dated {earliest} at the earliest, but possibly after the Umstufung 2026 ({switch}) — whether its DWZ are converted is open; give the list's date with --list-date YYYY-MM-DD",
         "history_list_date_missing": "date of the rating list '{value}' unknown; give it with --list-date YYYY-MM-DD",
         "history_end_missing": "tournament end missing ({value}) – please enter it in the tournament file",
         "history_nothing_stored": "Nothing stored: {value} refused – of {given!n:file|files} {checked} checked and fine, {unchecked} not reached; all files are taken or none",
