@@ -61,6 +61,20 @@ def shorten(value: Any) -> Any:
     return value
 
 
+_SMALL = 1 << _BIG_BITS
+
+
+def _shown_as_is(value: Any) -> bool:
+    """A value :func:`shorten` leaves as it is, told at a glance: most problems carry only such
+    values (a rating, a field's text, a limit), and warnings are made by the thousand."""
+    t = type(value)
+    if t is int:
+        return bool(-_SMALL < value < _SMALL)  # bit_length() <= 64
+    if t is str:
+        return len(value) <= TEXT_MAX
+    return value is None
+
+
 def _describe_int(value: int) -> str:
     # str() of such an int raises (sys.int_max_str_digits) and costs quadratic time;
     # math.log10 takes any int in linear time and gives the magnitude and leading digits.
@@ -80,10 +94,11 @@ class Problem:
     params: Mapping[str, Any] = dc_field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        short = shorten(self.value)
-        if short is not self.value and short != self.value:
-            object.__setattr__(self, "value", short)
-        if self.params:
+        if not _shown_as_is(self.value):
+            short = shorten(self.value)
+            if short is not self.value and short != self.value:
+                object.__setattr__(self, "value", short)
+        if self.params and not all(map(_shown_as_is, self.params.values())):
             params = {k: shorten(v) for k, v in self.params.items()}
             if params != self.params:
                 object.__setattr__(self, "params", params)

@@ -49,7 +49,14 @@ class OnDemand:
     """A result made as a NamedTuple (built by keyword) whose field ``source`` holds what its
     on-demand parts — Rechenweg, per-game lines, Leistung — are computed from; each part is kept
     once read (:class:`cached`, in the instance's ``__dict__``).  No attribute can be set, and the
-    repr shows the result's fields, not its source."""
+    repr, equality and hash are the result's fields', not its source (its last field): two results
+    of the same numbers are equal whatever form their input came in.
+
+    Where one is made for every evaluation it is built as ``Result.__new__(Result, field=…)``: the
+    NamedTuple's own generated constructor, called by keyword — mypy checks every name and type, as
+    for ``Result(field=…)``.  A class called with keywords first gathers them into a dict (CPython
+    3.11), which costs ``dwz.rate`` about an eighth of its time; the constructor called directly takes
+    them as they are, at most 14 keywords (more are gathered into a dict at the call site)."""
 
     __slots__ = ()
 
@@ -60,6 +67,21 @@ class OnDemand:
         fields: dict[str, Any] = cast(Any, self)._asdict()  # a NamedTuple's, in the order of its fields
         shown = ", ".join(f"{k}={v!r}" for k, v in fields.items() if k != "source")
         return f"{type(self).__name__}({shown})"
+
+    def _shown(self) -> tuple[Any, ...]:
+        return cast("tuple[Any, ...]", self)[:-1]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, OnDemand):
+            return NotImplemented
+        return type(self) is type(other) and self._shown() == other._shown()
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash(self._shown())
 
 
 class Step(NamedTuple):

@@ -165,6 +165,7 @@ class Rating:
 
 
 _RATING_RE = re.compile(r"^\s*(?P<value>[+-]?[0-9]+)\s*(?:[-–/]\s*(?P<index>\S*)\s*)?$")
+_PLAIN_RATING = re.compile(r"([0-9]{1,4})(?:-([0-9]{1,4}))?").fullmatch  # the common form: no sign, no spaces, 4 digits at most
 
 
 def parse_int(value: Any, field: str, code: str, *, minimum: int = 0, maximum: int, too_large: str | None = None) -> int:
@@ -282,6 +283,7 @@ def parse_period(value: Any, field: str = "period", *, today: date | None = None
 
 
 BIRTH_YEAR_MIN = 1000  # a birth year has four digits; a shorter one is mistyped (85, 10) — refused with the year meant
+BIRTH_YEAR_DIGITS_MAX = 9999
 
 
 def parse_birth_year(value: Any, field: str = "birth_year", *, today: date | None = None) -> int:
@@ -300,7 +302,9 @@ def parse_birth_year(value: Any, field: str = "birth_year", *, today: date | Non
     Geburtsjahr: Geburtsjahr 85: bitte vierstellig angeben – gemeint ist wohl 1985
     Geburtsjahr: Geburtsjahr 10: bitte vierstellig angeben – gemeint ist wohl 2010
     """
-    year = parse_int(value, field, "birth_year_invalid", minimum=0, maximum=9999)
+    if type(value) is int and BIRTH_YEAR_MIN <= value <= BIRTH_YEAR_DIGITS_MAX:  # as a program passes it
+        return value
+    year = parse_int(value, field, "birth_year_invalid", minimum=0, maximum=BIRTH_YEAR_DIGITS_MAX)
     if year < BIRTH_YEAR_MIN:
         text = value if isinstance(value, int) else str(value).strip()
         if year < 100 and not isinstance(value, float):
@@ -318,11 +322,8 @@ def parse_rating(text: str | int | Rating | None, field: str = "rating") -> Rati
     >>> parse_rating("1650 - 12"), parse_rating(""), parse_rating("0")
     (Rating(value=1650, index=12), None, None)
     """
-    if type(text) is str:  # the common forms "1650-12" and "1650", read without the pattern (same result)
-        head, sep, tail = text.partition("-")
-        if (0 < len(head) <= 4 and head.isdigit() and head.isascii() and head.strip("0")
-                and (not sep or (0 < len(tail) <= 4 and tail.isdigit() and tail.isascii()))):
-            return Rating(int(head), int(tail) if sep else None)
+    if type(text) is str and (m := _PLAIN_RATING(text)) and (value := int(m[1])):  # "1650-12", "1650": the same, sooner
+        return Rating(value, None if m[2] is None else int(m[2]))
     if text is None or isinstance(text, Rating):
         return text
     if isinstance(text, bool):

@@ -8,7 +8,7 @@ import time
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from dwz.basics.errors import Problem, collect
+from dwz.basics.errors import InputError, Problem, collect
 from dwz.basics.steps import Step
 from dwz.basics.values import AgeGroup, age_from_birth_year, age_group_for_age, parse_age_group, parse_birth_year, parse_date
 from dwz.core.editions import rules_step
@@ -116,8 +116,10 @@ def resolve_context(
     Problems are appended to ``problems``; ``None`` when the context cannot be decided.  The one
     place that decides them, with their warnings (an end date far ahead, an implausible age)."""
     warnings: list[Problem] = []
-    end_d = collect(problems, parse_date, end)  # the one date parser names the field and the value
-    if end_d is None:
+    try:  # (collect's work, spelt out: this runs for every evaluation)
+        end_d = parse_date(end)  # the one date parser names the field and the value
+    except InputError as e:
+        problems.extend(e.problems)
         return None
     if far_future(end_d, today):
         warnings.append(Problem("end", "end_far_future", end_d.isoformat()))
@@ -130,7 +132,10 @@ def resolve_context(
     source = "assumed"
     by: int | None = None
     if birth_year is not None:
-        by = collect(problems, parse_birth_year, birth_year, "birth_year", today=today)  # "85" is refused, not an adult
+        try:
+            by = parse_birth_year(birth_year, today=today)  # "85" is refused, not an adult
+        except InputError as e:
+            problems.extend(e.problems)
     if by is not None:
         age = age_from_birth_year(by, end_d)
         if age < 0:
@@ -147,5 +152,6 @@ def resolve_context(
         group = AgeGroup.ADULT
     if edition is None or group is None:
         return None
-    return Context(edition=edition, end=end_d, forced=forced, age_group=group, age=age, age_source=source, birth_year=by,
-                   warnings=tuple(warnings))
+    # by keyword through the NamedTuple's constructor itself: made for every evaluation (see dwz.basics.steps.OnDemand)
+    return Context.__new__(Context, edition=edition, end=end_d, forced=forced, age_group=group, age=age, age_source=source,
+                           birth_year=by, warnings=tuple(warnings))

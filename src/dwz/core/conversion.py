@@ -15,7 +15,7 @@ from dwz.rules.common import next_index
 __all__ = ["UmstufungResult", "umstufung"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class UmstufungResult(Explained):
     """Old → new scale (``inverse=False``) or new → old candidates (``inverse=True``)."""
 
@@ -60,11 +60,12 @@ def umstufung(rating: str | int | Rating, *, inverse: bool = False) -> Umstufung
         new_index = next_index(r.index)
         if r.index is not None:
             steps.append(Step("umst.index", t.rule, {"index": r.index, "result": new_index}))
-        return UmstufungResult("forward", r.value, r.index, u.new, new_index, (), True, tuple(steps))
+        return UmstufungResult(direction="forward", old_rating=r.value, old_index=r.index, new_rating=u.new, new_index=new_index,
+                               candidates=(), unique=True, steps=tuple(steps))
     cands = tuple(t.inverse(r.value))
     old_index = None if r.index is None else max(r.index - 1, 0)
     step = Step("umst.inverse", t.rule, {"new": r.value, "count": len(cands),
                                          "result": ", ".join(map(str, cands)) if len(cands) <= 20 else f"{cands[0]} … {cands[-1]}"},
                 assumption=r.value == t.floor)
-    return UmstufungResult("inverse", cands[0] if len(cands) == 1 else None, old_index, r.value, r.index, cands,
-                           len(cands) == 1, (step,))
+    return UmstufungResult(direction="inverse", old_rating=cands[0] if len(cands) == 1 else None, old_index=old_index,
+                           new_rating=r.value, new_index=r.index, candidates=cands, unique=len(cands) == 1, steps=(step,))

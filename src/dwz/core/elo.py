@@ -5,6 +5,7 @@ The rules live in :mod:`dwz.rules.fide`, one :class:`~dwz.rules.fide.FideEra` pe
 period; this module orchestrates and never asks an era's name.  Numbers are computed when
 a result is made, the per-game table, the Rechenweg and the performance when first read —
 by the same functions (:func:`_period`, the era's rules), checked against each other.
+Every input takes the one path through :func:`rate`.
 """
 
 from __future__ import annotations
@@ -93,7 +94,8 @@ def _period(r: int, parsed: Sequence[Game], k: int, era: FideEra, mode: Mode, lo
     for g in parsed:
         if not g.counted:
             if rows is not None:
-                rows.append(EloGame(g.opponent, g.result.code, g.result.points, False, g.reason))
+                rows.append(EloGame(opponent=g.opponent, result_code=g.result.code, score=g.result.points, counted=False,
+                                    reason=g.reason))
             continue
         assert g.opponent is not None
         if mode == "period":
@@ -114,56 +116,74 @@ def _period(r: int, parsed: Sequence[Game], k: int, era: FideEra, mode: Mode, lo
             we_f += pe
             change = k * delta_f
             if rows is not None:
-                rows.append(EloGame(g.opponent, g.result.code, g.result.points, True, None, used, capped, d, pe, delta_f, change,
-                                    before))
+                rows.append(EloGame(opponent=g.opponent, result_code=g.result.code, score=g.result.points, counted=True,
+                                    opponent_used=used, capped=capped, D=d, expected=pe, delta=delta_f, change=change,
+                                    rating_before=before))
         else:
             ph = p_fide_hundredths(d)
             we_h += ph
             total_h += score_h - ph
             change = k * (score_h - ph) / 100
             if rows is not None:
-                rows.append(EloGame(g.opponent, g.result.code, g.result.points, True, None, used, capped, d, ph / 100,
-                                    (score_h - ph) / 100, change, before))
+                rows.append(EloGame(opponent=g.opponent, result_code=g.result.code, score=g.result.points, counted=True,
+                                    opponent_used=used, capped=capped, D=d, expected=ph / 100, delta=(score_h - ph) / 100,
+                                    change=change, rating_before=before))
         if mode == "game":
             running += change
     if logistic:
-        return _Period(we_f, k * total_f, running, rows)
-    return _Period(we_h / 100, k * total_h / 100, running, rows)
+        return _Period(we=we_f, change=k * total_f, running=running, rows=rows)
+    return _Period(we=we_h / 100, change=k * total_h / 100, running=running, rows=rows)
 
 
 class _EloSource(NamedTuple):
+    """What an Elo change was computed from: enough to explain it later."""
+
+    era: FideEra
+    k_assumed: bool  # K by the rules from what was given (not given itself): an assumption of the Rechenweg
+    mode: Mode
+    expectation: Expectation
     items: tuple[Any, ...]  # the games as given (immutable), parsed on demand …
     parsed: tuple[Game, ...] | None  # … or parsed already
-    era: FideEra
-    k_assumed: bool
 
 
 class _EloFields(NamedTuple):
-    rules: str
     period: date
     old_rating: int
     new_rating: int
     change: float  # K·Σ(score − PD), not rounded (FIDE's "K*chg" total: FIDE rounds once per rating period)
-    rounded_change: int  # new_rating − old_rating: rounded once, half away from zero (§8.3.4)
     K: int
     K_base: int
     K_reason: str
     n: int
     W: float
     We: float
-    mode: Mode
-    expectation: Expectation
     new_rating_exact: float | None
     warnings: tuple[Problem, ...]
-    source: _EloSource  # what the games, the Leistung and the Rechenweg are computed from, on demand
+    source: _EloSource  # what the per-game table, the Rechenweg and the performance are computed from, on demand
 
 
 class EloResult(OnDemand, _EloFields, Explained):
     """FIDE rating change of one player in a period (or game by game)."""
 
     @property
-    def _src(self) -> _EloSource:
-        return self.source
+    def rules(self) -> str:
+        """The FIDE rule period (era) the change is computed by."""
+        return self.source.era.name
+
+    @property
+    def rounded_change(self) -> int:
+        """new_rating − old_rating: the change rounded once, half away from zero (§8.3.4)."""
+        return self.new_rating - self.old_rating
+
+    @property
+    def mode(self) -> Mode:
+        """"period" (one change for the period) or "game" (the rating updated after every game)."""
+        return self.source.mode
+
+    @property
+    def expectation(self) -> Expectation:
+        """"table" (FIDE's table 8.1.2) or "logistic" (the curve, an approximation)."""
+        return self.source.expectation
 
     @property
     def rating(self) -> int:
@@ -181,7 +201,7 @@ class EloResult(OnDemand, _EloFields, Explained):
 
     @cached
     def _parsed(self) -> tuple[Game, ...]:
-        src = self._src
+        src = self.source
         return src.parsed if src.parsed is not None else parse_games(src.items)
 
     @cached
@@ -205,7 +225,7 @@ class EloResult(OnDemand, _EloFields, Explained):
 
     @cached
     def _explained(self) -> _Period:
-        src = self._src
+        src = self.source
         out = _period(self.old_rating, self._parsed, self.K, src.era, self.mode, self.expectation == "logistic", True)
         if out.change != self.change or out.we != self.We:
             raise AssertionError("Rechenweg and result disagree on the Elo change")
@@ -219,7 +239,7 @@ class EloResult(OnDemand, _EloFields, Explained):
 
     @cached
     def steps(self) -> tuple[Step, ...]:
-        src = self._src
+        src = self.source
         era, r, n = src.era, self.old_rating, self.n
         rows = self.games
         steps: list[Step] = [Step("fide.era", "FIDE B.02", {"period": self.period.isoformat(), "result": era.name})]
@@ -314,14 +334,16 @@ def rate(
             and (k is None or (type(k) is int and 0 < k <= K_MAX)) and (period is None or type(period) is date)
             and (birth_year is None or type(birth_year) is int) and (games_played is None or type(games_played) is int)
             and (type(games) is tuple or (type(games) is list and len(games) <= MAX_GAMES))):
+        # Values a program passes, already of their type and in range, need no parser: the same numbers
+        # by the same _rate (a property test holds both input forms equal); anything else is parsed below.
         items = games if type(games) is tuple else tuple(games)
         scanned = scan_games(items)
         per = period or today or date.today()
         if scanned is not None and (birth_year is None or BIRTH_YEAR_MIN <= birth_year <= per.year) and (games_played is None or
                                                                                          0 <= games_played <= GAMES_PLAYED_MAX):
             opps, w_halves, _ = scanned
-            return _rate(rating, items, None, opps, w_halves, per, k, birth_year, games_played, reached_2400, reached_2300, mode,
-                         expectation)
+            return _rate(rating, items, None, opps, w_halves, per, k_given=k, by=birth_year, gp=games_played,
+                         reached_2400=reached_2400, reached_2300=reached_2300, mode=mode, expectation=expectation)
     problems = Problems()
     r = _rating(rating, problems)
     parsed: tuple[Game, ...] = problems.attempt(parse_games, games) or ()
@@ -342,23 +364,25 @@ def rate(
         raise InputError(elo_words(problems))
     counted = [g for g in parsed if g.counted]
     return _rate(r, (), parsed, [g.opponent for g in counted if g.opponent is not None], sum(g.result.halves for g in counted), per,
-                 k_given, by, gp, reached_2400, reached_2300, mode, expectation)
+                 k_given=k_given, by=by, gp=gp, reached_2400=reached_2400, reached_2300=reached_2300, mode=mode, expectation=expectation)
 
 
-def _rate(r: int, items: tuple[Any, ...], parsed: tuple[Game, ...] | None, opps: list[int], w_halves: int, per: date,
+def _rate(r: int, items: tuple[Any, ...], parsed: tuple[Game, ...] | None, opps: list[int], w_halves: int, per: date, *,
           k_given: int | None, by: int | None, gp: int | None, reached_2400: bool, reached_2300: bool, mode: Mode,
           expectation: Expectation) -> EloResult:
-    """The numbers of one period (both input paths): K, We and the change by the era's rules."""
+    """The numbers of one period (both input forms): K, We and the change by the era's rules."""
     era = fide.era_at(per)
-    n = len(opps)
     if k_given is not None:
         k_base, k_reason, k_assumed = k_given, "k.given", False
     else:
         age = age_from_birth_year(by, per) if by is not None else None  # FIDE: list year − birth year
         k_base, k_reason, k_assumed = fide.k_factor(r, era, age=age, games_played=gp, reached_2400=reached_2400,
                                                     reached_2300=reached_2300)
+    # both built by keyword through the NamedTuple's constructor itself (see dwz.basics.steps.OnDemand)
+    src = _EloSource.__new__(_EloSource, era=era, k_assumed=k_assumed, mode=mode, expectation=expectation, items=items, parsed=parsed)
+    n = len(opps)
     k_used = fide.k_for_games(k_base, n, era)
-    if mode == "period" and expectation == "table":  # the lean path: Σ PD at once, exact in hundredths
+    if mode == "period" and expectation == "table":  # Σ PD at once, exact in hundredths (the per-game table on demand)
         we_h = fide.expected_hundredths(r, opps, era)
         change = k_used * (50 * w_halves - we_h) / 100
         we, exact = we_h / 100, r + change
@@ -366,8 +390,7 @@ def _rate(r: int, items: tuple[Any, ...], parsed: tuple[Game, ...] | None, opps:
         out = _period(r, parsed if parsed is not None else parse_games(items), k_used, era, mode, expectation == "logistic", False)
         we, change = out.we, out.change
         exact = out.running if mode == "game" else r + change
-    rounded = round_half_away(change)
-    new_rating = r + rounded
+    new_rating = r + round_half_away(change)
     floor = fide.rating_floor(per)
     warnings: tuple[Problem, ...] = ()  # the common case: none (no list made)
     if r > IMPLAUSIBLE_RATING or new_rating < floor or not PLAUSIBLE_LOW <= new_rating <= PLAUSIBLE_HIGH:
@@ -378,10 +401,8 @@ def _rate(r: int, items: tuple[Any, ...], parsed: tuple[Game, ...] | None, opps:
             found.append(Problem("", "elo_below_floor", new_rating, {"floor": floor}))
         result_warnings(new_rating, found)
         warnings = tuple(found)
-    return EloResult(rules=era.name, period=per, old_rating=r, new_rating=new_rating, change=change, rounded_change=rounded, K=k_used,
-                     K_base=k_base, K_reason=k_reason, n=n, W=w_halves / 2, We=we, mode=mode, expectation=expectation,
-                     new_rating_exact=exact, warnings=warnings,
-                     source=_EloSource(items=items, parsed=parsed, era=era, k_assumed=k_assumed))
+    return EloResult.__new__(EloResult, period=per, old_rating=r, new_rating=new_rating, change=change, K=k_used, K_base=k_base,
+                             K_reason=k_reason, n=n, W=w_halves / 2, We=we, new_rating_exact=exact, warnings=warnings, source=src)
 
 
 PLAUSIBLE_LOW, PLAUSIBLE_HIGH = PLAUSIBLE_RESULT  # result_warnings' bounds, checked first
@@ -397,7 +418,7 @@ class _InitialSource(NamedTuple):
     outcome: tuple[int, list[Step], float] | None  # the era's rule: (Ru, steps, Ra)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class InitialRatingResult(Explained):
     """Initial FIDE rating of an unrated player (B.02 §7.1.4, §8.2)."""
 
@@ -410,8 +431,8 @@ class InitialRatingResult(Explained):
     W: float
     Ra: float | None
     reasons: tuple[Problem, ...]
-    dropped_first_event: bool = False
-    source: _InitialSource | None = field(default=None, repr=False, compare=False)
+    dropped_first_event: bool
+    source: _InitialSource = field(repr=False, compare=False)  # what the Rechenweg is computed from, on demand
 
     old_rating = None  # an initial rating has no rating before
     change = None
@@ -424,7 +445,6 @@ class InitialRatingResult(Explained):
     @cached
     def steps(self) -> tuple[Step, ...]:
         src = self.source
-        assert src is not None
         steps: list[Step] = [Step("fide.era", "FIDE B.02", {"period": self.period.isoformat(), "result": self.rules})]
         if self.dropped_first_event:
             steps.append(Step("fide.init_drop", "FIDE B.02 §8.2.1", {"result": None}))
@@ -492,8 +512,9 @@ def initial_rating(
 
     def made(eligible: bool, ru: int | None, published: bool, w: float, ra: float | None,
              outcome: tuple[int, list[Step], float] | None) -> InitialRatingResult:
-        return InitialRatingResult(era.name, per, eligible, ru, published, n, w, ra, tuple(reasons), dropped,
-                                   _InitialSource(era, opps, w_halves, outcome))
+        return InitialRatingResult(rules=era.name, period=per, eligible=eligible, new_rating=ru, published=published, n=n, W=w,
+                                   Ra=ra, reasons=tuple(reasons), dropped_first_event=dropped,
+                                   source=_InitialSource(era=era, opponents=opps, w_halves=w_halves, outcome=outcome))
 
     if n < fide.INITIAL_MIN_GAMES:
         reasons.append(Problem("games", "elo_initial_too_few", n, {"missing": fide.INITIAL_MIN_GAMES - n, "min": fide.INITIAL_MIN_GAMES}))
@@ -520,7 +541,7 @@ def _is_event(x: Any) -> bool:
 # --- compression 2024 ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CompressionResult:
     """The one-off FIDE compression of 1 March 2024 for one rating."""
 
@@ -561,4 +582,4 @@ def compression_2024(rating: int | str) -> CompressionResult:
     if problems or r is None:
         raise InputError(elo_words(problems))
     new, step = fide.compression_2024(r)
-    return CompressionResult(r, new, (step,))
+    return CompressionResult(old_rating=r, new_rating=new, steps=(step,))

@@ -483,8 +483,8 @@ def rate(
                 assert g.opponent is not None
                 opps.append(g.opponent)
                 w_halves += g.result.halves
-    source = _RateSource(scales=scales, items=items or (), parsed=parsed, opponents=opps, w_halves=w_halves,
-                         we=ed.expected_total(r0.value, opps), given=given)
+    source = _RateSource.__new__(_RateSource, scales=scales, items=items or (), parsed=parsed, opponents=opps, w_halves=w_halves,
+                                 we=ed.expected_total(r0.value, opps), given=given)  # by keyword: see OnDemand
     return _rated(r0, ctx, source, len(opps), warnings, conversions)
 
 
@@ -558,10 +558,11 @@ def _rated(r0: Rating, ctx: Context, src: _RateSource, n: int, warnings: list[Pr
         result_warnings(new_rating, warnings)
     else:
         new_rating, exact, coefficient_name, coefficient = own, float(own), ed.COEFFICIENT, None
-    return RatingResult(context=ctx, old_rating=own, old_index=r0.index, new_rating=new_rating, exact=exact, W=src.w_halves / 2,
-                        n=n, We=ed.we_to_float(src.we) if n else 0.0, Rc_exact=average(src.opponents) if src.opponents else None,
-                        coefficient_name=coefficient_name, coefficient=coefficient, warnings=tuple(warnings),
-                        conversions=tuple(conversions), source=src)
+    return RatingResult.__new__(  # by keyword through the NamedTuple's constructor itself (see OnDemand)
+        RatingResult, context=ctx, old_rating=own, old_index=r0.index, new_rating=new_rating, exact=exact, W=src.w_halves / 2, n=n,
+        We=ed.we_to_float(src.we) if n else 0.0, Rc_exact=average(src.opponents) if src.opponents else None,
+        coefficient_name=coefficient_name, coefficient=coefficient, warnings=tuple(warnings), conversions=tuple(conversions),
+        source=src)
 
 
 # --- first DWZ ---------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ table costs little more than one evaluation (linear in the number of opponents).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date
 from typing import Any, NamedTuple
 
@@ -41,7 +41,7 @@ from dwz.core.scale import (
     scale_warnings,
 )
 from dwz.rules import Edition, We
-from dwz.rules.common import first_ineligible, next_index
+from dwz.rules.common import FIRST_INDEX, first_ineligible, next_index
 
 __all__ = ["ScenarioRow", "ScenarioTable", "scenarios"]
 
@@ -62,8 +62,10 @@ class ScenarioRow(NamedTuple):
         return {"W": self.W, "new_rating": self.new_rating, "change": self.change, "exact": self.exact}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ScenarioTable(Explained):
+    """The new DWZ for every score against the open games (or the first DWZ, without a rating)."""
+
     rules: str
     old_rating: int | None
     old_index: int | None
@@ -76,18 +78,18 @@ class ScenarioTable(Explained):
     keep_score: float | None  # least W with Rn ≥ R0
     raise_score: float | None  # least W with Rn > R0
     age_group: AgeGroup
-    warnings: tuple[Problem, ...] = ()
-    context: Context | None = None
-    scale: str | None = None  # as the caller said for all values ("old": from before the Umstufung 2026)
-    conversions: tuple[Converted, ...] = ()  # own DWZ first
-    own_scale: str | None = None  # the own DWZ's scale as said or dated (None: not said)
-    opponents_scale: str | None = None  # the opponents' values' scale as said
-    rating_date: date | None = None  # the own DWZ's date, if given
+    warnings: tuple[Problem, ...]
+    context: Context
+    scale: str | None  # as the caller said for all values ("old": from before the Umstufung 2026)
+    conversions: tuple[Converted, ...]  # own DWZ first
+    own_scale: str | None  # the own DWZ's scale as said or dated (None: not said)
+    opponents_scale: str | None  # the opponents' values' scale as said
+    rating_date: date | None  # the own DWZ's date, if given
 
     @property
     def steps(self) -> tuple[Step, ...]:
-        steps = [] if self.context is None else self.context.steps
-        if self.context is not None and self.old_rating is not None:  # the own DWZ's scale first after the rules
+        steps = self.context.steps
+        if self.old_rating is not None:  # the own DWZ's scale first after the rules
             given = self.conversions[0].old if self.conversions and self.conversions[0].own else self.old_rating
             steps[1:1] = own_steps(self.context.edition, given, self.own_scale, self.rating_date, self.conversions)
         steps.extend(conversion_steps([c for c in self.conversions if not c.own]))
@@ -154,18 +156,31 @@ def scenarios(
     counted_done = [g for g in done if g.counted]
     all_opps = [g.opponent for g in counted_done if g.opponent is not None] + opps
     w_played = sum(g.result.halves for g in counted_done)
+    ed = ctx.edition
+    keep: float | None = None
+    rise: float | None = None
+    we: float | None = None
+    coefficient: str | None = None
     if r0 is not None:
-        table = _folge_table(ctx, r0, all_opps, w_played, len(opps))
+        we_exact = ed.expected_total(r0.value, all_opps)
+        rows = _folge_rows(ctx, r0, all_opps, we_exact, w_played, len(opps))
+        keep = next((r.W for r in rows if r.new_rating is not None and r.new_rating >= r0.value), None)
+        rise = next((r.W for r in rows if r.new_rating is not None and r.new_rating > r0.value), None)
+        n, we, coefficient = len(all_opps), ed.we_to_float(we_exact), ed.COEFFICIENT
     else:
-        table = _first_table(ctx, rest, all_opps, w_played, len(opps))
+        rows, n = _first_rows(ed, rest, all_opps, w_played, len(opps))
     # A row outside 1 … 3000 is flagged as dwz.rate flags the same result: the highest and the lowest
-    news = [r.new_rating for r in table.rows if r.new_rating is not None]
+    news = [r.new_rating for r in rows if r.new_rating is not None]
     if news:
         result_warnings(max(news), warnings)
         if min(news) != max(news):
             result_warnings(min(news), warnings)
-    return replace(table, warnings=tuple(warnings), scale=scales.said, conversions=tuple(conversions),
-                   own_scale=scales.own if r0 is not None else None, opponents_scale=scales.opponents, rating_date=scales.rating_date)
+    return ScenarioTable(
+        rules=ed.NAME, old_rating=None if r0 is None else r0.value, old_index=None if r0 is None else r0.index,
+        new_index=next_index(r0.index) if r0 is not None else FIRST_INDEX, n=n, W_played=w_played / 2, We=we,
+        coefficient_name=coefficient, rows=tuple(rows), keep_score=keep, raise_score=rise, age_group=ctx.age_group,
+        warnings=tuple(warnings), context=ctx, scale=scales.said, conversions=tuple(conversions),
+        own_scale=scales.own if r0 is not None else None, opponents_scale=scales.opponents, rating_date=scales.rating_date)
 
 
 def _read_inputs(rating: Any, index: Any, opponents: Iterable[int | str], played: Iterable[GameLike] | None,
@@ -216,24 +231,20 @@ def _scale_inputs(ed: Edition[We], r0: Rating | None, index_given: bool, opps: l
     return r0, done, rest
 
 
-def _folge_table(ctx: Context, r0: Rating, all_opps: list[int], w_played: int, open_games: int) -> ScenarioTable:
+def _folge_rows(ctx: Context, r0: Rating, all_opps: list[int], we_exact: We, w_played: int, open_games: int) -> list[ScenarioRow]:
+    """Every score's Folge-DWZ (WO 3.5.2): We is the same for all of them."""
     ed = ctx.edition
-    n = len(all_opps)
-    we_exact = ed.expected_total(r0.value, all_opps)
-    we = ed.we_to_float(we_exact)
     rows: list[ScenarioRow] = []
     for extra in range(0, 2 * open_games + 1):
         wh = w_played + extra
-        out = ed.folge(r0.value, r0.index, ctx.age_group, wh, n, we_exact, explain=False)
-        rows.append(ScenarioRow(wh / 2, out.new_rating, out.new_rating - r0.value, out.exact))
-    keep = next((r.W for r in rows if r.new_rating is not None and r.new_rating >= r0.value), None)
-    rise = next((r.W for r in rows if r.new_rating is not None and r.new_rating > r0.value), None)
-    return ScenarioTable(ed.NAME, r0.value, r0.index, next_index(r0.index), n, w_played / 2, we, ed.COEFFICIENT, tuple(rows), keep,
-                         rise, ctx.age_group, tuple(ctx.warnings), ctx)
+        out = ed.folge(r0.value, r0.index, ctx.age_group, wh, len(all_opps), we_exact, explain=False)
+        rows.append(ScenarioRow(W=wh / 2, new_rating=out.new_rating, change=out.new_rating - r0.value, exact=out.exact))
+    return rows
 
 
-def _first_table(ctx: Context, rest: tuple[Game, ...], all_opps: list[int], w_played: int, open_games: int) -> ScenarioTable:
-    ed = ctx.edition
+def _first_rows(ed: Edition[We], rest: tuple[Game, ...], all_opps: list[int], w_played: int, open_games: int,
+                ) -> tuple[list[ScenarioRow], int]:
+    """Every score's first DWZ, where WO 3.4.1 allows one (Restpartien counted, not shown in W); and n."""
     rest_c = [g for g in rest if g.counted]
     pool = [g.opponent for g in rest_c if g.opponent is not None] + all_opps
     w_rest = sum(g.result.halves for g in rest_c)
@@ -244,8 +255,7 @@ def _first_table(ctx: Context, rest: tuple[Game, ...], all_opps: list[int], w_pl
     for wh in scores:
         shown = (wh - w_rest) / 2
         if wh not in ri:
-            rows.append(ScenarioRow(shown, None, None, None))
+            rows.append(ScenarioRow(W=shown, new_rating=None, change=None, exact=None))
             continue
-        rows.append(ScenarioRow(shown, ed.first_rating(ri[wh], explain=False).new_rating, None, ri[wh]))
-    return ScenarioTable(ed.NAME, None, None, 1, len(pool), w_played / 2, None, None, tuple(rows), None, None, ctx.age_group,
-                         tuple(ctx.warnings), ctx)
+        rows.append(ScenarioRow(W=shown, new_rating=ed.first_rating(ri[wh], explain=False).new_rating, change=None, exact=ri[wh]))
+    return rows, len(pool)
