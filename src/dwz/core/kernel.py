@@ -40,7 +40,7 @@ from dwz.rules.common import (
     sonder_exceeded,
 )
 
-__all__ = ["FOREIGN_INDEX", "SONDER_MARGIN", "EvaluationOptions", "KEvaluation", "KPlayer", "KResult", "adjacency", "expired",
+__all__ = ["FOREIGN_INDEX", "SONDER_MARGIN", "EvaluationOptions", "KEvaluation", "KPlayer", "KResult", "adjacency", "expired", "final_values",
            "iteration_games", "rated_games", "run"]
 
 MAX_ROUNDS = 1000
