@@ -12,12 +12,14 @@
     python benchmarks/bench_history.py                     # both parts
     python benchmarks/bench_history.py --skip-full         # only the tenth-size comparison
     python benchmarks/bench_history.py --dir /tmp/dwz-bench --players 240000 --tournaments 55000
-    python benchmarks/bench_history.py --skip-tenth --expect-digest e8361006de7b   # every row as before
+    python benchmarks/bench_history.py --skip-tenth --expect-digest 9525eec1b89c   # every row as before
 
 The full-size run prints a digest of every stored row (all evaluation rows, the players' current
 ratings and the Restpartien, in a fixed order): ``--expect-digest`` fails the run unless it starts
 with the given text — the check that a change moved no row.  (The digest of seed 1 at full size
-before the performance work of issue 10: ``e8361006de7b94b4cf7e1658b80d8f5ebb30fb61087e439892701e881d8a35e6``.)
+before the performance work of issue 10: ``e8361006de7b94b4cf7e1658b80d8f5ebb30fb61087e439892701e881d8a35e6``; of the
+current generator's output (55,000 tournaments), before and after issue 17:
+``9525eec1b89c23a40b9e9e0b89119a80fe8e874229deef1df696fc0f1de79c10``.)
 """
 
 from __future__ import annotations
