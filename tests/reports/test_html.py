@@ -96,7 +96,7 @@ def test_report_in_chromium(browser: Any, tmp_path: Path, path: Path, lang: str)
             assert not hint.is_visible()
         words = [w for w in foreign.findall(re.sub(r"\S*/\S*", " ", _text_of(page))) if w not in data]
         assert not words, (lang, width, words[:10])
-        page.screenshot(path=str(tmp_path / f"report-{lang}-{width}.png"), full_page=False)
+        page.screenshot(path=str(tmp_path / f"report-{lang}-{width}.png"), full_page=False, timeout=120_000)
         # screen: the Rechenweg is folded; print: every player's is open
         first = ev.players[0]
         step = page.locator(f"#p{first.player.no} ol.steps li").first
@@ -109,5 +109,5 @@ def test_report_in_chromium(browser: Any, tmp_path: Path, path: Path, lang: str)
             page.set_viewport_size({"width": 800, "height": 1130})
             overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
             assert overflow <= 0, ("print", overflow)
-            page.screenshot(path=str(tmp_path / f"report-{lang}-print.png"), full_page=True)
+            page.screenshot(path=str(tmp_path / f"report-{lang}-print.png"), full_page=True, timeout=120_000)
         context.close()

@@ -131,7 +131,9 @@ def console(page: Any) -> Console:
 
 def _shot(page: Any, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    # a full long page on a shared, loaded machine can take more than Playwright's 30 s default:
+    # the picture is for a human to look at, not an assertion, so it gets the time it needs
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True, timeout=120_000)
 
 
 @pytest.fixture(scope="session")
