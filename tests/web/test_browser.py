@@ -100,8 +100,8 @@ def test_paste_first_dwz_and_errors(page: Any, console: Any) -> None:
     page.goto("/")
     page.fill("#end", "2026-09-14")
     page.fill("#paste", "1580:1 1720:= 1810:0 1600:1 1690:=")
-    page.click("#paste-apply")
-    assert page.locator("#game-rows li").count() == 5
+    page.click("#paste-apply")  # read by the server (POST /api/dwz/games): wait for the rows it gives
+    expect(page.locator("#game-rows li")).to_have_count(5)
     assert page.input_value("#game-res-1") == "½"
     assert page.is_visible("#rest-fs")  # no DWZ: Restpartien rows are offered
     expect(page.locator("#new-dwz")).to_have_text(re.compile(r"^\d+-1$"))

@@ -260,6 +260,14 @@ def test_print_shows_result_and_rechenweg(browser: Any, server: str, screenshot:
     context.close()
 
 
+def _apply_paste(page: Any) -> None:
+    """Click "Übernehmen" and wait until the server has read the games and the page has taken them
+    (the page asks POST /api/dwz/games: reading the rows right after the click raced it)."""
+    with page.expect_response(lambda r: "/api/dwz/games" in r.url):
+        page.click("#paste-apply")
+    page.evaluate("() => new Promise(r => setTimeout(r, 50))")  # the response's handler has run
+
+
 def test_paste_replaces_empty_rows_and_never_duplicates(browser: Any, server: str) -> None:
     context = browser.new_context(base_url=server, locale="de-DE", viewport=VIEWPORTS["phone"])
     page = context.new_page()
@@ -270,13 +278,13 @@ def test_paste_replaces_empty_rows_and_never_duplicates(browser: Any, server: st
     page.click("#add-game")
     page.click("#add-game")  # two empty rows
     page.fill("#paste", "1720:= 1810:0")
-    page.click("#paste-apply")
+    _apply_paste(page)
     assert [page.input_value(f"#game-opp-{i}") for i in range(page.locator("#game-rows li").count())] == ["1580", "1720", "1810"]
     page.fill("#paste", "1580:1 1720:= 1810:0 1600:1")  # the whole list again, one game longer
-    page.click("#paste-apply")
+    _apply_paste(page)
     assert [page.input_value(f"#game-opp-{i}") for i in range(page.locator("#game-rows li").count())] == ["1580", "1720", "1810", "1600"]
     page.fill("#paste", "1580:1 1720:=")  # its start once more: nothing new
-    page.click("#paste-apply")
+    _apply_paste(page)
     assert page.locator("#game-rows li").count() == 4
     # "+ Partie hinzufügen": the plus keeps its distance from the words
     gap = page.evaluate("""() => { const b = document.getElementById('add-game'); const plus = b.querySelector('span');
