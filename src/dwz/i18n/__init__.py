@@ -356,12 +356,12 @@ def _step_renderer(key: str, lang: str) -> _StepRenderer:
     cat = _cat(lang)
     entry = cat["steps"].get(key) or CATALOGS["en"]["steps"].get(key)
     parts: list[str | _Template] = [key, "", ""]  # title, formula, calculation; a template without fields as its text
-    templates = () if entry is None else entry[:3]
-    for k, template in enumerate(templates):
+    per_game = False  # a per-game list (!p) among the fields: the step's own decimals
+    for k, template in enumerate(() if entry is None else entry[:3]):
         parsed = literals, fields, _, _ = _parse(template, lang)
         parts[k] = parsed if fields else "".join(literals)
+        per_game = per_game or any(conv == "p" for *_, conv in fields)
     title, formula, calculation = parts
-    per_game = any(conv == "p" for template in templates for _, _, _, conv in _PARSER.parse(template))
     note = cat["ui"]["assumption_note"]
     issuperset = _PLAIN_TYPES.issuperset
     refs: dict[str, str] = {}
