@@ -201,17 +201,18 @@ def test_fide_change_rounding(own: int, games: list[tuple[int, float]], k: int, 
     assert e.new_rating == own + half_away(exact)
 
 
-# --- the fast path for the common input forms gives what the general parsers give ---------------
+# --- the common input forms (read at a glance) give what the general parsers give ----------------
 
 
 @FAST
 @given(st.integers(1, 3200), INDEX, st.lists(st.tuples(st.integers(1, 3500), st.sampled_from([1, 0, 0.5, "½", "1", "0", "="])),
                                              max_size=12), ENDS, st.none() | st.integers(1900, 2020))
-def test_fast_path_equals_general_path(r0: int, index: int | None, games: list[tuple[int, object]], end: date,
+def test_common_input_forms_equal_the_general_ones(r0: int, index: int | None, games: list[tuple[int, object]], end: date,
                                        born: int | None) -> None:
-    """(rating text, tuples, a date) takes the fast path; the same input as [list] pairs and a
-    text date takes the general one — the results are the same, Rechenweg included; an own DWZ
-    the 2026 scale cannot hold is refused the same way by both."""
+    """(rating text, tuples, a date) is read at a glance (scan_games, the plain rating form; for
+    Elo the typed-input check); the same input as [list] pairs and a text date goes through the
+    general parsers — the results are the same, Rechenweg included; an own DWZ the 2026 scale
+    cannot hold is refused the same way by both."""
     rating = f"{r0}-{index}" if index is not None else r0
     try:
         fast = dwz.rate(rating, games, end=end, birth_year=born, today=date(2026, 10, 1))

@@ -66,7 +66,7 @@ def test_an_own_dwz_below_1100_is_refused_with_both_fixes() -> None:
     for lang in ("de", "en"):  # the page names its controls, the API its fields: never a command-line option
         assert "--" not in p.message(lang, "web") and "--" not in p.message(lang, "api")
         assert "gegner" not in p.message(lang, "cli") and "opponents" not in p.message(lang, "api")  # the own value's fix only
-    # the same for every own value below the floor, an index or not, on the general and the fast path
+    # the same for every own value below the floor, an index or not, whatever form the input takes
     for rating, games in (("1099", [(1500, 1)]), ("500-3", [[1500, "1"]]), (1000, ((1200, 0),))):
         with pytest.raises(dwz.InputError) as e:
             dwz.rate(rating, games, end=NEW_END)  # type: ignore[arg-type]

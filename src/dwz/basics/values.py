@@ -165,7 +165,6 @@ class Rating:
 
 
 _RATING_RE = re.compile(r"^\s*(?P<value>[+-]?[0-9]+)\s*(?:[-–/]\s*(?P<index>\S*)\s*)?$")
-_PLAIN_RATING = re.compile(r"([0-9]{1,4})(?:-([0-9]{1,4}))?").fullmatch  # the common form: no sign, no spaces, 4 digits at most
 
 
 def parse_int(value: Any, field: str, code: str, *, minimum: int = 0, maximum: int, too_large: str | None = None) -> int:
@@ -322,8 +321,11 @@ def parse_rating(text: str | int | Rating | None, field: str = "rating") -> Rati
     >>> parse_rating("1650 - 12"), parse_rating(""), parse_rating("0")
     (Rating(value=1650, index=12), None, None)
     """
-    if type(text) is str and (m := _PLAIN_RATING(text)) and (value := int(m[1])):  # "1650-12", "1650": the same, sooner
-        return Rating(value, None if m[2] is None else int(m[2]))
+    if type(text) is str:  # the common forms "1650-12" and "1650", read without the pattern (the same result, sooner)
+        head, sep, tail = text.partition("-")
+        if (0 < len(head) <= 4 and head.isdigit() and head.isascii() and head.strip("0")
+                and (not sep or (0 < len(tail) <= 4 and tail.isdigit() and tail.isascii()))):
+            return Rating(int(head), int(tail) if sep else None)
     if text is None or isinstance(text, Rating):
         return text
     if isinstance(text, bool):

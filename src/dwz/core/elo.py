@@ -5,7 +5,8 @@ The rules live in :mod:`dwz.rules.fide`, one :class:`~dwz.rules.fide.FideEra` pe
 period; this module orchestrates and never asks an era's name.  Numbers are computed when
 a result is made, the per-game table, the Rechenweg and the performance when first read —
 by the same functions (:func:`_period`, the era's rules), checked against each other.
-Every input takes the one path through :func:`rate`.
+:func:`rate` hands input a program passed already typed and in range straight to :func:`_rate`;
+everything else is parsed first, with its messages — the same :func:`_rate` computes both.
 """
 
 from __future__ import annotations

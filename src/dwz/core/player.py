@@ -507,7 +507,11 @@ def own_rating(ed: Edition[We], r0: Rating, index_given: bool, convert_on: bool,
 
 def _parse_own(rating: Any, index: Any, problems: Problems) -> Rating | None:
     before = problems.seen
-    r0 = problems.attempt(parse_rating, rating)
+    try:  # (problems.attempt, spelt out: made for every evaluation)
+        r0 = parse_rating(rating)
+    except InputError as e:
+        problems.extend(e.problems)
+        r0 = None
     if r0 is None and problems.seen == before:
         problems.add("rating", "rating_missing", rating)
     if index is not None:
