@@ -302,3 +302,33 @@ def check_scoresheet(sheet: Scoresheet) -> PageCheck:
     rows.append(RowCheck("Σ", "", name, values, status if values else "not_compared", None if values else "portal.pc.why.incomplete",
                          (), steps, tuple(found), (own, None)))
     return PageCheck(sheet, tuple(rows), tuple(page_findings))
+
+
+# --- shown values -----------------------------------------------------------------------------------
+
+_DECIMALS = {"We": 3, "P": 3, "W": 1}
+
+
+def value_text(name: str, v: float | int | None, lang: str) -> str:
+    """A value as the tables show it: We and P with 3 decimals, points with one, E/K whole or with one, the rest whole."""
+    from dwz.i18n import fmt_num
+
+    if v is None:
+        return "–"
+    if name == "coefficient":
+        return fmt_num(float(v), ".0f" if float(v).is_integer() else ".1f", lang)
+    dec = _DECIMALS.get(name, 0)
+    return fmt_num(float(v), f".{dec}f", lang) if dec else str(round(float(v)))
+
+
+def rating_text(r: int | None, i: int | None) -> str:
+    return "" if r is None else (f"{r}-{i}" if i is not None else str(r))
+
+
+def title_of(pc: PageCheck) -> str:
+    """The tournament a complaint is about: the scoresheet's, or the card's rows that differ or are implausible."""
+    p = pc.page
+    if isinstance(p, Scoresheet):
+        return p.tournament or p.code or "–"
+    odd_rows = [r.title for r in pc.rows if r.status == "differ" or r.findings]
+    return "; ".join(dict.fromkeys(odd_rows)) or "–"
