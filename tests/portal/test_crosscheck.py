@@ -226,3 +226,29 @@ def test_precision_is_the_portals() -> None:
     doc = copy.deepcopy(rec.bundle_json())
     doc["evaluation"]["players"][0]["factorK"] = 28.1
     assert {f.field for f in crosscheck(_bundle(doc)).players[0].differences} == {"K"}
+
+
+@pytest.mark.parametrize(("field", "value", "code", "rule"), [
+    ("tournamentPerformance", -35, "performance_negative", "WO 3.6.1"),
+    ("indexNew", MEMBER["indexOld"] + 2, "index_not_next", "WO 2.2.4"),
+    ("factorK", 95.0, "coefficient_outside", "WO Anhang 1.3"),
+    ("winsExpected", 7.5, "we_impossible", "WO 3.3.1"),
+    ("ratingNew", 1050, "rating_below_scale", "WO 3.5.2"),
+])
+def test_implausible_published_values_are_flagged_with_their_rule(field: str, value: object, code: str, rule: str) -> None:
+    """Issue 25 §3: what no correct evaluation publishes, named with its rule, in the API cross-check too."""
+    assert crosscheck(_bundle(rec.bundle_json())).findings == ()
+    doc = rec.bundle_json()
+    doc["evaluation"]["players"][0][field] = value
+    cc = crosscheck(_bundle(doc))
+    assert (code, rule) in [(f.code, f.rule) for f in cc.findings] and cc.exit_code == 1
+    assert cc.findings[0].where.startswith("1. ")
+    assert any(f["code"] == code for f in cc.to_dict("de")["findings"])
+
+
+def test_a_new_dwz_for_a_non_member_is_flagged() -> None:
+    doc = rec.bundle_json()
+    p = doc["evaluation"]["players"][0]
+    p["member"] = False
+    cc = crosscheck(_bundle(doc))
+    assert ("non_member_rating", "WO 3.4.3") in [(f.code, f.rule) for f in cc.findings]

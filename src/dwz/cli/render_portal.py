@@ -68,6 +68,10 @@ def crosscheck_lines(cc: Any, lang: str, explain: bool = False, total: int | Non
     summary = text("portal.cc.summary", lang, players=len(cc.players), agree=cc.count("agree"), differ=cc.count("differ"),
                    none=cc.count("not_compared"))
     out += [(line, True) for line in layout.wrap(summary, w, hang=2)]
+    if cc.findings:
+        out += [("", False), (text("portal.pc.findings", lang), True)]
+        for f in cc.findings:
+            out += [(line, False) for line in layout.wrap(f"{f.where}: {f.message(lang)} ({f.rule})", w, indent=2, hang=2)]
     differing = [pc for pc in cc.players if pc.status == "differ"]
     if differing:
         out += [("", False), (text("portal.cc.differences", lang), True)]

@@ -157,6 +157,7 @@ def _view(cc: Any, lang: str) -> dict[str, Any]:
                             none=cc.count("not_compared")),
             "columns": ["W", "n", "We", cc.coefficient, text("portal.field.Rc", lang), text("portal.field.performance", lang)],
             "notes": [n.message(lang) for n in cc.built.notes],
+            "findings": [f"{f.where}: {f.message(lang)} ({f.rule})" for f in cc.findings],
             "bundle_text": bundle_bytes(cc.bundle).decode("utf-8")}
 
 
