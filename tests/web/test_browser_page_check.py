@@ -53,3 +53,27 @@ def test_a_pasted_copy_of_the_real_card(view: tuple[Any, str, str], screenshot: 
     assert page.locator("#ps-complaint-txt").count() == 0  # nothing to complain about
     assert page.locator("#ps-table tbody tr").count() == 12
     check_page(page, viewport, lang, "page_check_paste", screenshot)
+
+
+def test_the_printed_complaint_is_one_page(browser: Any, tmp_path: Path) -> None:
+    """Issue 25 §4: the HTML complaint prints on one A4 page, with nothing loaded from outside."""
+    from dwz.portal.complaint import complaint_html
+    from dwz.portal.pagecheck import check_page as check
+    from dwz.portal.pages import read_page
+
+    rows = card_cells()
+    rows[0][9] = "2125 - 17"
+    rows[5][8] = "-40"  # and an implausible Leistung
+    doc = tmp_path / "reklamation.html"
+    doc.write_text(complaint_html(check(read_page(card_html(rows).encode("utf-8"), "karte.html"))), encoding="utf-8")
+    context = browser.new_context()
+    page = context.new_page()
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(doc.as_uri())
+    pdf = page.pdf(format="A4", prefer_css_page_size=True)
+    assert pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages") == 1
+    assert requests == [doc.as_uri()]
+    body = page.inner_text("body")
+    assert "ist negativ" in body and "(WO 3.6.1)" in body
+    context.close()

@@ -219,7 +219,7 @@ def pagecheck_lines(pc: Any, lang: str, explain: bool = False, total: int | None
         if r.status == "not_compared" and r.reason:
             skipped.setdefault(r.reason, []).append(r.label)
     if skipped:
-        out += [("", False), (text("portal.cc.not_compared", lang), True)]
+        out += [("", False), (text("portal.pc.not_compared", lang), True)]
         for key, labels in skipped.items():
             out += [(line, False) for line in layout.wrap(f"{', '.join(labels)}: {text(key, lang)}", w, indent=2, hang=2)]
     if notes:

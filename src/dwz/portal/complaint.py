@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from dwz.portal.pagecheck import PageCheck, title_of, value_text
+from dwz.portal.pagecheck import PageCheck, rating_text, title_of, value_text
 
 __all__ = ["complaint_html", "complaint_text", "has_complaint"]
 
@@ -50,10 +50,11 @@ def _parts(pc: PageCheck, lang: str) -> dict[str, Any]:
                  for v in r.differences]
         lines += [text("portal.rk.odd", lang, row=r.label, message=f.message(lang), rule=f.rule) for f in r.findings]
         steps = [s.render(lang) for s in r.steps] if r.status == "differ" else []
-        rows.append({"label": r.label, "title": r.title, "lines": lines, "steps": steps,
+        head = text("portal.rk.row", lang, row=r.label, title=r.title or "Σ", before=rating_text(*r.r0) if r.r0 else "–")
+        rows.append({"label": r.label, "title": r.title, "head": head, "lines": lines, "steps": steps,
                      "assumptions": [text("portal.rk.assumption", lang, text=text(a, lang)) for a in r.assumptions]})
     for f in pc.findings:
-        rows.append({"label": f.where, "title": "", "lines": [text("portal.rk.odd", lang, row=f.where, message=f.message(lang), rule=f.rule)],
+        rows.append({"label": f.where, "title": "", "head": "", "lines": [text("portal.rk.odd", lang, row=f.where, message=f.message(lang), rule=f.rule)],
                      "steps": [], "assumptions": []})
     tournament = title_of(pc)
     who = _recipient(pc)
@@ -67,9 +68,9 @@ def _parts(pc: PageCheck, lang: str) -> dict[str, Any]:
 
 
 def _step_line(s: dict[str, Any]) -> str:
-    calc = f" = {s['calculation']}" if s.get("calculation") else ""
+    calc = f"; {s['calculation']}" if s.get("calculation") else ""
     mark = " *" if s.get("assumption") else ""
-    return f"{s['title']} ({s['rule']}){mark}: {s['formula']}{calc}" if s.get("formula") else f"{s['title']} ({s['rule']}){calc}"
+    return f"{s['title']} ({s['rule']}){mark}: {s['formula']}{calc}" if s.get("formula") else f"{s['title']} ({s['rule']}){mark}{calc}"
 
 
 def complaint_text(pc: PageCheck, lang: str = "de") -> str:
@@ -79,6 +80,8 @@ def complaint_text(pc: PageCheck, lang: str = "de") -> str:
     p = _parts(pc, lang)
     out = [p["subject"], "", p["greeting"], "", p["intro"], "", p["tournament"], p["player"], p["source"], ""]
     for r in p["rows"]:
+        if r["head"]:
+            out.append(r["head"])
         out += [f"- {line}" for line in r["lines"]]
         if r["steps"]:
             out.append("  " + text("portal.rk.steps", lang, row=r["label"]))
@@ -115,7 +118,8 @@ def complaint_html(pc: PageCheck, lang: str = "de") -> str:
         if r["steps"]:
             steps = (f"<li>{e(text('portal.rk.steps', lang, row=r['label']))}<ol class=\"steps\">"
                      + "".join(f"<li>{e(_step_line(s))}</li>" for s in r["steps"]) + "</ol></li>")
-        body.append(items + steps + "".join(f"<li>{e(a)}</li>" for a in r["assumptions"]))
+        head = f"<li><strong>{e(r['head'])}</strong><ul>" if r["head"] else ""
+        body.append(head + items + steps + "".join(f"<li>{e(a)}</li>" for a in r["assumptions"]) + ("</ul></li>" if r["head"] else ""))
     body += ["</ul>", f"<p>{e(p['ask'])}</p>", f"<p>{e(p['thanks'])}</p>",
              f'<p class="sig">{e(p["closing"])}<br>{e(p["signature"])}</p>']
     return (f'<!DOCTYPE html>\n<html lang="{e(lang)}">\n<head>\n<meta charset="utf-8">\n<title>{e(p["title"])}: {e(title_of(pc))}</title>\n'
