@@ -258,3 +258,19 @@ def test_cli_exit_codes_and_complaint(tmp_path: Path) -> None:
     assert "Keine Seite des DSB-Wertungsportals" in r.stderr and "Seite speichern unter" in r.stderr
     r = _dwz("portal", "gegenpruefung", "--seite", str(good), "-o", str(tmp_path / "x.pdf"), cwd=tmp_path)
     assert r.returncode == 2 and "Ausgabe '.pdf'" in r.stderr
+
+
+def test_the_guides_examples_are_the_real_values_and_the_real_complaint() -> None:
+    """docs/beispiele/karteikarte.html is the real card's values in the public structure; the complaint
+    the guide shows is the one dwz writes for karteikarte-abweichung.html (one DWZ changed)."""
+    from tests.conftest import ROOT
+
+    docs = ROOT / "docs"
+    assert (docs / "beispiele" / "karteikarte.html").read_text(encoding="utf-8") == card_html(card_cells())
+    rows = card_cells()
+    rows[0][9] = "2125 - 17"
+    assert (docs / "beispiele" / "karteikarte-abweichung.html").read_text(encoding="utf-8") == card_html(rows)
+    guide = (docs / "anleitung.md").read_text(encoding="utf-8")
+    shown = guide.split("Die Datei `reklamation.txt`", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    page = read_page(docs / "beispiele" / "karteikarte-abweichung.html", "docs/beispiele/karteikarte-abweichung.html")
+    assert shown == complaint_text(check_page(page))
