@@ -137,7 +137,7 @@ def pagecheck_lines(pc: Any, lang: str, explain: bool = False, total: int | None
     """(line, bold) of a page's cross-check: the rows with their marks, the differences with the
     Rechenweg, the implausible values with their rules, the assumptions."""
     from dwz.cli.render import step_lines
-    from dwz.portal.pagecheck import rating_text, value_text
+    from dwz.portal.pagecheck import rating_text, row_label, value_text
     from dwz.portal.pages import Card
 
     w = total or layout.width()
@@ -163,7 +163,7 @@ def pagecheck_lines(pc: Any, lang: str, explain: bool = False, total: int | None
             rv, iv = _v(r, "rating"), _v(r, "index")
             ours = rating_text(rv.ours if rv else None, iv.ours if iv else None)
             coeff = "" if row is None or row.coefficient is None else value_text("coefficient", row.coefficient, lang)
-            rows.append([r.label, r.title, rating_text(*r.r0) if r.r0 else "", coeff,
+            rows.append([row_label(r.label, lang), r.title, rating_text(*r.r0) if r.r0 else "", coeff,
                          rating_text(row.rating, row.index) if row else "", ours, MARKS[r.status] + (" !" if r.findings else "")])
     else:
         cols = [layout.Column(text("portal.pc.col.row", lang), "left"), layout.Column(text("portal.pc.col.title.scoresheet", lang), "left", flex=True),
@@ -174,7 +174,7 @@ def pagecheck_lines(pc: Any, lang: str, explain: bool = False, total: int | None
             g = games.get(r.label)
             if g is not None:
                 pv = _v(r, "P")
-                rows.append([r.label, g.opponent, "" if g.opponent_rating is None else str(g.opponent_rating), g.result_text,
+                rows.append([row_label(r.label, lang), g.opponent, "" if g.opponent_rating is None else str(g.opponent_rating), g.result_text,
                              value_text("P", g.we_shown, lang), value_text("P", pv.ours if pv else None, lang), MARKS[r.status]])
             else:
                 wv, rc, we = _v(r, "W"), _v(r, "Rc"), _v(r, "We")
@@ -198,7 +198,7 @@ def pagecheck_lines(pc: Any, lang: str, explain: bool = False, total: int | None
         out += [("", False), (text("portal.pc.differences", lang), True)]
     for r in differing:
         out.append(("", False))
-        out += [(line, True) for line in layout.wrap(f"{r.label}: {r.title}".rstrip(": "), w, hang=2)]
+        out += [(line, True) for line in layout.wrap(f"{row_label(r.label, lang)}: {r.title}".rstrip(": "), w, hang=2)]
         for v in r.differences:
             line = text("portal.pc.diff", lang, value=text(f"portal.pc.value.{v.name}", lang), published=value_text(v.name, v.published, lang),
                         ours=value_text(v.name, v.ours, lang), rule=v.rule)
@@ -207,17 +207,17 @@ def pagecheck_lines(pc: Any, lang: str, explain: bool = False, total: int | None
     if explain:
         for r in pc.rows:
             if r.status == "agree" and r.steps:
-                out += [("", False), *((line, True) for line in layout.wrap(f"{r.label}: {r.title}".rstrip(": "), w, hang=2))]
+                out += [("", False), *((line, True) for line in layout.wrap(f"{row_label(r.label, lang)}: {r.title}".rstrip(": "), w, hang=2))]
                 out += [(line, bool(style and style.get("bold"))) for line, style in step_lines(list(r.steps), lang, w)[1:]]
     if pc.all_findings:
         out += [("", False), (text("portal.pc.findings", lang), True)]
         for f in pc.all_findings:
-            out += [(line, False) for line in layout.wrap(f"{f.where}: {f.message(lang)} ({f.rule})", w, indent=2, hang=2)]
-    notes = {key: [r.label for r in pc.rows if key in r.assumptions] for r0 in pc.rows for key in r0.assumptions}
+            out += [(line, False) for line in layout.wrap(f"{row_label(f.where, lang)}: {f.message(lang)} ({f.rule})", w, indent=2, hang=2)]
+    notes = {key: [row_label(r.label, lang) for r in pc.rows if key in r.assumptions] for r0 in pc.rows for key in r0.assumptions}
     skipped: dict[str, list[str]] = {}
     for r in pc.rows:
         if r.status == "not_compared" and r.reason:
-            skipped.setdefault(r.reason, []).append(r.label)
+            skipped.setdefault(r.reason, []).append(row_label(r.label, lang))
     if skipped:
         out += [("", False), (text("portal.pc.not_compared", lang), True)]
         for key, labels in skipped.items():

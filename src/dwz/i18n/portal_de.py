@@ -233,6 +233,8 @@ Die Antworten des Portals lassen sich mit --speichern als eine Datei sichern und
         "portal.pc.legend": "Werte der Seite. ✓ gleich · ≠ abweichend (unten mit Rechenweg) · – nicht nachgerechnet (Grund dabei)",
         "portal.pc.summary": "Ergebnis: {rows} Zeilen – {agree} gleich, {differ} abweichend, {none} nicht nachgerechnet; {findings} auffällige Werte.",
         "portal.pc.col.row": "Zeile",
+        "portal.pc.label.no": "Nr. {n}",
+        "portal.pc.label.round": "Runde {n}",
         "portal.pc.col.title.card": "Turnier",
         "portal.pc.col.title.scoresheet": "Gegner",
         "portal.pc.col.before": "DWZ davor",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from dwz.portal.pagecheck import PageCheck, rating_text, title_of, value_text
+from dwz.portal.pagecheck import PageCheck, rating_text, row_label, title_of, value_text
 
 __all__ = ["complaint_html", "complaint_text", "has_complaint"]
 
@@ -45,16 +45,17 @@ def _parts(pc: PageCheck, lang: str) -> dict[str, Any]:
     for r in pc.rows:
         if r.status != "differ" and not r.findings:
             continue
-        lines = [text("portal.rk.diff", lang, row=r.label, value=text(f"portal.pc.value.{v.name}", lang),
+        label = row_label(r.label, lang)
+        lines = [text("portal.rk.diff", lang, row=label, value=text(f"portal.pc.value.{v.name}", lang),
                       published=value_text(v.name, v.published, lang), ours=value_text(v.name, v.ours, lang), rule=v.rule)
                  for v in r.differences]
-        lines += [text("portal.rk.odd", lang, row=r.label, message=f.message(lang), rule=f.rule) for f in r.findings]
+        lines += [text("portal.rk.odd", lang, row=label, message=f.message(lang), rule=f.rule) for f in r.findings]
         steps = [s.render(lang) for s in r.steps] if r.status == "differ" else []
-        head = text("portal.rk.row", lang, row=r.label, title=r.title or "Σ", before=rating_text(*r.r0) if r.r0 else "–")
-        rows.append({"label": r.label, "title": r.title, "head": head, "lines": lines, "steps": steps,
+        head = text("portal.rk.row", lang, row=label, title=r.title or "Σ", before=rating_text(*r.r0) if r.r0 else "–")
+        rows.append({"label": label, "title": r.title, "head": head, "lines": lines, "steps": steps,
                      "assumptions": [text("portal.rk.assumption", lang, text=text(a, lang)) for a in r.assumptions]})
     for f in pc.findings:
-        rows.append({"label": f.where, "title": "", "head": "", "lines": [text("portal.rk.odd", lang, row=f.where, message=f.message(lang), rule=f.rule)],
+        rows.append({"label": row_label(f.where, lang), "title": "", "head": "", "lines": [text("portal.rk.odd", lang, row=row_label(f.where, lang), message=f.message(lang), rule=f.rule)],
                      "steps": [], "assumptions": []})
     tournament = title_of(pc)
     who = _recipient(pc)

@@ -232,7 +232,7 @@ def _recompute(card: Card, row: CardRow, prev: CardRow, prev_day: date | None, n
     own_scale = rules.scale_at(prev_day) if prev_day is not None else ed.SCALE
     if card.birth_year is not None and row.year is not None and own_scale == ed.SCALE:
         rr = rate(prev.rating, index=prev.index, W=row.w_halves / 2, n=row.games, We=row.we, end=end, birth_year=card.birth_year,
-                  rules=name)
+                  rules=name, own_scale=own_scale)
         rn, idx, coeff, steps = rr.new_rating, rr.new_index, rr.coefficient, tuple(rr.steps)
         values = [Value("coefficient", row.coefficient, coeff, "WO Anhang 1.2" if ed.COEFFICIENT == "E" else "WO Anhang 1.3")]
         coefficient = float(coeff if coeff is not None else 0)
@@ -319,6 +319,15 @@ def value_text(name: str, v: float | int | None, lang: str) -> str:
         return fmt_num(float(v), ".0f" if float(v).is_integer() else ".1f", lang)
     dec = _DECIMALS.get(name, 0)
     return fmt_num(float(v), f".{dec}f", lang) if dec else str(round(float(v)))
+
+
+def row_label(label: str, lang: str) -> str:
+    """A row's label in ``lang``: "Nr. 10" / "No. 10", "Runde 3" / "Round 3"; "AKT", "Σ" and the rest as the page has them."""
+    from dwz.i18n import text
+
+    kind, _, n = label.partition(" ")
+    key = {"Nr.": "portal.pc.label.no", "Runde": "portal.pc.label.round"}.get(kind)
+    return text(key, lang, n=n) if key and n else label
 
 
 def rating_text(r: int | None, i: int | None) -> str:

@@ -270,7 +270,7 @@ async def _page_form(request: Request) -> tuple[bytes, str, str, str]:
 
 def _page_view(pc: Any, lang: str) -> dict[str, Any]:
     """The page's parts of a page check: rows, differences with their Rechenweg, implausible values, assumptions."""
-    from dwz.portal.pagecheck import rating_text, value_text
+    from dwz.portal.pagecheck import rating_text, row_label, value_text
     from dwz.portal.pages import Card
 
     p = pc.page
@@ -296,7 +296,7 @@ def _page_view(pc: Any, lang: str) -> dict[str, Any]:
             ours = value_text("We", we.ours if we else None, lang)
             extra = value_text("W", wv.published if wv else None, lang)
             before = value_text("Rc", rc.published if rc else None, lang)
-        rows.append({"label": r.label, "title": r.title, "status": r.status, "mark": MARKS_PAGE[r.status], "before": before, "extra": extra,
+        rows.append({"label": row_label(r.label, lang), "title": r.title, "status": r.status, "mark": MARKS_PAGE[r.status], "before": before, "extra": extra,
                      "published": published, "ours": ours, "odd": bool(r.findings),
                      "status_text": text(f"portal.status.{r.status}", lang),
                      "diffs": [text("portal.pc.diff", lang, value=text(f"portal.pc.value.{v.name}", lang),
@@ -306,11 +306,11 @@ def _page_view(pc: Any, lang: str) -> dict[str, Any]:
     skipped: dict[str, list[str]] = {}
     for r in pc.rows:
         if r.status == "not_compared" and r.reason:
-            skipped.setdefault(text(r.reason, lang), []).append(r.label)
+            skipped.setdefault(text(r.reason, lang), []).append(row_label(r.label, lang))
     notes: dict[str, list[str]] = {}
     for r in pc.rows:
         for a in r.assumptions:
-            notes.setdefault(text(a, lang), []).append(r.label)
+            notes.setdefault(text(a, lang), []).append(row_label(r.label, lang))
     if card:
         head = text("portal.pc.head.card", lang, name=f" {p.name}" if p.name else "", rows=len(pc.rows))
     else:
@@ -322,7 +322,7 @@ def _page_view(pc: Any, lang: str) -> dict[str, Any]:
     return {"pc": pc, "card": card, "rows": rows, "head": head,
             "summary": text("portal.pc.summary", lang, rows=len(pc.rows), agree=pc.count("agree"), differ=pc.count("differ"),
                             none=pc.count("not_compared"), findings=len(pc.all_findings)),
-            "findings": [f"{f.where}: {f.message(lang)} ({f.rule})" for f in pc.all_findings],
+            "findings": [f"{row_label(f.where, lang)}: {f.message(lang)} ({f.rule})" for f in pc.all_findings],
             "assumptions": [f"{', '.join(labels)}: {note}" for note, labels in notes.items()],
             "skipped": [f"{', '.join(labels)}: {why}" for why, labels in skipped.items()],
             "complaint": pc.exit_code != 0}
