@@ -56,7 +56,7 @@ class CardRow:
     tournament: str
     link: str | None  # the scoresheet page the tournament links to
     upgrade: bool  # the row of a scale conversion (Umstufung 2026): only Turnier and Akt. DWZ filled
-    day: date | None  # a date in the tournament cell ("Umstufung 2026 (08.06.2026)")
+    day: date | None  # a date in the tournament cell (the Umstufung row names its day in parentheses)
     w_halves: int | None  # "Pkt." in half points
     games: int | None  # "Par."
     we: float | None
