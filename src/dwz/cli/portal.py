@@ -649,7 +649,7 @@ def _register_crosscheck() -> None:
                 raise InputError([Problem("uuid", "portal_uuid_or_file", None)])
             check_writable(bundle_out, "bundle_out")
             check_writable(output, "output")
-            if output is not None and output.suffix.lower() not in (".csv", ".json"):
+            if output is not None and output.suffix.lower() not in (".csv", ".json", ".txt", ".html", ".htm"):
                 raise InputError.single("output", "portal_output_suffix", output.suffix or PurePath(output))
             if bundle_in is not None:
                 if not bundle_in.exists():
@@ -663,9 +663,19 @@ def _register_crosscheck() -> None:
             if bundle_out is not None:  # the answers first: kept even if the check itself then refuses
                 _write_bytes(bundle_out, bundle_bytes(bundle), "bundle_out")
             cc = crosscheck(bundle)
+            complaint = output is not None and output.suffix.lower() in (".txt", ".html", ".htm")
             if output is not None:
                 if output.suffix.lower() == ".csv":
                     write_text(output, to_csv(cc, lang), "output", encoding="utf-8-sig")
+                elif complaint:
+                    from dwz.portal.complaint import complaint_html, complaint_text, has_complaint
+
+                    if has_complaint(cc):  # German, for the rating officer (issue 25 §4)
+                        write_text(output, complaint_text(cc) if output.suffix.lower() == ".txt" else complaint_html(cc), "output")
+                    else:
+                        complaint = False
+                        output = None
+                        _say("portal.pc.nothing", lang, err=True)
                 else:
                     write_text(output, dumps(cc.to_dict(lang)), "output")
             if as_json:
@@ -677,7 +687,7 @@ def _register_crosscheck() -> None:
             if bundle_out is not None:
                 written(bundle_out, "portal_bundle", lang)
             if output is not None:
-                written(output, "csv" if output.suffix.lower() == ".csv" else "portal_json", lang)
+                written(output, "portal_complaint" if complaint else ("csv" if output.suffix.lower() == ".csv" else "portal_json"), lang)
         sys.exit(cc.exit_code)
 
 

@@ -16,8 +16,9 @@ from dwz.portal.pagecheck import PageCheck, rating_text, row_label, title_of, va
 __all__ = ["complaint_html", "complaint_text", "has_complaint"]
 
 
-def has_complaint(pc: PageCheck) -> bool:
-    return pc.exit_code != 0
+def has_complaint(check: Any) -> bool:
+    """Whether a cross-check (of a page, or of the portal's answers) has a difference or an implausible value."""
+    return bool(check.exit_code)
 
 
 def _player(pc: PageCheck) -> str:
@@ -37,9 +38,50 @@ def _recipient(pc: PageCheck) -> str | None:
     return name or None
 
 
-def _parts(pc: PageCheck, lang: str) -> dict[str, Any]:
+def _crosscheck_parts(cc: Any, lang: str) -> dict[str, Any]:
+    """The parts of a complaint about an evaluation the portal's API published (:class:`~dwz.portal.crosscheck.CrossCheck`):
+    each differing player with his values and Rechenweg, each implausible value."""
+    from dwz.i18n import text
+    from dwz.portal.crosscheck import field_label
+    from dwz.portal.crosscheck import value_text as cc_value
+
+    rows: list[dict[str, Any]] = []
+    for pc in cc.players:
+        if pc.status != "differ":
+            continue
+        pe = pc.ours
+        label = f"{pc.no}. {pc.name}"
+        before = "–" if pe.old_rating is None else f"{pe.old_rating}" + (f"-{pe.old_index}" if pe.old_index is not None else "")
+        lines = [text("portal.rk.diff", lang, row=label, value=field_label(f.field, lang, cc.coefficient),
+                      published=cc_value(f.field, f.portal, lang), ours=cc_value(f.field, f.ours, lang), rule=f.rule) for f in pc.differences]
+        rows.append({"label": label, "title": "", "head": text("portal.rk.row", lang, row=label, title=pc.nu_id or pc.name, before=before),
+                     "lines": lines, "steps": pe.rechenweg(lang), "assumptions": []})
+    for f in cc.findings:
+        rows.append({"label": f.where, "title": "", "head": "", "lines": [text("portal.rk.odd", lang, row=f.where, message=f.message(lang),
+                                                                                 rule=f.rule)], "steps": [], "assumptions": []})
+    t = cc.bundle.tournament
+    players = ", ".join(dict.fromkeys(p.name for p in cc.players if p.status == "differ")) or "–"
+    return _letter(t.label or t.uuid or "–", players, cc.bundle.name or cc.bundle.source or "–", None, rows, lang)
+
+
+def _letter(tournament: str, player: str, source: str, who: str | None, rows: list[dict[str, Any]], lang: str) -> dict[str, Any]:
     from dwz import __version__
     from dwz.i18n import text
+
+    return {"subject": text("portal.rk.subject", lang, tournament=tournament),
+            "greeting": text("portal.rk.greeting_named", lang, name=who) if who else text("portal.rk.greeting", lang),
+            "intro": text("portal.rk.intro", lang), "tournament": text("portal.rk.tournament", lang, tournament=tournament),
+            "player": text("portal.rk.player", lang, player=player),
+            "source": text("portal.rk.source", lang, source=source, version=__version__), "rows": rows,
+            "ask": text("portal.rk.ask", lang), "thanks": text("portal.rk.thanks", lang), "closing": text("portal.rk.closing", lang),
+            "signature": text("portal.rk.signature", lang), "title": text("portal.rk.title", lang)}
+
+
+def _parts(pc: Any, lang: str) -> dict[str, Any]:
+    from dwz.i18n import text
+
+    if not isinstance(pc, PageCheck):
+        return _crosscheck_parts(pc, lang)
 
     rows: list[dict[str, Any]] = []
     for r in pc.rows:
@@ -57,15 +99,7 @@ def _parts(pc: PageCheck, lang: str) -> dict[str, Any]:
     for f in pc.findings:
         rows.append({"label": row_label(f.where, lang), "title": "", "head": "", "lines": [text("portal.rk.odd", lang, row=row_label(f.where, lang), message=f.message(lang), rule=f.rule)],
                      "steps": [], "assumptions": []})
-    tournament = title_of(pc)
-    who = _recipient(pc)
-    return {"subject": text("portal.rk.subject", lang, tournament=tournament),
-            "greeting": text("portal.rk.greeting_named", lang, name=who) if who else text("portal.rk.greeting", lang),
-            "intro": text("portal.rk.intro", lang), "tournament": text("portal.rk.tournament", lang, tournament=tournament),
-            "player": text("portal.rk.player", lang, player=_player(pc)),
-            "source": text("portal.rk.source", lang, source=pc.page.source, version=__version__), "rows": rows,
-            "ask": text("portal.rk.ask", lang), "thanks": text("portal.rk.thanks", lang), "closing": text("portal.rk.closing", lang),
-            "signature": text("portal.rk.signature", lang), "title": text("portal.rk.title", lang)}
+    return _letter(title_of(pc), _player(pc), pc.page.source, _recipient(pc), rows, lang)
 
 
 def _step_line(s: dict[str, Any]) -> str:
@@ -74,8 +108,8 @@ def _step_line(s: dict[str, Any]) -> str:
     return f"{s['title']} ({s['rule']}){mark}: {s['formula']}{calc}" if s.get("formula") else f"{s['title']} ({s['rule']}){mark}{calc}"
 
 
-def complaint_text(pc: PageCheck, lang: str = "de") -> str:
-    """The complaint as plain text (subject line first)."""
+def complaint_text(pc: Any, lang: str = "de") -> str:
+    """The complaint about a page check (:class:`PageCheck`) or a cross-check of the portal's answers, as plain text."""
     from dwz.i18n import text
 
     p = _parts(pc, lang)
@@ -105,8 +139,8 @@ ol.steps { margin: .2em 0 .6em; padding-left: 1.6em; font-size: 9.5pt; }
 @media print { body { margin: 0; max-width: none; padding: 0; } a { color: inherit; text-decoration: none; } }"""
 
 
-def complaint_html(pc: PageCheck, lang: str = "de") -> str:
-    """The complaint as one self-contained HTML page that prints on one A4 page."""
+def complaint_html(pc: Any, lang: str = "de") -> str:
+    """The complaint as one self-contained HTML page that prints on one A4 page (a page check or a cross-check)."""
     from dwz.i18n import text
 
     p = _parts(pc, lang)
@@ -123,7 +157,7 @@ def complaint_html(pc: PageCheck, lang: str = "de") -> str:
         body.append(head + items + steps + "".join(f"<li>{e(a)}</li>" for a in r["assumptions"]) + ("</ul></li>" if r["head"] else ""))
     body += ["</ul>", f"<p>{e(p['ask'])}</p>", f"<p>{e(p['thanks'])}</p>",
              f'<p class="sig">{e(p["closing"])}<br>{e(p["signature"])}</p>']
-    return (f'<!DOCTYPE html>\n<html lang="{e(lang)}">\n<head>\n<meta charset="utf-8">\n<title>{e(p["title"])}: {e(title_of(pc))}</title>\n'
+    return (f'<!DOCTYPE html>\n<html lang="{e(lang)}">\n<head>\n<meta charset="utf-8">\n<title>{e(p["title"])}: {e(p["subject"])}</title>\n'
             f"<style>\n{_CSS}\n</style>\n</head>\n<body>\n" + "\n".join(body) + "\n</body>\n</html>\n")
 
 
