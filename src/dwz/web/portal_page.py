@@ -33,7 +33,8 @@ router = APIRouter(include_in_schema=False)
 PATH = "/turnier/gegenpruefung"
 BUNDLE_MAX = 8 << 20  # a saved bundle on the page (a 500-player open's is ~3 MB)
 OUTPUTS = {"csv": ("text/csv; charset=utf-8", "gegenpruefung.csv"), "json": ("application/json", "gegenpruefung.json"),
-           "bundle": ("application/json", "portal-antworten.json")}
+           "bundle": ("application/json", "portal-antworten.json"), "txt": ("text/plain; charset=utf-8", "reklamation.txt"),
+           "html": ("text/html; charset=utf-8", "reklamation.html")}
 
 
 def live_available() -> bool:
@@ -158,7 +159,7 @@ def _view(cc: Any, lang: str) -> dict[str, Any]:
             "columns": ["W", "n", "We", cc.coefficient, text("portal.field.Rc", lang), text("portal.field.performance", lang)],
             "notes": [n.message(lang) for n in cc.built.notes],
             "findings": [f"{f.where}: {f.message(lang)} ({f.rule})" for f in cc.findings],
-            "bundle_text": bundle_bytes(cc.bundle).decode("utf-8")}
+            "bundle_text": bundle_bytes(cc.bundle).decode("utf-8"), "complaint": cc.exit_code != 0}
 
 
 def _download(cc: Any, output: str, lang: str) -> Response:
@@ -170,6 +171,10 @@ def _download(cc: Any, output: str, lang: str) -> Response:
         body = ("\ufeff" + to_csv(cc, lang)).encode("utf-8")
     elif output == "json":
         body = json_dumps(cc.to_dict(lang), ensure_ascii=False, indent=1).encode("utf-8", "replace")
+    elif output in ("txt", "html"):  # the complaint: German, for the rating officer
+        from dwz.portal.complaint import complaint_html, complaint_text
+
+        body = (complaint_text(cc) if output == "txt" else complaint_html(cc)).encode("utf-8")
     else:
         body = bundle_bytes(cc.bundle)
     return Response(body, media_type=media, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
