@@ -274,3 +274,10 @@ def test_the_guides_examples_are_the_real_values_and_the_real_complaint() -> Non
     shown = guide.split("Die Datei `reklamation.txt`", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
     page = read_page(docs / "beispiele" / "karteikarte-abweichung.html", "docs/beispiele/karteikarte-abweichung.html")
     assert shown == complaint_text(check_page(page))
+
+
+@pytest.mark.parametrize("birth", ["2030", "1700"])
+def test_an_impossible_birth_year_is_not_used(birth: str) -> None:
+    """A birth year after the row's year or outside any life (1850–2100): E/K as shown, no error."""
+    pc = check_page(_card(birth=birth))
+    assert pc.exit_code == 0 and "portal.pc.assume.coefficient_shown" in _row(pc, "AKT").assumptions  # type: ignore[attr-defined]

@@ -230,7 +230,8 @@ def _recompute(card: Card, row: CardRow, prev: CardRow, prev_day: date | None, n
     label, title = _label(row), row.tournament
     assumptions: list[str] = []
     own_scale = rules.scale_at(prev_day) if prev_day is not None else ed.SCALE
-    if card.birth_year is not None and row.year is not None and own_scale == ed.SCALE:
+    # the birth year decides the age group (WO 3.2) — used where it can be right (not after the row's year)
+    if card.birth_year is not None and row.year is not None and card.birth_year <= row.year and own_scale == ed.SCALE:
         rr = rate(prev.rating, index=prev.index, W=row.w_halves / 2, n=row.games, We=row.we, end=end, birth_year=card.birth_year,
                   rules=name, own_scale=own_scale)
         rn, idx, coeff, steps = rr.new_rating, rr.new_index, rr.coefficient, tuple(rr.steps)

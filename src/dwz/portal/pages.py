@@ -19,6 +19,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from dwz.basics.errors import InputError, Problem
+from dwz.basics.values import BIRTH_YEARS
 
 __all__ = ["CARD_HEADER", "PAGE_MAX", "ROWS_MAX", "SHEET_HEADER", "Card", "CardRow", "Scoresheet", "SheetGame", "read_page"]
 
@@ -365,6 +366,8 @@ def _card(source: str, tables: list[list[_Row]], table: list[_Row], head: int, h
         cur_r, cur_i = (int(m.group(1)), int(m.group(2))) if m else (None, None)
     birth = labels.get("Geburtsjahr")
     by = int(birth.text) if birth is not None and re.fullmatch(r"\d{4}", birth.text) else None
+    if by is not None and not BIRTH_YEARS[0] <= by <= BIRTH_YEARS[1]:
+        by = None  # no birth year anyone has: as if not shown
     name = next((t.removeprefix("DWZ-Karteikarte").strip() for t in h2 if t.startswith("DWZ-Karteikarte")), None)
     if not name and "Name" in labels:
         name = labels["Name"].text
