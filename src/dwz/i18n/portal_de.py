@@ -32,10 +32,12 @@ Beispiele:
   dwz portal turniere --name Fordopen --von 2026-01-01 --vkz 4
   dwz portal gegenpruefung 019f75b9-af19-7de0-a772-7da0ebbd8f0c --speichern turnier.json
   dwz portal gegenpruefung --datei turnier.json -o gegenpruefung.csv
+  dwz portal gegenpruefung --seite karteikarte.html -o reklamation.txt   (ohne Zugangsdaten)
 
 \b
-Rückgabewerte: 0 erledigt (Gegenprüfung: alles gleich), 1 Gegenprüfung mit Abweichung,
-2 Eingabe oder Einrichtung fehlerhaft (auch: keine Zugangsdaten), 3 Portal oder Netz gestört.""",
+Rückgabewerte: 0 erledigt (Gegenprüfung: alles gleich), 1 Gegenprüfung mit Abweichung oder
+auffälligem Wert, 2 Eingabe oder Einrichtung fehlerhaft (auch: keine Zugangsdaten), 3 Portal oder
+Netz gestört.""",
         "cmd.portal.login.short": "Zugangsdaten speichern (nur für Sie lesbar).",
         "cmd.portal.login.help": """Client-ID und Client-Secret in der Konfigurationsdatei speichern
 ($XDG_CONFIG_HOME/dwz/portal.toml bzw. ~/.config/dwz/portal.toml, Rechte 0600). Das Secret wird
@@ -70,7 +72,13 @@ Niveau, Leistung, DWZ neu und Index – mit der Genauigkeit des Portals (We 5, K
 Nachkommastelle). Jede Abweichung kommt mit dem Rechenweg und der Regel.
 
 Die Antworten des Portals lassen sich mit --speichern als eine Datei sichern und später mit
---datei ohne Netz und ohne Zugangsdaten prüfen. Rückgabewert 0: alles gleich, 1: Abweichung.""",
+--datei ohne Netz und ohne Zugangsdaten prüfen. Rückgabewert 0: alles gleich, 1: Abweichung oder auffälliger Wert.
+
+Ohne Zugangsdaten: --seite DATEI prüft die eigene öffentliche DWZ-Karteikarte oder einen
+Spielberichtsbogen von schachbund.de (gespeichert mit „Seite speichern unter …“ oder kopiert mit
+Strg+A, Strg+C): jede Zeile aus der Zeile davor nachgerechnet, auffällige Werte mit ihrer Regel.
+-o reklamation.txt oder .html schreibt dazu eine Reklamation an den Wertungsreferenten.
+Rückgabewert 0: alles gleich, 1: Abweichung oder auffälliger Wert, 2: keine solche Seite.""",
         "opt.portal_api": "Adresse der API (endet auf /rs; Standard: DWZ_PORTAL_API, Konfigurationsdatei, Produktivsystem).",
         "opt.portal_token_url": "Adresse der Token-Ausgabe (Standard: DWZ_PORTAL_TOKEN_URL, Konfigurationsdatei, Produktivsystem).",
         "opt.portal_timeout": "So viele Sekunden auf eine Antwort warten (Standard: 30).",

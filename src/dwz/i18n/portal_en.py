@@ -32,10 +32,12 @@ Examples:
   dwz portal tournaments --name Fordopen --von 2026-01-01 --vkz 4
   dwz portal crosscheck 019f75b9-af19-7de0-a772-7da0ebbd8f0c --save tournament.json
   dwz portal crosscheck --file tournament.json -o crosscheck.csv
+  dwz portal crosscheck --page card.html -o complaint.txt   (no credentials)
 
 \b
-Exit codes: 0 done (cross-check: all agree), 1 the cross-check found a difference,
-2 bad input or configuration (also: no credentials), 3 the portal or the network failed.""",
+Exit codes: 0 done (cross-check: all agree), 1 the cross-check found a difference or an
+implausible value, 2 bad input or configuration (also: no credentials), 3 the portal or the
+network failed.""",
         "cmd.portal.login.short": "Store the credentials (readable by you only).",
         "cmd.portal.login.help": """Store client id and client secret in the config file ($XDG_CONFIG_HOME/dwz/portal.toml
 or ~/.config/dwz/portal.toml, mode 0600). The secret is asked for hidden (or read from standard
@@ -69,7 +71,13 @@ at the portal's precision (We 5, K 1 decimal). Every difference comes with the c
 the rule.
 
 --save keeps the portal's answers in one file; --file checks such a file later, without network
-and without credentials. Exit code 0: all agree, 1: a difference.""",
+and without credentials. Exit code 0: all agree, 1: a difference or an implausible value.
+
+Without credentials: --seite FILE checks your own public DWZ card or a scoresheet from
+schachbund.de (saved with "Save page as …" or copied with Ctrl+A, Ctrl+C): every row recomputed
+from the row before, implausible values with their rule. -o complaint.txt or .html writes a
+complaint to the rating officer as well. Exit code 0: all agree, 1: a difference or an implausible
+value, 2: not such a page.""",
         "opt.portal_api": "The API's address (ends in /rs; default: DWZ_PORTAL_API, the config file, production).",
         "opt.portal_token_url": "The token endpoint (default: DWZ_PORTAL_TOKEN_URL, the config file, production).",
         "opt.portal_timeout": "Wait this many seconds for an answer (default: 30).",
