@@ -66,6 +66,14 @@ def folge(r0: int, index: int | None, age_group: AgeGroup, w_halves: int, n: int
     return FolgeOutcome(rn, num / den, COEFFICIENT, FIXED_E, {"E_fixed": FIXED_E}, we / 1000, steps)
 
 
+def folge_with(r0: int, coefficient: float, w_halves: int, n: int, we: int, explain: bool = True) -> FolgeOutcome:
+    return folge(r0, None, AgeGroup.ADULT, w_halves, n, we, explain)
+
+
+def coefficient_range(r0: int, index: int | None) -> tuple[float, float]:
+    return FIXED_E, FIXED_E
+
+
 def _d(w_halves: int, n: int) -> int:
     p = min(max(round_ratio_half_up(500 * w_halves, n), 1), 999)
     return D_CLASSIC_FULL[p]

@@ -187,7 +187,7 @@ def test_bad_arguments(env: dict[str, str], tmp_path: Path) -> None:
     assert r.returncode == 2 and "nicht gefunden" in r.stderr
     (tmp_path / "b.json").write_bytes(b"\x00" * 10)
     r = run(env, "portal", "gegenpruefung", "--datei", str(tmp_path / "b.json"), "-o", str(tmp_path / "x.xlsx"))
-    assert r.returncode == 2 and "erwartet .csv oder .json" in flat(r.stderr)
+    assert r.returncode == 2 and "erwartet .csv, .json, .txt oder .html" in flat(r.stderr)
     r = run(env, "portal", "gegenpruefung", "--datei", str(tmp_path / "b.json"), "-o", str(tmp_path / "nope" / "x.csv"))
     assert r.returncode == 2 and "das Verzeichnis" in flat(r.stderr)
 
@@ -226,3 +226,50 @@ def test_precision_is_the_portals() -> None:
     doc = copy.deepcopy(rec.bundle_json())
     doc["evaluation"]["players"][0]["factorK"] = 28.1
     assert {f.field for f in crosscheck(_bundle(doc)).players[0].differences} == {"K"}
+
+
+@pytest.mark.parametrize(("field", "value", "code", "rule"), [
+    ("tournamentPerformance", -35, "performance_negative", "WO 3.6.1"),
+    ("indexNew", MEMBER["indexOld"] + 2, "index_not_next", "WO 2.2.4"),
+    ("factorK", 95.0, "coefficient_outside", "WO Anhang 1.3"),
+    ("winsExpected", 7.5, "we_impossible", "WO 3.3.1"),
+    ("ratingNew", 1050, "rating_below_scale", "WO 3.5.2"),
+])
+def test_implausible_published_values_are_flagged_with_their_rule(field: str, value: object, code: str, rule: str) -> None:
+    """Issue 25 §3: what no correct evaluation publishes, named with its rule, in the API cross-check too."""
+    assert crosscheck(_bundle(rec.bundle_json())).findings == ()
+    doc = rec.bundle_json()
+    doc["evaluation"]["players"][0][field] = value
+    cc = crosscheck(_bundle(doc))
+    assert (code, rule) in [(f.code, f.rule) for f in cc.findings] and cc.exit_code == 1
+    assert cc.findings[0].where.startswith("1. ")
+    assert any(f["code"] == code for f in cc.to_dict("de")["findings"])
+
+
+def test_a_new_dwz_for_a_non_member_is_flagged() -> None:
+    doc = rec.bundle_json()
+    p = doc["evaluation"]["players"][0]
+    p["member"] = False
+    cc = crosscheck(_bundle(doc))
+    assert ("non_member_rating", "WO 3.4.3") in [(f.code, f.rule) for f in cc.findings]
+
+
+def test_a_complaint_from_the_api_cross_check(tmp_path: Path) -> None:
+    """Issue 25 §4: -o reklamation.txt|.html from a cross-check of the portal's answers too: the differing
+    player, published and recomputed value with the rule, the Rechenweg; nothing written when all agree."""
+    from dwz.portal.complaint import complaint_html, complaint_text, has_complaint
+
+    cc = crosscheck(_bundle(rec.bundle_json(seeded=True)))
+    text = complaint_text(cc)
+    assert text.startswith("Bitte um Überprüfung der DWZ-Auswertung: ")
+    assert f"DWZ neu veröffentlicht {MEMBER['ratingNew'] + 1}, nachgerechnet {MEMBER['ratingNew']} (WO 3.5.2)" in text
+    assert "1887 + 28,0 · (3,5 − 3,8910) = 1876,05 → 1876" in text
+    assert "@media print" in complaint_html(cc)
+    assert not has_complaint(crosscheck(_bundle(rec.bundle_json())))
+    saved = tmp_path / "abweichung.json"
+    saved.write_bytes(bundle_bytes(_bundle(rec.bundle_json(seeded=True))))  # type: ignore[arg-type]
+    env = {k: v for k, v in __import__("os").environ.items() if not k.startswith(("DWZ_", "XDG_"))}
+    env.update(HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"), PYTHONIOENCODING="utf-8")
+    r = run(env, "portal", "gegenpruefung", "--datei", str(saved), "-o", str(tmp_path / "reklamation.html"))
+    assert r.returncode == 1 and "Reklamation geschrieben" in r.stdout + r.stderr
+    assert "nachgerechnet 1876" in (tmp_path / "reklamation.html").read_text(encoding="utf-8")

@@ -70,7 +70,9 @@ def test_downloads_without_the_file_again(client: TestClient) -> None:
 
     text = html.unescape(carried.group(1))
     assert json.loads(text)["evaluation"] == rec.evaluation_json(seeded=True)
-    for output, start in (("csv", b"\xef\xbb\xbfNr.;Name;NU-ID"), ("json", b"{"), ("bundle", b"{")):
+    assert "gp-complaint-txt" in r.text  # a difference: the complaint offered (issue 25 §4)
+    for output, start in (("csv", b"\xef\xbb\xbfNr.;Name;NU-ID"), ("json", b"{"), ("bundle", b"{"), ("txt", b"Bitte um"),
+                          ("html", b"<!DOCTYPE html>")):
         d = client.post(PAGE, files={"bundle": ("", b"", "application/octet-stream")}, data={"bundle_text": text, "output": output})
         assert d.status_code == 200 and d.content.startswith(start) and "attachment" in d.headers["content-disposition"]
     d = client.post(PAGE, files={"bundle": ("", b"", "application/octet-stream")}, data={"bundle_text": text, "output": "json"})

@@ -625,6 +625,8 @@ def _register_crosscheck() -> None:
     @argument("uuid", required=False, default=None, metavar="metavar.uuid")
     @opt("--datei", "--file", "bundle_in", type=CPath(dir_okay=False, path_type=Path), default=None, metavar="metavar.file",
          help="opt.portal_bundle_in")
+    @opt("--seite", "--page", "page_in", type=CPath(dir_okay=False, path_type=Path), default=None, metavar="metavar.file",
+         help="opt.portal_page_in")
     @opt("--speichern", "--save", "bundle_out", type=CPath(dir_okay=False, path_type=Path), default=None, metavar="metavar.file",
          help="opt.portal_bundle_out")
     @opt("-o", "--output", type=CPath(dir_okay=False, path_type=Path), default=None, metavar="metavar.file", help="opt.portal_output")
@@ -632,20 +634,22 @@ def _register_crosscheck() -> None:
     @_net
     @opt("--json", "as_json", is_flag=True, help="opt.portal_json")
     @_lang
-    def gegenpruefung(uuid: str | None, bundle_in: Path | None, bundle_out: Path | None, output: Path | None, explain: bool,
-                      api: str | None, token_url: str | None, timeout: float | None, as_json: bool, lang: str) -> None:
+    def gegenpruefung(uuid: str | None, bundle_in: Path | None, page_in: Path | None, bundle_out: Path | None, output: Path | None,
+                      explain: bool, api: str | None, token_url: str | None, timeout: float | None, as_json: bool, lang: str) -> None:
         from pathlib import PurePath
 
         from dwz.basics.errors import InputError, Problem
         from dwz.cli.main import check_writable, dumps, write_text, written
         from dwz.portal.crosscheck import bundle_bytes, check_uuid, crosscheck, fetch_bundle, read_bundle, to_csv
 
+        if page_in is not None:
+            _page_check(page_in, uuid, bundle_in, bundle_out, output, explain, as_json, lang)
         with _errors(lang):
             if (uuid is None) == (bundle_in is None):
                 raise InputError([Problem("uuid", "portal_uuid_or_file", None)])
             check_writable(bundle_out, "bundle_out")
             check_writable(output, "output")
-            if output is not None and output.suffix.lower() not in (".csv", ".json"):
+            if output is not None and output.suffix.lower() not in (".csv", ".json", ".txt", ".html", ".htm"):
                 raise InputError.single("output", "portal_output_suffix", output.suffix or PurePath(output))
             if bundle_in is not None:
                 if not bundle_in.exists():
@@ -659,9 +663,19 @@ def _register_crosscheck() -> None:
             if bundle_out is not None:  # the answers first: kept even if the check itself then refuses
                 _write_bytes(bundle_out, bundle_bytes(bundle), "bundle_out")
             cc = crosscheck(bundle)
+            complaint = output is not None and output.suffix.lower() in (".txt", ".html", ".htm")
             if output is not None:
                 if output.suffix.lower() == ".csv":
                     write_text(output, to_csv(cc, lang), "output", encoding="utf-8-sig")
+                elif complaint:
+                    from dwz.portal.complaint import complaint_html, complaint_text, has_complaint
+
+                    if has_complaint(cc):  # German, for the rating officer (issue 25 §4)
+                        write_text(output, complaint_text(cc) if output.suffix.lower() == ".txt" else complaint_html(cc), "output")
+                    else:
+                        complaint = False
+                        output = None
+                        _say("portal.pc.nothing", lang, err=True)
                 else:
                     write_text(output, dumps(cc.to_dict(lang)), "output")
             if as_json:
@@ -673,8 +687,50 @@ def _register_crosscheck() -> None:
             if bundle_out is not None:
                 written(bundle_out, "portal_bundle", lang)
             if output is not None:
-                written(output, "csv" if output.suffix.lower() == ".csv" else "portal_json", lang)
+                written(output, "portal_complaint" if complaint else ("csv" if output.suffix.lower() == ".csv" else "portal_json"), lang)
         sys.exit(cc.exit_code)
+
+
+def _page_check(page_in: Path, uuid: str | None, bundle_in: Path | None, bundle_out: Path | None, output: Path | None, explain: bool,
+                as_json: bool, lang: str) -> None:
+    """``--seite FILE``: a saved public page (card or scoresheet), checked offline; ``-o`` a complaint
+    (.txt, .html — German, for the Wertungsreferent) or the check as .json.  Exit 0 all equal, 1 a
+    difference or an implausible value, 2 not such a page."""
+    from pathlib import PurePath
+
+    from dwz.basics.errors import InputError, Problem
+    from dwz.cli.main import check_writable, dumps, write_text, written
+    from dwz.portal.complaint import complaint_html, complaint_text, has_complaint
+    from dwz.portal.pagecheck import check_page
+    from dwz.portal.pages import read_page
+
+    with _errors(lang):
+        if uuid is not None or bundle_in is not None or bundle_out is not None:
+            raise InputError([Problem("page_in", "portal_page_alone", None)])
+        check_writable(output, "output")
+        suffix = output.suffix.lower() if output is not None else ""
+        if output is not None and suffix not in (".txt", ".html", ".htm", ".json"):
+            raise InputError.single("output", "portal_page_output_suffix", output.suffix or PurePath(output))
+        if not page_in.exists():
+            raise InputError([Problem("", "file_missing", PurePath(page_in))])
+        pc = check_page(read_page(page_in, str(page_in)))
+        if as_json:
+            echo(dumps(pc.to_dict(lang)))
+        else:
+            from dwz.cli.render_portal import print_pagecheck
+
+            print_pagecheck(pc, lang, explain)
+        if output is not None:
+            if suffix == ".json":
+                write_text(output, dumps(pc.to_dict(lang)), "output")
+                written(output, "portal_json", lang)
+            elif not has_complaint(pc):
+                _say("portal.pc.nothing", lang, err=True)
+            else:
+                # the complaint is for the DSB's rating officer: German (WO terms), whatever --lang says
+                write_text(output, complaint_html(pc) if suffix in (".html", ".htm") else complaint_text(pc), "output")
+                written(output, "portal_complaint", lang)
+    sys.exit(pc.exit_code)
 
 
 def _write_bytes(path: Path, data: bytes, field: str) -> None:

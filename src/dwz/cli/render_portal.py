@@ -68,6 +68,10 @@ def crosscheck_lines(cc: Any, lang: str, explain: bool = False, total: int | Non
     summary = text("portal.cc.summary", lang, players=len(cc.players), agree=cc.count("agree"), differ=cc.count("differ"),
                    none=cc.count("not_compared"))
     out += [(line, True) for line in layout.wrap(summary, w, hang=2)]
+    if cc.findings:
+        out += [("", False), (text("portal.pc.findings", lang), True)]
+        for f in cc.findings:
+            out += [(line, False) for line in layout.wrap(f"{f.where}: {f.message(lang)} ({f.rule})", w, indent=2, hang=2)]
     differing = [pc for pc in cc.players if pc.status == "differ"]
     if differing:
         out += [("", False), (text("portal.cc.differences", lang), True)]
@@ -119,4 +123,112 @@ def _p(v: float | None, lang: str) -> str:
 
 def print_crosscheck(cc: Any, lang: str, explain: bool = False) -> None:
     for line, bold in crosscheck_lines(cc, lang, explain):
+        layout.echo(line, **({"bold": True} if bold else {}))
+
+
+# --- the public pages (dwz portal gegenpruefung --seite) ---------------------------------------------
+
+
+def _v(r: Any, name: str) -> Any:
+    return next((v for v in r.values if v.name == name), None)
+
+
+def pagecheck_lines(pc: Any, lang: str, explain: bool = False, total: int | None = None) -> list[tuple[str, bool]]:
+    """(line, bold) of a page's cross-check: the rows with their marks, the differences with the
+    Rechenweg, the implausible values with their rules, the assumptions."""
+    from dwz.cli.render import step_lines
+    from dwz.portal.pagecheck import rating_text, row_label, value_text
+    from dwz.portal.pages import Card
+
+    w = total or layout.width()
+    p = pc.page
+    out: list[tuple[str, bool]] = []
+    if isinstance(p, Card):
+        head = text("portal.pc.head.card", lang, name=f" {p.name}" if p.name else "", rows=len(pc.rows))
+    else:
+        rules = next((r.rules for r in pc.rows if r.rules), None)
+        head = text("portal.pc.head.scoresheet", lang, name=f" {p.player}" if p.player else "", tournament=p.tournament or "–",
+                    end=fmt_date(p.end, lang) if p.end else "–", rules=label(rules, lang) if rules else "–")
+    out += [(line, True) for line in layout.wrap(head, w, hang=2)]
+    out += [(line, False) for line in layout.wrap(text("portal.pc.meta", lang, file=p.source), w, hang=2)]
+    out.append(("", False))
+    rows = []
+    if isinstance(p, Card):
+        cols = [layout.Column(text("portal.pc.col.row", lang), "left"), layout.Column(text("portal.pc.col.title.card", lang), "left", flex=True),
+                layout.Column(text("portal.pc.col.before", lang), priority=3), layout.Column("E/K", priority=2),
+                layout.Column(text("portal.pc.col.published", lang)), layout.Column(text("portal.pc.col.ours", lang)), layout.Column("", "left")]
+        by_line = {(f"Nr. {row.no}" if row.no != "AKT" else "AKT"): row for row in p.rows}
+        for r in pc.rows:
+            row = by_line.get(r.label)
+            rv, iv = _v(r, "rating"), _v(r, "index")
+            ours = rating_text(rv.ours if rv else None, iv.ours if iv else None)
+            coeff = "" if row is None or row.coefficient is None else value_text("coefficient", row.coefficient, lang)
+            rows.append([row_label(r.label, lang), r.title, rating_text(*r.r0) if r.r0 else "", coeff,
+                         rating_text(row.rating, row.index) if row else "", ours, MARKS[r.status] + (" !" if r.findings else "")])
+    else:
+        cols = [layout.Column(text("portal.pc.col.row", lang), "left"), layout.Column(text("portal.pc.col.title.scoresheet", lang), "left", flex=True),
+                layout.Column("DWZ"), layout.Column(text("portal.pc.value.W", lang)), layout.Column(f"We {text('portal.pc.col.published', lang)}"),
+                layout.Column(f"We {text('portal.pc.col.ours', lang)}"), layout.Column("", "left")]
+        games = {f"Runde {g.round}": g for g in p.games}
+        for r in pc.rows:
+            g = games.get(r.label)
+            if g is not None:
+                pv = _v(r, "P")
+                rows.append([row_label(r.label, lang), g.opponent, "" if g.opponent_rating is None else str(g.opponent_rating), g.result_text,
+                             value_text("P", g.we_shown, lang), value_text("P", pv.ours if pv else None, lang), MARKS[r.status]])
+            else:
+                wv, rc, we = _v(r, "W"), _v(r, "Rc"), _v(r, "We")
+                def pair(v: Any, name: str) -> str:
+                    if v is None:
+                        return ""
+                    return value_text(name, v.published, lang) + ("" if v.agree else f" ≠ {value_text(name, v.ours, lang)}")
+                rows.append([r.label, "", pair(rc, "Rc"), pair(wv, "W"), value_text("We", we.published if we else None, lang),
+                             value_text("We", we.ours if we else None, lang), MARKS[r.status] + (" !" if r.findings else "")])
+    table = layout.table(cols, rows, w)
+    out += [(line, False) for line in table.lines]
+    if table.hidden:
+        out += [(line, False) for line in layout.wrap(text("cli.columns_hidden", lang, columns=", ".join(table.hidden)), w, hang=2)]
+    out += [(line, False) for line in layout.wrap(text("portal.pc.legend", lang), w, hang=2)]
+    out.append(("", False))
+    summary = text("portal.pc.summary", lang, rows=len(pc.rows), agree=pc.count("agree"), differ=pc.count("differ"),
+                   none=pc.count("not_compared"), findings=len(pc.all_findings))
+    out += [(line, True) for line in layout.wrap(summary, w, hang=2)]
+    differing = [r for r in pc.rows if r.status == "differ"]
+    if differing:
+        out += [("", False), (text("portal.pc.differences", lang), True)]
+    for r in differing:
+        out.append(("", False))
+        out += [(line, True) for line in layout.wrap(f"{row_label(r.label, lang)}: {r.title}".rstrip(": "), w, hang=2)]
+        for v in r.differences:
+            line = text("portal.pc.diff", lang, value=text(f"portal.pc.value.{v.name}", lang), published=value_text(v.name, v.published, lang),
+                        ours=value_text(v.name, v.ours, lang), rule=v.rule)
+            out += [(x, False) for x in layout.wrap(line, w, indent=2, hang=2)]
+        out += [(line, bool(style and style.get("bold"))) for line, style in step_lines(list(r.steps), lang, w)[1:]]
+    if explain:
+        for r in pc.rows:
+            if r.status == "agree" and r.steps:
+                out += [("", False), *((line, True) for line in layout.wrap(f"{row_label(r.label, lang)}: {r.title}".rstrip(": "), w, hang=2))]
+                out += [(line, bool(style and style.get("bold"))) for line, style in step_lines(list(r.steps), lang, w)[1:]]
+    if pc.all_findings:
+        out += [("", False), (text("portal.pc.findings", lang), True)]
+        for f in pc.all_findings:
+            out += [(line, False) for line in layout.wrap(f"{row_label(f.where, lang)}: {f.message(lang)} ({f.rule})", w, indent=2, hang=2)]
+    notes = {key: [row_label(r.label, lang) for r in pc.rows if key in r.assumptions] for r0 in pc.rows for key in r0.assumptions}
+    skipped: dict[str, list[str]] = {}
+    for r in pc.rows:
+        if r.status == "not_compared" and r.reason:
+            skipped.setdefault(r.reason, []).append(row_label(r.label, lang))
+    if skipped:
+        out += [("", False), (text("portal.pc.not_compared", lang), True)]
+        for key, labels in skipped.items():
+            out += [(line, False) for line in layout.wrap(f"{', '.join(labels)}: {text(key, lang)}", w, indent=2, hang=2)]
+    if notes:
+        out += [("", False), (text("portal.pc.assumptions", lang), True)]
+        for key, labels in notes.items():
+            out += [(line, False) for line in layout.wrap(f"{', '.join(labels)}: {text(key, lang)}", w, indent=2, hang=2)]
+    return out
+
+
+def print_pagecheck(pc: Any, lang: str, explain: bool = False) -> None:
+    for line, bold in pagecheck_lines(pc, lang, explain):
         layout.echo(line, **({"bold": True} if bold else {}))

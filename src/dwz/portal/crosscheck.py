@@ -32,6 +32,7 @@ from dwz.basics.model import Pairing, Player, Tournament
 from dwz.basics.values import Result
 from dwz.portal.errors import PortalError, ShapeError, found_term
 from dwz.portal.models import Evaluation, Match, TournamentInfo, TournamentPlayer, _Obj
+from dwz.portal.plausibility import Finding
 
 __all__ = ["BUNDLE_FORMAT", "BUNDLE_VERSION", "PRECISION", "Built", "Bundle", "CrossCheck", "FieldCheck", "PlayerCheck", "build_tournament",
            "bundle_bytes", "crosscheck", "fetch_bundle", "make_bundle", "read_bundle", "to_csv"]
@@ -337,6 +338,7 @@ class CrossCheck:
     built: Built
     evaluation: Any  # TournamentEvaluation
     players: tuple[PlayerCheck, ...]
+    findings: tuple[Finding, ...] = ()  # implausible published values ("auffällige Werte"), each with its rule
 
     @property
     def rules(self) -> str:
@@ -344,15 +346,17 @@ class CrossCheck:
 
     @property
     def coefficient(self) -> str:
-        return "E" if "classic" in self.rules else "K"
+        from dwz.rules import get_edition
+
+        return get_edition(self.rules).COEFFICIENT  # the edition says its symbol (issue 23 §5: no test of its name)
 
     def count(self, status: str) -> int:
         return sum(1 for p in self.players if p.status == status)
 
     @property
     def exit_code(self) -> int:
-        """0 every compared player agrees, 1 a difference."""
-        return 1 if self.count("differ") else 0
+        """0 every compared player agrees and nothing published is implausible, 1 otherwise."""
+        return 1 if self.count("differ") or self.findings else 0
 
     def to_dict(self, lang: str = "de") -> dict[str, Any]:
         from dwz.i18n import text
@@ -367,6 +371,7 @@ class CrossCheck:
             "summary": {"players": len(self.players), "agree": self.count("agree"), "differ": self.count("differ"),
                         "not_compared": self.count("not_compared")},
             "notes": [n.message(lang) for n in self.built.notes],
+            "findings": [f.to_dict(lang) for f in self.findings],
             "players": [p.to_dict(lang, self.coefficient) for p in self.players],
         }
 
@@ -438,7 +443,10 @@ def crosscheck(bundle: Bundle) -> CrossCheck:
         raise InputError([Problem(bundle.name or "bundle", "portal_bundle_shape", e.where,
                                   {"expected": f"portal.kind.{e.expected}", "found": found_term(e.found)})]) from None
     ev = evaluate_tournament(built.tournament)
-    coefficient = "E" if "classic" in ev.rules else "K"
+    from dwz.rules import get_edition
+
+    ed = get_edition(ev.rules)
+    coefficient = ed.COEFFICIENT
     by_no = {pe.player.no: pe for pe in ev.players}
     checks = []
     for no, tp in built.published.items():
@@ -454,7 +462,28 @@ def crosscheck(bundle: Bundle) -> CrossCheck:
         games = _games(pe, bundle.matches, tp.key) if status == "differ" else ()
         checks.append(PlayerCheck(no, pe.player.name, tp.nu_id, tp.player_uuid, pe.player.member, status, fields, reasons, tp, pe, games))
     checks.sort(key=lambda c: c.no)
-    return CrossCheck(bundle, built, ev, tuple(checks))
+    findings = tuple(f for no, tp in sorted(built.published.items()) for f in plausibility(tp, ed, f"{no}. {by_no[no].player.name}"))
+    return CrossCheck(bundle, built, ev, tuple(checks), findings)
+
+
+def plausibility(tp: TournamentPlayer, ed: Any, where: str) -> list[Finding]:
+    """The published values of one player that no correct evaluation gives (:mod:`dwz.portal.plausibility`)."""
+    from dwz.portal import plausibility as odd
+
+    k = tp.factor_k
+    if k is not None and tp.games and ed.COEFFICIENT == "E" and tp.rating_old is not None:
+        lo, hi = ed.coefficient_range(tp.rating_old, tp.index_old)
+        if not lo - _EPS <= k <= hi + _EPS and lo - _EPS <= k - tp.games <= hi + _EPS:
+            k -= tp.games  # the portal's factorK may be E + n (spec portal.md): E itself is what the rules bound
+    member_rating = tp.rating_new if tp.member is not False else None
+    found = [odd.negative_performance(where, tp.performance),
+             odd.rating_below_scale(where, member_rating, ed),
+             odd.index_not_next(where, tp.index_old if tp.rating_old is not None and tp.games else None,
+                                tp.index_new if tp.rating_new is not None else None),
+             odd.coefficient_outside(where, k, ed, tp.rating_old, tp.index_old),
+             odd.we_impossible(where, tp.wins_expected, tp.games),
+             odd.non_member_rating(where, tp.member, tp.rating_new)]
+    return [f for f in found if f is not None]
 
 
 # --- the record for the files ----------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from dwz.basics.outcomes import FirstOutcome, FolgeOutcome, PerformanceOutcome, ScaleConversion
 from dwz.basics.probability import SIGMA, normal_inverse, phi
@@ -144,6 +144,11 @@ def folge(r0: int, index: int | None, age_group: AgeGroup, w_halves: int, n: int
         return FolgeOutcome(new_rating=rounded if rounded > FLOOR else FLOOR, exact=exact, coefficient_name="K", coefficient=k,
                             components={}, We=we, steps=[])
     k, comps, steps = development_factor(r0, age_group, index, w >= we, explain)
+    return _with(r0, k, w_halves, we, comps, steps)
+
+
+def _with(r0: int, k: float, w_halves: int, we: float, comps: dict[str, Any], steps: list[Step]) -> FolgeOutcome:
+    w = w_halves / 2
     exact = r0 + k * (w - we)
     rounded = round_half_up(exact)
     rn = max(rounded, FLOOR)
@@ -151,6 +156,27 @@ def folge(r0: int, index: int | None, age_group: AgeGroup, w_halves: int, n: int
     if rn != rounded:
         steps.append(Step("k26.floor", "WO 3.5.2", {"value": rounded, "floor": FLOOR, "result": rn}))
     return FolgeOutcome(new_rating=rn, exact=exact, coefficient_name="K", coefficient=k, components=comps, We=we, steps=steps)
+
+
+def folge_with(r0: int, coefficient: float, w_halves: int, n: int, we: float, explain: bool = True) -> FolgeOutcome:
+    """Rn = R0 + K·(W − We) with a given K (one shown on a DWZ card), rounded, at least 1100 (WO 3.5.2).
+
+    >>> folge_with(2080, 25, 12, 7, 4.344).new_rating
+    2121
+    """
+    out = _with(r0, coefficient, w_halves, we, {}, [])
+    return out if explain else out._replace(steps=[])
+
+
+def coefficient_range(r0: int, index: int | None) -> tuple[float, float]:
+    """The smallest and the largest K the rules give an established player of ``r0`` and ``index``,
+    over every age group and either side of W ≥ We (WO Anhang 1.3: K0·b + a, at most Kmax).
+
+    >>> coefficient_range(2080, 16), coefficient_range(1400, 3)
+    ((25.0, 32.0), (40.3, 68.0))
+    """
+    ks = [development_factor(r0, group, index, success, False)[0] for group in AgeGroup for success in (True, False)]
+    return min(ks), max(ks)
 
 
 def solve(opponents: Sequence[float], w: float, start: float | None = None) -> float:

@@ -142,20 +142,48 @@ def folge(
                 _E.clear()
             e = _E[key] = development_coefficient(r0, age_group, index, w_milli, we_milli, False)[0]
         comps, steps = {}, []
-    den = 1000 * (e + n)
-    num = r0 * den + 800 * (w_milli - we_milli)
-    exact = num / den
-    rn = round_ratio_half_up(num, den)
+    rn, exact = _new_rating(r0, 10 * e, w_halves, n, we_milli)
     if explain:
-        steps.append(
-            Step(
-                "classic.Rn",
-                "WO 3.5.2",
-                {"R0": r0, "W": w_halves / 2, "We": we_milli / 1000, "E": e, "n": n, "exact": exact, "result": rn},
-            )
-        )
+        steps.append(_rn_step(r0, e, w_halves, n, we_milli, exact, rn))
     return FolgeOutcome(new_rating=rn, exact=exact, coefficient_name="E", coefficient=e, components=comps, We=we_milli / 1000,
                         steps=steps)
+
+
+def _new_rating(r0: int, e_tenths: int, w_halves: int, n: int, we_milli: int) -> tuple[int, float]:
+    """Rn = R0 + 800·(W − We)/(E + n), rounded half up (WO 3.5.2) — exactly, in integers: with E in
+    tenths, 800·(W − We)/(E + n) = 8000·(W − We in thousandths)/(1000·(10·E + 10·n))."""
+    den = 1000 * (e_tenths + 10 * n)
+    num = r0 * den + 8000 * (w_halves * 500 - we_milli)
+    return round_ratio_half_up(num, den), num / den
+
+
+def _rn_step(r0: int, e: float, w_halves: int, n: int, we_milli: int, exact: float, rn: int) -> Step:
+    return Step("classic.Rn", "WO 3.5.2", {"R0": r0, "W": w_halves / 2, "We": we_milli / 1000, "E": e, "n": n, "exact": exact, "result": rn})
+
+
+def folge_with(r0: int, coefficient: float, w_halves: int, n: int, we_milli: int, explain: bool = True) -> FolgeOutcome:
+    """Folge-DWZ with a given E (one shown on a DWZ card, where what E depends on is not known):
+    the formula of :func:`folge` (WO 3.5.2), E not computed.
+
+    >>> folge_with(2065, 30, 1, 1, 578).new_rating
+    2063
+    """
+    e_tenths = round_half_up(coefficient * 10)
+    e: float = e_tenths // 10 if e_tenths % 10 == 0 else e_tenths / 10
+    rn, exact = _new_rating(r0, e_tenths, w_halves, n, we_milli)
+    steps = [_rn_step(r0, e, w_halves, n, we_milli, exact, rn)] if explain else []
+    return FolgeOutcome(new_rating=rn, exact=exact, coefficient_name="E", coefficient=e, components={}, We=we_milli / 1000, steps=steps)
+
+
+def coefficient_range(r0: int, index: int | None) -> tuple[float, float]:
+    """The smallest and the largest E the rules give an established player of ``r0`` and ``index``,
+    over every age group and either side of W ≥ We (WO Anhang 1.2: E0·fB + SBr within 5 … 5·index, 30, 150).
+
+    >>> coefficient_range(2063, 8), coefficient_range(1200, 3)
+    ((23, 30), (5, 18))
+    """
+    es = [development_coefficient(r0, group, index, w, we, False)[0] for group in AgeGroup for w, we in ((1, 0), (0, 1))]
+    return min(es), max(es)
 
 
 def d_of_score(numerator_milli: int, n: int) -> int:

@@ -86,6 +86,16 @@ class Edition(Protocol[S]):
         """New rating of an established player: coefficient (E or K), Rn, the edition's floor."""
         ...
 
+    def folge_with(self, r0: int, coefficient: float, w_halves: int, n: int, we: S, explain: bool = True) -> FolgeOutcome:
+        """New rating with a given coefficient (one published on a DWZ card whose age is not shown):
+        the formula of :meth:`folge`, E or K not computed."""
+        ...
+
+    def coefficient_range(self, r0: int, index: int | None) -> tuple[float, float]:
+        """The smallest and the largest E or K the rules give an established player of ``r0`` and ``index``
+        (over every age group and result): a published coefficient outside is impossible."""
+        ...
+
     # --- Leistung (WO 3.6) ----------------------------------------------------------------------
     def performance(self, opponents: Sequence[int], w_halves: int, explain: bool = True) -> PerformanceOutcome:
         """Leistung Rh over whole-number opponents (at least 5 games; 0 %/100 % included)."""

@@ -64,7 +64,7 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-UPLOAD_PATHS = ("/turnier", "/api/turnier", "/turnier/gegenpruefung")
+UPLOAD_PATHS = ("/turnier", "/api/turnier", "/turnier/gegenpruefung", "/turnier/gegenpruefung/seite")
 
 
 class BodyLimit:
