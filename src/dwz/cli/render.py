@@ -343,7 +343,7 @@ def print_elo(e: Any, lang: str, explain: bool, assumed_period: date | None = No
     _lines(assumed_line("cli.period_assumed", assumed_period, e.rules, lang), _DIM)
     k_text = str(e.K) + ("" if e.K_base == e.K else f" ({e.K_base} → K·n ≤ 700)") + f"  ({term(e.K_reason, lang)})"
     rows = [
-        (text("rules", lang), f"{term(e.rules, lang)} – {term(e.mode, lang)}, {term(e.expectation, lang)}"),
+        (text("rules", lang), e.rules_text(lang)),  # the user's own rules said as such, never "FIDE" for them
         (text("k_factor", lang), k_text),
         (text("points", lang), f"{fmt_num(e.W, '.1f', lang)} / {e.n}"),
         (text("expected", lang), fmt_num(e.We, ".2f", lang) + ("" if e.expected_pct is None else f"  ({fmt_num(e.expected_pct, '.2f', lang)} %)")),

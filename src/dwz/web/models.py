@@ -212,6 +212,8 @@ class EloRequest(BaseModel):
     reached_2300: bool = Field(False, description="Reached 2300 as a junior (K 20 instead of 40).")
     mode: Literal["period", "game"] = Field("period", description="period: all games against the starting rating (FIDE); game: updated after each game.")
     expectation: Literal["table", "logistic"] = Field("table", description="FIDE table 8.1.2, or the logistic formula (approximation).")
+    rule_400: bool = Field(True, description="FIDE's 400-point rule (B.02 §8.3.1); false drops it — rules of one's own, e.g. for other "
+                                             "games, said as such in rules_text and own_rules of the result.")
     period: Short | None = Field(None, description="Rating period: a month YYYY-MM or a date (YYYY-MM-DD, DD.MM.YYYY; default today); selects the rules, the 400-point rule included.")
 
 

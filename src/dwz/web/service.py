@@ -112,7 +112,7 @@ def elo_rate(req: EloRequest, lang: str, today: date | None = None, steps: bool 
     rating: Any = req.rating
     res = elo.rate(rating, games_payload(req.games), period=period, k=req.k, birth_year=req.birth_year,
                    games_played=req.games_played, reached_2400=req.reached_2400, reached_2300=req.reached_2300,
-                   mode=req.mode, expectation=req.expectation, today=today)
+                   mode=req.mode, expectation=req.expectation, rule_400=req.rule_400, today=today)
     out: dict[str, Any] = res.to_dict(lang, steps=steps)
     return out
 
