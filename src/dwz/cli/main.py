@@ -476,7 +476,7 @@ def rate(rating: str | None, games: tuple[str, ...], end: str | None, born: str 
     from dwz.basics.errors import InputError, Problem
     from dwz.basics.values import parse_rating
     from dwz.core.player import first_rating
-    from dwz.core.player import rate as rate_fn
+    from dwz.core.readings import rate_readings
 
     if spieler is not None:  # the own values from the portal's card or the cached DWZ list (dwz.portal.players)
         try:
@@ -514,12 +514,12 @@ def rate(rating: str | None, games: tuple[str, ...], end: str | None, born: str 
             return
         if rest:  # Restpartien count only for a first DWZ (WO 3.4.1): refused, never silently left out
             raise InputError([Problem("restpartien", "restpartien_with_rating", len(rest))])
-        res = rate_fn(rating, list(games), end=end_v, birth_year=_born(born), age_group=age_group, index=index,
+        res = rate_readings(rating, list(games), end=end_v, birth_year=_born(born), age_group=age_group, index=index,
                       points=w, count=n, expected=we, rules=rules, **scales)
     except Exception as e:
         _fail(e, lang)
         return
-    _emit(res, lang, as_json, explain, "print_rating", assumed_end=assumed)
+    _emit(res, lang, as_json, explain, "print_readings", assumed_end=assumed)  # both readings where the scale is in doubt
 
 
 def _own_values(spieler: str, lang: str, as_json: bool) -> Any:
