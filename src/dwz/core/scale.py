@@ -28,6 +28,7 @@ warnings of their own (:func:`dwz.basics.values.rating_warnings`).
 from __future__ import annotations
 
 from datetime import date
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from dwz.basics.errors import InputError, Problem, Problems
@@ -35,7 +36,7 @@ from dwz.basics.rounding import round_half_up
 from dwz.basics.steps import Step
 from dwz.basics.values import IMPLAUSIBLE_LOW, Rating, parse_date
 from dwz.i18n import Fields
-from dwz.rules import Edition, We, scale_at, transition, transitions
+from dwz.rules import Edition, Transition, We, scale_at, transition, transitions
 from dwz.rules import convert as convert_scale
 from dwz.rules.common import next_index
 
@@ -240,7 +241,13 @@ def own_doubtful(ed: Edition[We], value: int, own: str | None, rating_date: date
     if own is not None or rating_date is not None or not ed.SCALE_MIN or value < ed.SCALE_MIN:
         return False
     change = next((t for t in transitions() if t.target == ed.SCALE and t.source != ed.SCALE), None)
-    return change is not None and bool(change.inverse(value))
+    return change is not None and _producible(change, value)
+
+
+@lru_cache(maxsize=8192)  # asked for every Folge-DWZ; the inverse runs the conversion on its candidates
+def _producible(change: Transition, value: int) -> bool:
+    """Some value of ``change``'s source scale maps to ``value``."""
+    return bool(change.inverse(value))
 
 
 def old_scale_warning(ed: Edition[We], value: int, field: str) -> Problem | None:
