@@ -18,6 +18,7 @@ import pytest
 
 import dwz
 from dwz.core import elo
+from dwz.core.readings import rate_readings
 
 CASES = tomllib.loads((Path(__file__).resolve().parents[1] / "data" / "cases" / "issue22.toml").read_text("utf-8"))
 CASE, CLASSIC, OWN = CASES["scale"]["doubtful"], CASES["scale"]["classic"], CASES["elo"]["own_rules"]
@@ -125,6 +126,9 @@ def test_browser_headline_states_both(page: Any) -> None:
     page.wait_for_selector("#result-body #dwz-readings")
     expect(page.locator("#result-body #new-dwz")).to_have_text(f"{new.new_rating}-{new.new_index}")
     expect(page.locator("#result-body #new-dwz-old")).to_have_text(f"{old.new_rating}-{old.new_index}")
+    head = rate_readings(CASE["rating"], CASE["games"], end=CASE["end"]).texts("de")["head"]
+    expect(page.locator("#result-status")).to_have_text(head)  # the status line too: no single number
+    expect(page.locator("#result-body dl.facts")).to_contain_text(CASE["rating"])  # the details below it: DWZ alt
     settle = page.locator("#result-body #dwz-settle").inner_text()
     assert "„Stand Ihrer DWZ“" in settle and "--" not in settle
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")  # readable at 390 px

@@ -252,11 +252,9 @@
       facts.appendChild(D.fact(t('age_group'), D.term(r.age_group)));
       if (r.strength_class) facts.appendChild(D.fact(t('strength'), r.strength_class.label));
       status.textContent = r.eligible ? t('first_dwz') + ': ' + D.rating(r.new_rating, r.new_index) : t('no_first_dwz');
-    } else if (r.scale_doubtful) {
-      // the own DWZ could be on either scale: both readings are the headline, with what settles it (issue 22 §3)
-      frag.appendChild(readingsHeadline(r));
     } else {
-      frag.appendChild(el('div', { 'class': 'headline' }, [
+      // the own DWZ could be on either scale: both readings are the headline, with what settles it (issue 22 §3)
+      frag.appendChild(r.scale_doubtful ? readingsHeadline(r) : el('div', { 'class': 'headline' }, [
         converted ? el('p', { 'class': 'converted', id: 'own-converted', text: converted }) : null,
         el('div', { 'class': 'big' }, [el('span', { 'class': 'label', text: t('new_dwz') }), ' ',
           el('span', { 'class': 'value', id: 'new-dwz', text: D.rating(r.new_rating, r.new_index) })]),
