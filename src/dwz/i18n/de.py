@@ -988,7 +988,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "web.no_400": "Ohne 400-Punkte-Regel (eigene Regeln, etwa für andere Spiele)",
         "web.no_400_hint": "Die FIDE begrenzt jede Differenz auf 400 (B.02 §8.3.1). Ohne die Regel zählt jede Differenz ganz; das Ergebnis nennt dann die eigenen Regeln statt der FIDE.",
         "web.rule400_title": "400-Punkte-Regel",
-        "web.rule400_text": "Eine Wertungsdifferenz über 400 zählt als 400. Seit 01.10.2025 gilt das nicht mehr für Spieler ab 2650. Der Rechner wendet die Regel automatisch nach der gewählten Periode an; begrenzte Partien sind in der Tabelle markiert.",
+        "web.rule400_text": "Eine Wertungsdifferenz über 400 zählt als 400. Seit 01.10.2025 gilt das nicht mehr für Spieler ab 2650. Der Rechner wendet die Regel automatisch nach der gewählten Periode an (außer mit „Ohne 400-Punkte-Regel“); begrenzte Partien sind in der Tabelle markiert.",
         "web.rule400_capped": "400-Regel",
         "web.change_unrounded": "Änderung (ungerundet)",
         "web.change_rounded": "Änderung (gerundet)",

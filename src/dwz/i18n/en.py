@@ -985,7 +985,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "web.no_400": "Without the 400-point rule (rules of your own, e.g. for other games)",
         "web.no_400_hint": "FIDE caps every difference at 400 (B.02 §8.3.1). Without the rule every difference counts in full; the result then names your own rules instead of FIDE.",
         "web.rule400_title": "400-point rule",
-        "web.rule400_text": "A rating difference above 400 counts as 400. Since 1 October 2025 this no longer applies to players rated 2650 or more. The calculator applies the rule automatically by the chosen period; capped games are marked in the table.",
+        "web.rule400_text": "A rating difference above 400 counts as 400. Since 1 October 2025 this no longer applies to players rated 2650 or more. The calculator applies the rule automatically by the chosen period (unless “Without the 400-point rule” is ticked); capped games are marked in the table.",
         "web.rule400_capped": "400 rule",
         "web.change_unrounded": "Change (unrounded)",
         "web.change_rounded": "Change (rounded)",
