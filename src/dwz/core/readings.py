@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from dwz.basics.values import Rating
 from dwz.core.player import RatingResult, rate
 from dwz.core.scale import FIX_OWN_DATE, NEW, OLD, own_doubtful
 from dwz.rules import transition
@@ -66,17 +65,20 @@ class Readings(NamedTuple):
         and ``texts`` (:meth:`texts`: the settling fix worded for where the caller acts)."""
         d = self.result.to_dict(lang, steps=steps)
         d["scale_doubtful"] = self.doubtful
-        d["readings"] = None if self.old is None else {NEW: _reading(self.result), OLD: _reading(self.old), "texts": self.texts(lang)}
+        if self.old is None:
+            d["readings"] = None
+            return d
+        switch = transition(OLD, NEW).at.isoformat()
+        d["readings"] = {NEW: _reading(self.result, switch), OLD: _reading(self.old, switch), "texts": self.texts(lang)}
         return d
 
 
-def _reading(r: RatingResult) -> dict[str, Any]:
+def _reading(r: RatingResult, switch: str) -> dict[str, Any]:
     """One reading as the API gives it: the own DWZ as given, as rated (converted: on the new scale), the new DWZ."""
-    own = next((c for c in r.conversions if c.own), None)
-    given = Rating(own.old, own.old_index) if own is not None else Rating(r.old_rating, r.old_index)
-    return {"own_scale": OLD if own is not None else NEW, "rating": given.value, "index": given.index,
-            "old_rating": r.old_rating, "old_index": r.old_index, "new_rating": r.new_rating, "new_index": r.new_index,
-            "change": r.change, "switch": transition(OLD, NEW).at.isoformat()}
+    own = r.conversions[0] if r.conversions and r.conversions[0].own else None  # the own DWZ's conversion comes first
+    return {"own_scale": OLD if own is not None else NEW, "rating": own.old if own is not None else r.old_rating,
+            "index": own.old_index if own is not None else r.old_index, "old_rating": r.old_rating, "old_index": r.old_index,
+            "new_rating": r.new_rating, "new_index": r.new_index, "change": r.change, "switch": switch}
 
 
 def rate_readings(rating: Any, games: Any = None, **kwargs: Any) -> Readings:
