@@ -19,7 +19,8 @@ What is not said is decided by the edition's lower bound (``Edition.SCALE_MIN``)
 it cannot be a value of its scale and is refused with both fixes (:func:`own_statement`); an opponent
 below it is a warning (``rating_old_scale``) with the fix for the opponents (it may also be a foreign
 rating); an own DWZ above it is taken as a value of the scale — an assumption step of the Rechenweg
-(:func:`own_steps`).  Every fix is worded for where the user acts (:func:`dwz.i18n.wording`).
+(:func:`own_steps`) — and, where the Umstufung could have produced it, it could be on either scale:
+:func:`own_doubtful` decides that once, :mod:`dwz.core.readings` gives both results (issue 22 §3).  Every fix is worded for where the user acts (:func:`dwz.i18n.wording`).
 
 Values that fit no scale at all (below ``IMPLAUSIBLE_LOW`` or above 3000) are plausibility
 warnings of their own (:func:`dwz.basics.values.rating_warnings`).
