@@ -77,12 +77,18 @@ def test_issue_example_cli_runner() -> None:
 
 
 def test_json_has_the_keys_of_to_dict() -> None:
-    """--json prints to_dict(): same keys and values as the Python API (subprocess and in-process),
-    its hints worded for the command line (the fixes name the options, issue 15)."""
+    """--json prints to_dict(): same keys and values as the Python API (subprocess and in-process) —
+    with both readings, the own DWZ's scale unsaid (issue 22 §3) —, its hints worded for the command
+    line (the fixes name the options, issue 15)."""
+    from dwz.core.readings import rate_readings
     from dwz.i18n import wording
 
     with wording("cli"):
-        expected = json.loads(json.dumps(_issue_api().to_dict("de")))
+        expected = json.loads(json.dumps(rate_readings("1650-12", ["1580:1", "1720:=", "1810:0", "1600:1", "1690:="],
+                                                       end=date(2026, 9, 14), birth_year=1985).to_dict("de")))
+        plain = json.loads(json.dumps(_issue_api().to_dict("de")))
+    assert {k: v for k, v in expected.items() if k not in ("scale_doubtful", "readings")} == plain  # rate()'s keys, unchanged
+    assert expected["scale_doubtful"] is True and set(expected["readings"]) == {"new", "old", "texts"}
     assert "--stand DATUM oder --alt eigene" in json.dumps(expected, ensure_ascii=False)  # the own DWZ taken as new-scale
     for out in (run_exe(*ISSUE_ARGS, "--json").stdout, invoke(*ISSUE_ARGS, "--json").stdout):
         data = json.loads(out)

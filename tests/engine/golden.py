@@ -43,7 +43,7 @@ _DROP = frozenset({"kind", "end", "period", "age", "age_source", "W_minus_We", "
                    "fide_id", "birth_year", "member", "label", "message", "title", "formula", "calculation", "note", "values",
                    "tournament", "opponent", "opponent_no", "round", "options", "restpartien", "teams", "players", "no",
                    "change", "coefficient_index", "age_assumed", "E_unrounded", "K_unrounded", "E_max", "evaluated",
-                   "Rc_exact", "candidates_range",
+                   "Rc_exact", "candidates_range", "rules_text",
                    # the components of E or K: E and K themselves are recorded (the differential test checks the parts)
                    "E0", "fB", "SBr", "J", "K0", "a", "b", "K0_row", "K0_column"})
 

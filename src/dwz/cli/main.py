@@ -476,7 +476,7 @@ def rate(rating: str | None, games: tuple[str, ...], end: str | None, born: str 
     from dwz.basics.errors import InputError, Problem
     from dwz.basics.values import parse_rating
     from dwz.core.player import first_rating
-    from dwz.core.player import rate as rate_fn
+    from dwz.core.readings import rate_readings
 
     if spieler is not None:  # the own values from the portal's card or the cached DWZ list (dwz.portal.players)
         try:
@@ -514,12 +514,12 @@ def rate(rating: str | None, games: tuple[str, ...], end: str | None, born: str 
             return
         if rest:  # Restpartien count only for a first DWZ (WO 3.4.1): refused, never silently left out
             raise InputError([Problem("restpartien", "restpartien_with_rating", len(rest))])
-        res = rate_fn(rating, list(games), end=end_v, birth_year=_born(born), age_group=age_group, index=index,
+        res = rate_readings(rating, list(games), end=end_v, birth_year=_born(born), age_group=age_group, index=index,
                       points=w, count=n, expected=we, rules=rules, **scales)
     except Exception as e:
         _fail(e, lang)
         return
-    _emit(res, lang, as_json, explain, "print_rating", assumed_end=assumed)
+    _emit(res, lang, as_json, explain, "print_readings", assumed_end=assumed)  # both readings where the scale is in doubt
 
 
 def _own_values(spieler: str, lang: str, as_json: bool) -> Any:
@@ -631,11 +631,12 @@ def _elo_words(err: Exception) -> Exception:
 @_opt("--reached-2300", is_flag=True, help="opt.reached_2300")
 @_opt("--mode", type=_words(MODE_WORDS), default="period", help="opt.mode")
 @_opt("--logistic", is_flag=True, help="opt.logistic")
+@_opt("--ohne-400", "--no-400-rule", "no_400", is_flag=True, help="opt.no_400")
 @_opt("--initial", is_flag=True, help="opt.initial")
 @_opt("--compress", is_flag=True, help="opt.compress")
 @_output_options
 def elo(args: tuple[str, ...], k: str | None, period: str | None, born: str | None, games_played: str | None,
-        reached_2400: bool, reached_2300: bool, mode: str, logistic: bool, initial: bool, compress: bool,
+        reached_2400: bool, reached_2300: bool, mode: str, logistic: bool, no_400: bool, initial: bool, compress: bool,
         lang: str, as_json: bool, explain: bool) -> None:
     from dwz.basics.errors import InputError, Problem
     from dwz.basics.values import parse_birth_year, parse_period
@@ -654,6 +655,8 @@ def elo(args: tuple[str, ...], k: str | None, period: str | None, born: str | No
             per = parse_period(period, "period")  # a FIDE rating period is a month: "2026-12"
         else:
             per = assumed = date.today()
+        if no_400 and (compress or initial):  # the option would change nothing there: refused, never dropped
+            raise InputError([Problem("rule_400", "rule_400_not_here", "--compress" if compress else "--initial")])
         if compress:
             if len(args) != 1:
                 raise InputError([Problem("elo", "elo_compress_one", " ".join(args))])
@@ -667,7 +670,8 @@ def elo(args: tuple[str, ...], k: str | None, period: str | None, born: str | No
                 raise InputError([Problem("elo", "elo_missing", None)])
             res = elo_mod.rate(_int_arg(args[0], "elo"), list(args[1:]), period=per, k=k_v, birth_year=born_v,
                                games_played=played_v, reached_2400=reached_2400, reached_2300=reached_2300,
-                               mode="game" if mode == "game" else "period", expectation="logistic" if logistic else "table")
+                               mode="game" if mode == "game" else "period", expectation="logistic" if logistic else "table",
+                               rule_400=not no_400)
     except Exception as e:
         _fail(_elo_words(e), lang)
         return

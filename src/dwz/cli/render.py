@@ -14,7 +14,7 @@ from dwz.cli import layout
 from dwz.core.editions import label
 from dwz.i18n import calculation_line, fmt_date, fmt_num, fmt_rating, fmt_signed, render_step, term, text
 
-__all__ = ["print_elo", "print_first", "print_rating", "print_scenarios", "print_steps", "print_umstufung", "step_lines"]
+__all__ = ["print_elo", "print_first", "print_rating", "print_readings", "print_scenarios", "print_steps", "print_umstufung", "step_lines"]
 
 
 def _echo(line: str = "", style: dict[str, Any] | None = None) -> None:
@@ -172,10 +172,33 @@ def coefficient_text(r: Any, lang: str) -> str:
     return head
 
 
-def print_rating(r: Any, lang: str, explain: bool, assumed_end: date | None = None) -> None:
+def reading_lines(readings: Any, lang: str, total: int | None = None) -> list[str]:
+    """Both readings of an own DWZ whose scale is unsaid (issue 22 §3, :meth:`dwz.core.readings.Readings.texts`):
+    the headline with both new DWZ, what each rests on, the option that settles it; the details that
+    follow are the reading from after the Umstufung."""
+    w = total or _width()
+    say = readings.texts(lang)
+    out = layout.wrap(say["head"], w, hang=2)
+    out += layout.wrap(say["new"], w, indent=2, hang=2, first="  – ")
+    out += layout.wrap(say["old"], w, indent=2, hang=2, first="  – ")
+    out += layout.wrap(say["settle"], w, indent=2, hang=2)
+    out += layout.wrap(say["details"], w, hang=2)
+    return out
+
+
+def print_readings(x: Any, lang: str, explain: bool, assumed_end: date | None = None) -> None:
+    """A Folge-DWZ with both readings where the own DWZ's scale is in doubt (:class:`dwz.core.readings.Readings`)."""
+    print_rating(x.result, lang, explain, assumed_end, readings=x if x.doubtful else None)
+
+
+def print_rating(r: Any, lang: str, explain: bool, assumed_end: date | None = None, readings: Any = None) -> None:
     _lines(old_scale_lines(r, lang), _WARN)
     own = next((c for c in r.conversions if c.own), None)
-    if own is not None:  # the change is read against the converted value: the headline says which
+    if readings is not None:  # the scale is in doubt: no single number is the headline (issue 22 §3)
+        lines = reading_lines(readings, lang)
+        _echo(lines[0], _BOLD)
+        _lines(lines[1:])
+    elif own is not None:  # the change is read against the converted value: the headline says which
         _headline(text("cli.converted_headline", lang, old=fmt_rating(own.old, own.old_index),
                        converted=fmt_rating(own.new, own.new_index), new=fmt_rating(r.new_rating, r.new_index),
                        change=fmt_signed(r.change)))
@@ -343,7 +366,7 @@ def print_elo(e: Any, lang: str, explain: bool, assumed_period: date | None = No
     _lines(assumed_line("cli.period_assumed", assumed_period, e.rules, lang), _DIM)
     k_text = str(e.K) + ("" if e.K_base == e.K else f" ({e.K_base} → K·n ≤ 700)") + f"  ({term(e.K_reason, lang)})"
     rows = [
-        (text("rules", lang), f"{term(e.rules, lang)} – {term(e.mode, lang)}, {term(e.expectation, lang)}"),
+        (text("rules", lang), e.rules_text(lang)),  # the user's own rules said as such, never "FIDE" for them
         (text("k_factor", lang), k_text),
         (text("points", lang), f"{fmt_num(e.W, '.1f', lang)} / {e.n}"),
         (text("expected", lang), fmt_num(e.We, ".2f", lang) + ("" if e.expected_pct is None else f"  ({fmt_num(e.expected_pct, '.2f', lang)} %)")),

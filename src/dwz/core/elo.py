@@ -45,6 +45,7 @@ __all__ = ["CompressionResult", "EloGame", "EloResult", "InitialRatingResult", "
 
 Mode = Literal["period", "game"]
 Expectation = Literal["table", "logistic"]
+OWN_CHOICE = "own choice"  # the rule reference of a step the user chose against FIDE's rules (worded per language)
 K_MAX = 100  # a given K beyond any FIDE rule (K 10 … 40) is an input error, not a rating (issue 11 §20)
 GAMES_PLAYED_MAX = 100_000
 
@@ -82,15 +83,22 @@ class _Period(NamedTuple):
     rows: list[EloGame] | None  # with explain: every game, counted or not
 
 
-def _period(r: int, parsed: Sequence[Game], k: int, era: FideEra, mode: Mode, logistic: bool, explain: bool) -> _Period:
-    """FIDE B.02 §8.1–§8.3 for one player: per game D after the 400-point rule (the era's),
-    PD from table 8.1.2 in hundredths (exact sums) or the logistic curve, K·(score − PD)."""
+def _differences(own: int, opponents: Sequence[int], era: FideEra, rule_400: bool) -> list[tuple[int, bool]]:
+    """Per game (D used, capped?): after the era's 400-point rule (FIDE B.02 §8.3.1), or — dropped by
+    the user's choice (the calculator for other games) — the whole difference."""
+    return fide.capped_differences(own, opponents, era) if rule_400 else [(own - o, False) for o in opponents]
+
+
+def _period(r: int, parsed: Sequence[Game], k: int, era: FideEra, mode: Mode, logistic: bool, explain: bool,
+            rule_400: bool = True) -> _Period:
+    """FIDE B.02 §8.1–§8.3 for one player: per game D after the 400-point rule (the era's; none with
+    ``rule_400`` off), PD from table 8.1.2 in hundredths (exact sums) or the logistic curve, K·(score − PD)."""
     rows: list[EloGame] | None = [] if explain else None
     total_h = we_h = 0  # Σ(score − PD) and Σ PD in hundredths (table: exact)
     total_f = we_f = 0.0
     running = float(r)
     counted = [g for g in parsed if g.counted]
-    caps = fide.capped_differences(r, [g.opponent for g in counted if g.opponent is not None], era) if mode == "period" else []
+    caps = _differences(r, [g.opponent for g in counted if g.opponent is not None], era, rule_400) if mode == "period" else []
     ci = 0
     for g in parsed:
         if not g.counted:
@@ -106,7 +114,7 @@ def _period(r: int, parsed: Sequence[Game], k: int, era: FideEra, mode: Mode, lo
             used = r - d
         else:
             own = round_half_up(running)
-            d, capped = fide.capped_differences(own, [g.opponent], era)[0]
+            d, capped = _differences(own, [g.opponent], era, rule_400)[0]
             before = running
             used = g.opponent if logistic else own - d
         score_h = g.result.halves * 50
@@ -145,6 +153,7 @@ class _EloSource(NamedTuple):
     expectation: Expectation
     items: tuple[Any, ...]  # the games as given (immutable), parsed on demand …
     parsed: tuple[Game, ...] | None  # … or parsed already
+    rule_400: bool = True  # FIDE's 400-point rule applied (off: the user's own rules)
 
 
 class _EloFields(NamedTuple):
@@ -187,6 +196,40 @@ class EloResult(OnDemand, _EloFields, Explained):
         return self.source.expectation
 
     @property
+    def rule_400(self) -> bool:
+        """FIDE's 400-point rule applied (§8.3.1); ``False``: dropped by the user's choice."""
+        return self.source.rule_400
+
+    @property
+    def own_rules(self) -> tuple[str, ...]:
+        """Where the calculation departs from FIDE's rules by the user's choice: "k" (a K no FIDE rule
+        of the era gives, §8.3.3), "logistic" (not table 8.1.2), "game" (updated after every game, not
+        once per period), "no_rule_400" (§8.3.1 dropped) — empty: FIDE's rules as they are."""
+        src = self.source
+        own = []
+        if self.K_reason == "k.given" and self.K_base not in fide.k_values(src.era):
+            own.append("k")
+        if src.expectation == "logistic":
+            own.append("logistic")
+        if src.mode == "game":
+            own.append("game")
+        if not src.rule_400:
+            own.append("no_rule_400")
+        return tuple(own)
+
+    def rules_text(self, lang: str = "de") -> str:
+        """The rules applied, in words: the FIDE era with mode and expectation — or, where the user chose
+        rules of his own, those ("eigene Regeln: K 32, logistische Formel, ohne 400-Punkte-Regel"), never
+        "FIDE" for what FIDE does not do."""
+        from dwz.i18n import term, text
+
+        own = self.own_rules
+        if not own:
+            return f"{term(self.rules, lang)} – {term(self.mode, lang)}, {term(self.expectation, lang)}"
+        parts = ", ".join(text(f"elo.own.{key}", lang, K=self.K_base) for key in own)
+        return text("elo.own_rules", lang, parts=parts, rules=term(self.rules, lang))
+
+    @property
     def rating(self) -> int:
         """The rating before (an older name of ``old_rating``)."""
         return self.old_rating
@@ -227,7 +270,7 @@ class EloResult(OnDemand, _EloFields, Explained):
     @cached
     def _explained(self) -> _Period:
         src = self.source
-        out = _period(self.old_rating, self._parsed, self.K, src.era, self.mode, self.expectation == "logistic", True)
+        out = _period(self.old_rating, self._parsed, self.K, src.era, self.mode, self.expectation == "logistic", True, src.rule_400)
         if out.change != self.change or out.we != self.We:
             raise AssertionError("Rechenweg and result disagree on the Elo change")
         return out
@@ -249,19 +292,23 @@ class EloResult(OnDemand, _EloFields, Explained):
         if self.K != self.K_base:
             steps.append(Step("fide.k700", "FIDE B.02 §8.3.3", {"K": self.K_base, "n": n, "result": self.K}))
         if self.expectation == "logistic":
-            steps.append(Step("fide.logistic", "—", {"result": None}, assumption=True))
+            steps.append(Step("fide.logistic", OWN_CHOICE, {"n": n, "result": None}, assumption=True))
         steps.append(Step("fide.games", "FIDE B.02 §5.1, §8.3.1", {"total": len(rows), "n": n, "excluded": len(rows) - n, "result": n}))
-        if any(row.capped for row in rows):
+        if not src.rule_400:  # the user's own rules: every difference counts in full
+            over = sum(1 for row in rows if row.counted and row.D is not None and abs(row.D) > era.cap)
+            steps.append(Step("fide.no_rule_400", OWN_CHOICE, {"limit": era.cap, "count": over, "result": None}, assumption=True))
+        elif any(row.capped for row in rows):
             steps.append(Step("fide.cap", "FIDE B.02 §8.3.1", {"limit": era.cap, "count": sum(1 for row in rows if row.capped),
                                                                 "exempt": era.cap_exempt_from is not None, "result": None},
                               assumption=era.cap_assumed))
         elif era.cap_exempt(r):
             steps.append(Step("fide.no_cap_2650", "FIDE B.02 §8.3.1 (2025-10-01)", {"R": r, "result": None}))
-        steps.append(Step("fide.we", "FIDE B.02 §8.1.2, §8.3.2", {"games": [(row.opponent, row.D, row.expected) for row in rows if row.counted],
-                                                                  "decimals": 2, "result": self.We}))
+        logistic = self.expectation == "logistic"  # PD from the curve, not §8.1.2's table
+        steps.append(Step("fide.we_logistic" if logistic else "fide.we", "FIDE B.02 §8.3.2" if logistic else "FIDE B.02 §8.1.2, §8.3.2",
+                          {"games": [(row.opponent, row.D, row.expected) for row in rows if row.counted], "decimals": 2, "result": self.We}))
         steps.append(Step("fide.change", "FIDE B.02 §8.3.2", {"K": self.K, "W": self.W, "We": self.We, "result": self.change}))
         if self.mode == "game":
-            steps.append(Step("fide.game_mode", "—", {"result": self._explained.running}, assumption=True))
+            steps.append(Step("fide.game_mode", OWN_CHOICE, {"result": self._explained.running}, assumption=True))
         steps.append(Step("fide.round", "FIDE B.02 §8.3.4", {"exact": self.change, "result": self.rounded_change}))
         steps.append(Step("fide.new", "FIDE B.02 §8.3.4", {"R": r, "change": self.rounded_change, "result": self.new_rating}))
         perf = self._performance
@@ -276,7 +323,8 @@ class EloResult(OnDemand, _EloFields, Explained):
             "new_rating": self.new_rating, "new_rating_exact": self.new_rating_exact, "change": self.change,
             "rounded_change": self.rounded_change, "K": self.K, "K_base": self.K_base, "K_reason": self.K_reason,
             "n": self.n, "W": self.W, "We": self.We, "expected_pct": self.expected_pct, "mode": self.mode,
-            "expectation": self.expectation, "performance": self.performance, "Rc": self.Rc,
+            "expectation": self.expectation, "rule_400": self.rule_400, "own_rules": list(self.own_rules),
+            "rules_text": self.rules_text(lang), "performance": self.performance, "Rc": self.Rc,
             "games": [g.to_dict() for g in self.games],
             "not_counted": [g.to_dict() for g in self.games if not g.counted],
             "assumptions": [s.render(lang) for s in self.assumptions],
@@ -316,6 +364,7 @@ def rate(
     reached_2300: bool = False,
     mode: Mode = "period",
     expectation: Expectation = "table",
+    rule_400: bool = True,
     today: date | None = None,
 ) -> EloResult:
     """FIDE Elo change for a rating period (B.02 §8.3).
@@ -324,14 +373,16 @@ def rate(
     otherwise it follows the FIDE rules from ``birth_year``, ``games_played`` and
     ``reached_2400``.  ``mode="game"`` updates the rating after every game (reference 004's
     "Nacheinander"); ``expectation="logistic"`` uses the logistic curve (an approximation,
-    labelled as such).
+    labelled as such); ``rule_400=False`` drops the 400-point rule (§8.3.1) — the calculator's
+    option for other games.  Any of these, or a K no FIDE rule gives, is said as the user's own
+    rules (:meth:`EloResult.rules_text`).
 
     >>> e = rate(2224, [(2319, 0), (2181, 1), (2246, 1), (2261, 0.5), (2312, 0), (2297, 0), (2144, 1)],
     ...          k=15, period="2010-05-01")
     >>> e.We, e.change, e.rounded_change, e.new_rating
     (3.24, 3.9, 4, 2228)
     """
-    if (mode == "period" and expectation == "table" and type(rating) is int and 0 < rating <= RATING_MAX
+    if (mode == "period" and expectation == "table" and rule_400 is True and type(rating) is int and 0 < rating <= RATING_MAX
             and (k is None or (type(k) is int and 0 < k <= K_MAX)) and (period is None or type(period) is date)
             and (birth_year is None or type(birth_year) is int) and (games_played is None or type(games_played) is int)
             and (type(games) is tuple or (type(games) is list and len(games) <= MAX_GAMES))):
@@ -355,6 +406,8 @@ def rate(
         problems.add("mode", "mode_invalid", mode)
     if expectation not in ("table", "logistic"):
         problems.add("expectation", "expectation_invalid", expectation)
+    if type(rule_400) is not bool:
+        problems.add("rule_400", "rule_400_invalid", rule_400)
     per = _period_of(period, today, problems)
     by = None
     if birth_year is not None:
@@ -365,12 +418,13 @@ def rate(
         raise InputError(elo_words(problems))
     counted = [g for g in parsed if g.counted]
     return _rate(r, (), parsed, [g.opponent for g in counted if g.opponent is not None], sum(g.result.halves for g in counted), per,
-                 k_given=k_given, by=by, gp=gp, reached_2400=reached_2400, reached_2300=reached_2300, mode=mode, expectation=expectation)
+                 k_given=k_given, by=by, gp=gp, reached_2400=reached_2400, reached_2300=reached_2300, mode=mode, expectation=expectation,
+                 rule_400=rule_400)
 
 
 def _rate(r: int, items: tuple[Any, ...], parsed: tuple[Game, ...] | None, opps: list[int], w_halves: int, per: date, *,
           k_given: int | None, by: int | None, gp: int | None, reached_2400: bool, reached_2300: bool, mode: Mode,
-          expectation: Expectation) -> EloResult:
+          expectation: Expectation, rule_400: bool = True) -> EloResult:
     """The numbers of one period (both input forms): K, We and the change by the era's rules."""
     era = fide.era_at(per)
     if k_given is not None:
@@ -380,15 +434,17 @@ def _rate(r: int, items: tuple[Any, ...], parsed: tuple[Game, ...] | None, opps:
         k_base, k_reason, k_assumed = fide.k_factor(r, era, age=age, games_played=gp, reached_2400=reached_2400,
                                                     reached_2300=reached_2300)
     # both built by keyword through the NamedTuple's constructor itself (see dwz.basics.steps.OnDemand)
-    src = _EloSource.__new__(_EloSource, era=era, k_assumed=k_assumed, mode=mode, expectation=expectation, items=items, parsed=parsed)
+    src = _EloSource.__new__(_EloSource, era=era, k_assumed=k_assumed, mode=mode, expectation=expectation, items=items, parsed=parsed,
+                             rule_400=rule_400)
     n = len(opps)
     k_used = fide.k_for_games(k_base, n, era)
-    if mode == "period" and expectation == "table":  # Σ PD at once, exact in hundredths (the per-game table on demand)
+    if mode == "period" and expectation == "table" and rule_400:  # Σ PD at once, exact in hundredths (the per-game table on demand)
         we_h = fide.expected_hundredths(r, opps, era)
         change = k_used * (50 * w_halves - we_h) / 100
         we, exact = we_h / 100, r + change
     else:
-        out = _period(r, parsed if parsed is not None else parse_games(items), k_used, era, mode, expectation == "logistic", False)
+        out = _period(r, parsed if parsed is not None else parse_games(items), k_used, era, mode, expectation == "logistic", False,
+                      rule_400)
         we, change = out.we, out.change
         exact = out.running if mode == "game" else r + change
     new_rating = r + round_half_away(change)

@@ -19,7 +19,8 @@ What is not said is decided by the edition's lower bound (``Edition.SCALE_MIN``)
 it cannot be a value of its scale and is refused with both fixes (:func:`own_statement`); an opponent
 below it is a warning (``rating_old_scale``) with the fix for the opponents (it may also be a foreign
 rating); an own DWZ above it is taken as a value of the scale — an assumption step of the Rechenweg
-(:func:`own_steps`).  Every fix is worded for where the user acts (:func:`dwz.i18n.wording`).
+(:func:`own_steps`) — and, where the Umstufung could have produced it, it could be on either scale:
+:func:`own_doubtful` decides that once, :mod:`dwz.core.readings` gives both results (issue 22 §3).  Every fix is worded for where the user acts (:func:`dwz.i18n.wording`).
 
 Values that fit no scale at all (below ``IMPLAUSIBLE_LOW`` or above 3000) are plausibility
 warnings of their own (:func:`dwz.basics.values.rating_warnings`).
@@ -28,6 +29,7 @@ warnings of their own (:func:`dwz.basics.values.rating_warnings`).
 from __future__ import annotations
 
 from datetime import date
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from dwz.basics.errors import InputError, Problem, Problems
@@ -35,12 +37,12 @@ from dwz.basics.rounding import round_half_up
 from dwz.basics.steps import Step
 from dwz.basics.values import IMPLAUSIBLE_LOW, Rating, parse_date
 from dwz.i18n import Fields
-from dwz.rules import Edition, We, scale_at, transition
+from dwz.rules import Edition, Transition, We, scale_at, transition, transitions
 from dwz.rules import convert as convert_scale
 from dwz.rules.common import next_index
 
-__all__ = ["FIX_FILE", "MAX_SCALE_WARNINGS", "NEW", "NOTHING_SAID", "OLD", "Converted", "Scales", "check_scale", "check_scales",
-           "conversion_steps", "convert", "no_own_value", "old_scale_warning", "own_statement", "own_steps", "parse_scale", "read_scales", "scale_at", "scale_warnings"]
+__all__ = ["FIX_FILE", "FIX_OWN_DATE", "MAX_SCALE_WARNINGS", "NEW", "NOTHING_SAID", "OLD", "Converted", "Scales", "check_scale", "check_scales",
+           "conversion_steps", "convert", "no_own_value", "old_scale_warning", "own_doubtful", "own_statement", "own_steps", "parse_scale", "read_scales", "scale_at", "scale_warnings"]
 
 OLD = "old"
 NEW = "new"
@@ -222,6 +224,31 @@ def own_steps(ed: Edition[We], value: int, said: str | None, rating_date: date |
     elif said == NEW and rating_date is None:
         steps.append(Step("scale.own_new", change.rule, {"value": value, "result": value}))
     return steps
+
+
+def own_doubtful(ed: Edition[We], value: int, own: str | None, rating_date: date | None) -> bool:
+    """Whether the own DWZ ``value`` could be on either scale (issue 22 §3): nothing says its scale
+    (``own`` — own_scale or scale — and ``rating_date`` unset), the edition's scale is one the
+    Umstufung 2026 leads to (spec dwz-2026 §6), the value fits that scale (below its lower bound it is
+    refused: :func:`own_statement`) and the Umstufung can produce it (:attr:`Transition.inverse`: an old
+    value maps to it).  Then neither reading may be the headline alone: a value from after the
+    Umstufung, and one from an old card, converted first.
+
+    >>> from dwz.rules import edition_at
+    >>> ed = edition_at(date(2026, 9, 14))
+    >>> own_doubtful(ed, 1500, None, None), own_doubtful(ed, 1500, "new", None), own_doubtful(edition_at(date(2026, 5, 1)), 1500, None, None)
+    (True, False, False)
+    """
+    if own is not None or rating_date is not None or not ed.SCALE_MIN or value < ed.SCALE_MIN:
+        return False
+    change = next((t for t in transitions() if t.target == ed.SCALE and t.source != ed.SCALE), None)
+    return change is not None and _producible(change, value)
+
+
+@lru_cache(maxsize=8192)  # asked for every Folge-DWZ; the inverse runs the conversion on its candidates
+def _producible(change: Transition, value: int) -> bool:
+    """Some value of ``change``'s source scale maps to ``value``."""
+    return bool(change.inverse(value))
 
 
 def old_scale_warning(ed: Edition[We], value: int, field: str) -> Problem | None:

@@ -12,6 +12,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "Anhang": "Appendix",
         "Inkrafttreten": "entry into force of",
         "FIDE 2024-03 compression": "FIDE 2024-03 compression",
+        "own choice": "own choice, not FIDE",
     },
     "click": {
         "Usage:": "Usage:",
@@ -261,6 +262,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "opt.reached_2300": "Reached 2300 once as a junior (K 20).",
         "opt.mode": "period: all games against the starting Elo (as FIDE does); game: updated after every game.",
         "opt.logistic": "The logistic formula instead of FIDE table 8.1.2 (an approximation, not official).",
+        "opt.no_400": "Without FIDE's 400-point rule (B.02 §8.3.1): every difference counts in full – rules of your own, e.g. for other games.",
         "opt.initial": "Initial rating of an unrated player: every argument is a game.",
         "opt.compress": "The FIDE compression of March 2024 for the one Elo given.",
         "opt.format": "Force the file format (otherwise detected from the content).",

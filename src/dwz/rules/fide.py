@@ -28,7 +28,7 @@ from dwz.basics.values import RATING_MAX
 from dwz.rules.common import average
 
 __all__ = ["ERAS", "FideEra", "InitialRating", "KFactor", "Performance", "capped", "capped_differences", "era_at", "expected_hundredths", "compression_2024", "era_for", "initial_rating", "initial_rating_2022",
-           "initial_rating_2024", "k_factor", "k_for_games", "performance", "rating_floor"]
+           "initial_rating_2024", "k_factor", "k_for_games", "k_values", "performance", "rating_floor"]
 
 K_CAP_PRODUCT = 700  # §8.3.3: K·n ≤ 700 (from July 2014)
 EXEMPT_2650 = 2650  # §8.3.1 from 2025-10-01
@@ -242,6 +242,17 @@ def k_factor(
     if games_played is not None and games_played < 30:
         return KFactor(k=40, reason="k.new", assumed=assumed)
     return KFactor(k=20, reason="k.standard", assumed=assumed)
+
+
+def k_values(era: FideEra) -> frozenset[int]:
+    """Every K the era's rules can give (§8.3.3): a K given outside them is a rule of one's own.
+
+    >>> sorted(k_values(era_for(date(2025, 10, 1)))), sorted(k_values(era_for(date(2009, 7, 1))))
+    ([10, 20, 40], [10, 15, 30])
+    """
+    if era.k_new_player is not None:  # the rules before July 2014
+        return frozenset((10, 15, era.k_new_player))
+    return frozenset((10, 20, 40))
 
 
 def k_for_games(k: int, n: int, era: FideEra) -> int:

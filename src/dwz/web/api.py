@@ -29,6 +29,7 @@ from dwz.web.errors import SafeJSONResponse, input_error_details
 from dwz.web.models import (
     CompressionRequest,
     DwzRequest,
+    DwzResult,
     EloInitialRequest,
     EloRequest,
     PasteRequest,
@@ -60,8 +61,11 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def _ok(description: str, example: dict[str, Any]) -> dict[int | str, dict[str, Any]]:
-    return {200: {"description": description, "content": {"application/json": {"example": example}}}, **_ERRORS}
+def _ok(description: str, example: dict[str, Any], model: Any = None) -> dict[int | str, dict[str, Any]]:
+    ok: dict[str, Any] = {"description": description, "content": {"application/json": {"example": example}}}
+    if model is not None:  # documents the answer's shape (not a response_model: the engine's dict is sent as it is)
+        ok["model"] = model
+    return {200: ok, **_ERRORS}
 
 
 # The engine's dicts are plain JSON already: serialised once by orjson (the Rechenweg makes
@@ -83,17 +87,26 @@ async def _run(fn: Callable[[], dict[str, Any]], lang: str, size: int = 0, root:
 
 
 @router.post("/dwz", tags=["DWZ"], summary="New DWZ (Folge-DWZ) or first DWZ",
-             responses=_ok("The result with the whole Rechenweg (steps).", {
+             responses=_ok("The result with the whole Rechenweg (steps); where the own DWZ's scale is in doubt, both readings.", {
                  "kind": "folge", "rules": "dwz-2026", "old_rating": 1650, "old_index": 12, "new_rating": 1670,
                  "new_index": 13, "change": 20, "W": 3.0, "n": 5, "We": 2.29973, "Rc": 1680, "performance": 1755,
-                 "coefficient": "K", "K": 28.0, "K0": 28, "a": 0.0, "b": 1.0, "steps": ["…"]}))
+                 "coefficient": "K", "K": 28.0, "K0": 28, "a": 0.0, "b": 1.0, "steps": ["…"], "scale_doubtful": True,
+                 "readings": {"new": {"own_scale": "new", "rating": 1650, "index": 12, "old_rating": 1650, "old_index": 12,
+                                      "new_rating": 1670, "new_index": 13, "change": 20, "switch": "2026-06-08"},
+                              "old": {"own_scale": "old", "rating": 1650, "index": 12, "old_rating": 1816, "old_index": 13,
+                                      "new_rating": 1805, "new_index": 14, "change": -11, "switch": "2026-06-08"},
+                              "texts": {"head": "Neue DWZ: 1670-13 (+20) oder 1805-14 (−11) – je nach Skala Ihrer DWZ 1650-12",
+                                        "settle": "Welche gilt: rating_date oder own_scale = \"old\" angeben", "…": "…"}}}, DwzResult))
 async def post_dwz(request: Request, req: DwzRequest, lang: LangQuery = None, steps: StepsQuery = True,
                    wording: WordingQuery = "api") -> Any:
     """With a DWZ (`"1650-12"`): the new DWZ after the tournament (`kind: "folge"`).
     Without one (empty or 0): the first DWZ from the games plus `restpartien` (`kind: "first"`).
     Forfeits, byes and unrated opponents are listed under `not_counted`.  The Umstufung 2026:
     `own_scale` / `rating_date` for the own DWZ, `opponents_scale` for the opponents', `scale` for all;
-    an own DWZ below 1100 with nothing said is refused (422), an opponent below 1100 is a warning."""
+    an own DWZ below 1100 with nothing said is refused (422), an opponent below 1100 is a warning.
+    An own DWZ the Umstufung can produce with nothing said could be on either scale: `scale_doubtful`
+    is true and `readings` carries both new DWZ — after the Umstufung and from an old card — with the
+    fields that settle it (see the DwzResult schema); said, the answer is the one reading."""
     lg = langs.from_scope(request.scope)
     return await _run(lambda: service.dwz(req, lg, steps=steps), lg, work(req), wording=wording)
 

@@ -23,6 +23,7 @@ __all__ = [
     "MAX_GAMES",
     "CompressionRequest",
     "DwzRequest",
+    "DwzResult",
     "EloInitialRequest",
     "EloRequest",
     "GameIn",
@@ -161,6 +162,57 @@ class DwzRequest(_Person):
     expected: Annotated[float, Field(ge=-1000, le=1000)] | None = Field(None, description="We of a rating-card line.")
 
 
+class Reading(BaseModel):
+    """One reading of an own DWZ whose scale is unsaid (issue 22 §3)."""
+
+    own_scale: Literal["new", "old"] = Field(..., description="new: the DWZ as a value after the Umstufung 2026; old: from a card "
+                                                             "or list dated before it, converted first (index + 1).")
+    rating: int = Field(..., description="The own DWZ as given.")
+    index: int | None = Field(None, description="Its index as given.")
+    old_rating: int = Field(..., description="The own DWZ the tournament is rated from (old: after the Umstufung).")
+    old_index: int | None = None
+    new_rating: int = Field(..., description="The new DWZ of this reading.")
+    new_index: int | None = None
+    change: int = Field(..., description="new_rating − old_rating.")
+    switch: str = Field(..., description="The day of the Umstufung (YYYY-MM-DD).")
+
+
+class ReadingTexts(BaseModel):
+    """Both readings in words, in the requested language; ``settle`` worded for ``wording``."""
+
+    head: str = Field(..., description='Both new DWZ: "Neue DWZ: 1555-21 (+55) oder 1743-22 (+23) – je nach Skala Ihrer DWZ 1500-20".')
+    new: str
+    old: str
+    settle: str = Field(..., description="What says the scale (own_scale, rating_date).")
+    details: str = Field(..., description="The result's other keys are the reading after the Umstufung.")
+    label_new: str
+    label_old: str
+
+
+class ScaleReadings(BaseModel):
+    """Both readings, where the own DWZ could be on either scale."""
+
+    new: Reading
+    old: Reading
+    texts: ReadingTexts
+
+
+class DwzResult(BaseModel):
+    """The answer of POST /api/dwz (documented here; its other keys as in the example).
+
+    Where the own DWZ's scale is unsaid and could be either (a value the Umstufung 2026 can produce,
+    no own_scale, rating_date or scale), no single number is the answer: ``scale_doubtful`` is true
+    and ``readings`` holds both.  The result's keys (new_rating, steps …) keep their meaning: the own
+    DWZ taken as a value after the Umstufung — the assumption its Rechenweg states.  With the scale
+    said, ``scale_doubtful`` is false and ``readings`` null."""
+
+    model_config = ConfigDict(extra="allow")
+
+    kind: Literal["folge", "first"]
+    scale_doubtful: bool | None = Field(None, description="Folge-DWZ only: the own DWZ could be on either scale.")
+    readings: ScaleReadings | None = Field(None, description="Both readings where scale_doubtful (else null).")
+
+
 class ScenarioRequest(_Person):
     """New DWZ for every score against the open games."""
 
@@ -212,6 +264,8 @@ class EloRequest(BaseModel):
     reached_2300: bool = Field(False, description="Reached 2300 as a junior (K 20 instead of 40).")
     mode: Literal["period", "game"] = Field("period", description="period: all games against the starting rating (FIDE); game: updated after each game.")
     expectation: Literal["table", "logistic"] = Field("table", description="FIDE table 8.1.2, or the logistic formula (approximation).")
+    rule_400: bool = Field(True, description="FIDE's 400-point rule (B.02 §8.3.1); false drops it — rules of one's own, e.g. for other "
+                                             "games, said as such in rules_text and own_rules of the result.")
     period: Short | None = Field(None, description="Rating period: a month YYYY-MM or a date (YYYY-MM-DD, DD.MM.YYYY; default today); selects the rules, the 400-point rule included.")
 
 

@@ -444,6 +444,7 @@ def _elo_context(q: Any, lg: str) -> dict[str, Any]:
         "period": _first(q, "period") or date.today().isoformat(), "games": (q.get("games") or "")[:8000],
         "mode": "game" if q.get("mode") == "game" else "period",
         "expectation": "logistic" if q.get("expectation") == "logistic" else "table",
+        "no_400": q.get("no_400") == "on",
         "i_games": (q.get("i_games") or "")[:8000], "i_period": _first(q, "i_period") or date.today().isoformat(),
     }
     if form["k_mode"] not in ("fide", "40", "20", "10", "custom"):
@@ -465,7 +466,7 @@ def _elo_context(q: Any, lg: str) -> dict[str, Any]:
                 "birth_year": _int_or_text(str(form["birth_year"])) if fide else None,
                 "games_played": _int_or_text(str(form["games_played"])) if fide else None,
                 "reached_2400": bool(form["reached_2400"]) and fide, "reached_2300": bool(form["reached_2300"]) and fide,
-                "mode": form["mode"], "expectation": form["expectation"], "period": form["period"]})
+                "mode": form["mode"], "expectation": form["expectation"], "rule_400": not form["no_400"], "period": form["period"]})
             if isinstance(k, str):
                 raise InputError([Problem("k", "k_invalid", k)])
             result = service.elo_rate(req, lg)

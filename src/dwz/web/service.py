@@ -14,7 +14,8 @@ from dwz.basics.strength import STRENGTH_CLASSES
 from dwz.basics.values import parse_games, parse_rating
 from dwz.core import conversion, elo, scenarios
 from dwz.core.editions import label
-from dwz.core.player import first_rating, rate, resolve_context
+from dwz.core.player import first_rating, resolve_context
+from dwz.core.readings import rate_readings
 from dwz.core.scale import no_own_value
 from dwz.i18n import render_step, term
 from dwz.web.models import (
@@ -49,7 +50,8 @@ def is_first(rating: Any) -> bool:
 
 
 def dwz(req: DwzRequest, lang: str, today: date | None = None, steps: bool = True) -> dict[str, Any]:
-    """Folge-DWZ (``rate``) or, without a DWZ, the first DWZ (``first_rating``); ``steps``: with the Rechenweg."""
+    """Folge-DWZ (``rate``, with both readings where the own DWZ's scale is in doubt: :mod:`dwz.core.readings`)
+    or, without a DWZ, the first DWZ (``first_rating``); ``steps``: with the Rechenweg."""
     aggregate = req.points is not None or req.count is not None or req.expected is not None
     common: dict[str, Any] = {"end": _end(req.end, today), "birth_year": _blank(req.birth_year), "age_group": req.age_group,
                               "rules": req.rules, "today": today, "scale": req.scale, "opponents_scale": req.opponents_scale}
@@ -61,7 +63,7 @@ def dwz(req: DwzRequest, lang: str, today: date | None = None, steps: bool = Tru
     else:
         if req.restpartien and not is_first(req.rating):
             raise InputError([Problem("restpartien", "restpartien_with_rating", len(req.restpartien))])
-        res = rate(_blank(req.rating) if _blank(req.rating) is not None else "", games_payload(req.games) or None,
+        res = rate_readings(_blank(req.rating) if _blank(req.rating) is not None else "", games_payload(req.games) or None,
                    index=_blank(req.index), points=req.points, count=req.count, expected=req.expected, own_scale=req.own_scale,
                    rating_date=_blank(req.rating_date), **common)
     out: dict[str, Any] = res.to_dict(lang, steps=steps)
@@ -112,7 +114,7 @@ def elo_rate(req: EloRequest, lang: str, today: date | None = None, steps: bool 
     rating: Any = req.rating
     res = elo.rate(rating, games_payload(req.games), period=period, k=req.k, birth_year=req.birth_year,
                    games_played=req.games_played, reached_2400=req.reached_2400, reached_2300=req.reached_2300,
-                   mode=req.mode, expectation=req.expectation, today=today)
+                   mode=req.mode, expectation=req.expectation, rule_400=req.rule_400, today=today)
     out: dict[str, Any] = res.to_dict(lang, steps=steps)
     return out
 

@@ -203,6 +203,21 @@
     return el('div', { 'class': 'table-wrap' }, [el('table', { 'class': 'games' }, [el('caption', { text: t('per_game') }), thead, tbody])]);
   }
 
+  /* Both readings of an own DWZ whose scale is unsaid, as the server words them (the twin of _dwz_result.html). */
+  function readingsHeadline(r) {
+    var rd = r.readings, x = rd.texts;
+    function reading(v, id, label) {
+      return el('span', { 'class': 'reading' }, [el('span', { 'class': 'value', id: id, text: D.rating(v.new_rating, v.new_index) }), ' ',
+        el('span', { 'class': 'value-change', text: '(' + D.signed(v.change) + ')' }), ' ', el('span', { 'class': 'which', text: label })]);
+    }
+    return el('div', { 'class': 'headline readings', id: 'dwz-readings' }, [
+      el('div', { 'class': 'big' }, [el('span', { 'class': 'label', text: t('new_dwz') }), ' ', reading(rd.new, 'new-dwz', x.label_new), ' ',
+        el('span', { 'class': 'or', text: t('web.or') }), ' ', reading(rd.old, 'new-dwz-old', x.label_old)]),
+      el('ul', { 'class': 'reading-notes' }, [el('li', { text: x.new }), el('li', { text: x.old })]),
+      el('p', { 'class': 'settle', id: 'dwz-settle', text: x.settle }),
+      el('div', { 'class': 'meta', text: t('rules') + ': ' + D.term(r.rules) + ' · ' + x.details })]);
+  }
+
   function renderResult(r) {
     D.clear(body);
     D.clear(errors);
@@ -238,7 +253,8 @@
       if (r.strength_class) facts.appendChild(D.fact(t('strength'), r.strength_class.label));
       status.textContent = r.eligible ? t('first_dwz') + ': ' + D.rating(r.new_rating, r.new_index) : t('no_first_dwz');
     } else {
-      frag.appendChild(el('div', { 'class': 'headline' }, [
+      // the own DWZ could be on either scale: both readings are the headline, with what settles it (issue 22 §3)
+      frag.appendChild(r.scale_doubtful ? readingsHeadline(r) : el('div', { 'class': 'headline' }, [
         converted ? el('p', { 'class': 'converted', id: 'own-converted', text: converted }) : null,
         el('div', { 'class': 'big' }, [el('span', { 'class': 'label', text: t('new_dwz') }), ' ',
           el('span', { 'class': 'value', id: 'new-dwz', text: D.rating(r.new_rating, r.new_index) })]),
@@ -261,7 +277,7 @@
           ' (K0 ' + r.K0 + ', a ' + D.num(r.a, 2) + ', b ' + D.num(r.b, 3) + ')' : '')));
       }
       facts.appendChild(D.fact(t('strength'), r.strength_class.label));
-      status.textContent = own ? t('web.converted_status', { old: D.rating(own.old, own.old_index), converted: D.rating(own.new, own.new_index),
+      status.textContent = r.scale_doubtful ? r.readings.texts.head : own ? t('web.converted_status', { old: D.rating(own.old, own.old_index), converted: D.rating(own.new, own.new_index),
         new: D.rating(r.new_rating, r.new_index), change: D.signed(r.change) })
         : t('new_dwz') + ': ' + D.rating(r.new_rating, r.new_index) + ' (' + D.signed(r.change) + ')';
     }

@@ -19,6 +19,7 @@
     FIELDS.forEach(function (id) { s[id] = $(id).value; });
     s.reached_2400 = $('reached_2400').checked;
     s.reached_2300 = $('reached_2300').checked;
+    s.no_400 = $('no_400').checked;
     s.mode = radio('mode') || 'period';
     return s;
   }
@@ -33,6 +34,7 @@
     });
     $('reached_2400').checked = !!s.reached_2400;
     $('reached_2300').checked = !!s.reached_2300;
+    $('no_400').checked = !!s.no_400;
     var m = form.querySelector('input[name="mode"][value="' + (s.mode === 'game' ? 'game' : 'period') + '"]');
     if (m) m.checked = true;
     toggleK();
@@ -119,7 +121,7 @@
       el('div', { 'class': 'big' }, [el('span', { 'class': 'label', text: t('new_elo') }), ' ', el('span', { 'class': 'value', id: 'new-elo', text: r.new_rating })]),
       el('div', { 'class': 'change' + (r.change > 0 ? ' up' : r.change < 0 ? ' down' : '') }, [
         el('span', { 'class': 'label', text: t('change') }), ' ', el('span', { 'class': 'value', text: D.signed(r.change, 1) })]),
-      el('div', { 'class': 'meta', text: t('rules') + ': ' + D.term(r.rules) + ' · ' + D.term(r.mode) })]));
+      el('div', { 'class': 'meta', id: 'elo-rules', text: t('rules') + ': ' + r.rules_text })]));
     body.appendChild(el('dl', { 'class': 'facts' }, [
       D.fact(t('web.change_unrounded'), D.signed(r.change, 2) + (r.new_rating_exact !== null ? ' (' + D.num(r.new_rating_exact, 1) + ')' : '')),
       D.fact(t('web.change_rounded'), D.signed(r.rounded_change)),
@@ -170,7 +172,8 @@
       rating: intOrText(s['e-rating']) === null ? '' : intOrText(s['e-rating']), games: g.games,
       k: typeof k === 'number' ? k : null, birth_year: fide ? intOrText(s['e-birth']) : null,
       games_played: fide ? intOrText(s.games_played) : null, reached_2400: fide && s.reached_2400,
-      reached_2300: fide && s.reached_2300, mode: s.mode, expectation: s.expectation, period: s.period || null
+      reached_2300: fide && s.reached_2300, mode: s.mode, expectation: s.expectation, rule_400: !s.no_400,
+      period: s.period || null
     };
     if (typeof k === 'string') {
       $('k-err').appendChild(D.messages([t('web.v.int')]));
