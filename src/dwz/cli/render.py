@@ -282,6 +282,10 @@ def print_scenarios(t: Any, lang: str, explain: bool = False, assumed_end: date 
             _lines(layout.wrap(text("cli.scen_first_none", lang), w, hang=2))
         _lines(layout.wrap(text("cli.scen_first_note", lang, n=t.n), w, hang=2))
     _warnings(t, lang)
+    if explain:
+        print_steps(list(t.steps), lang)
+    else:  # the table rests on them as rate's result does (own scale, age group, index): said the same way
+        _lines(assumption_lines(t, lang), _DIM)
 
 
 def _elo_reason(p: Any, lang: str) -> str:

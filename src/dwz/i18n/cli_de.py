@@ -413,6 +413,7 @@ Spielern nachgerechnet. Strg-C bricht ab, ohne etwas zu ändern.""",
         "history_not_data_file": "'{value}' ist keine Turnier- oder Wertungslistendatei (lesbar sind {formats} sowie die Listen des DSB und der FIDE)",
         "encoding_unreadable": "Datei nicht lesbar: keine der Zeichenkodierungen {expected} passt",
         "elo_no_games": "Keine Partien angegeben; erwartet GEGNER:ERGEBNIS …, z. B. 1500:1 1600:= 1700:0",
+        "scen_opponent_is_game": "'{value}' ist eine gespielte Partie (GEGNER:ERGEBNIS), kein offener Gegner – --played nimmt eine Partie und wird je Partie wiederholt: {fix}",
     },
     "fields_cli": {
         "new_rating": "Neue DWZ",

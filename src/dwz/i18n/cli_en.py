@@ -436,6 +436,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "history_not_data_file": "'{value}' is not a tournament or rating list file (readable are {formats} and the lists of the DSB and FIDE)",
         "encoding_unreadable": "File cannot be read: none of the encodings {expected} fits",
         "elo_no_games": "No games given; expected OPPONENT:RESULT …, e.g. 1500:1 1600:= 1700:0",
+        "scen_opponent_is_game": "'{value}' is a game played (OPPONENT:RESULT), not an open opponent – --played takes one game and is repeated for each: {fix}",
     },
     "fields_cli": {
         "new_rating": "New DWZ",
