@@ -877,6 +877,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "web.birth_year_hint": "Vierstellig, z. B. 1985. Entscheidend ist die Altersgruppe; ohne Angabe gilt „Erwachsene (über 25)“.",
         "web.age_calc": "Alter berechnen",
         "web.age_group_is": "Altersgruppe: {group}",
+        "web.age_value": "Alter {age}",
         "web.end": "Turnierende",
         "web.end_hint": "Das Datum wählt das Regelwerk; welches gilt, steht darunter.",
         "web.rules_is": "Regelwerk: {rules}",
@@ -907,6 +908,9 @@ CATALOG: dict[str, dict[str, Any]] = {
         "web.old_dwz": "DWZ alt",
         "web.coefficient_E": "Entwicklungskoeffizient E",
         "web.coefficient_K": "Entwicklungsfaktor K",
+        # the parts of E and K in the precision of the Rechenweg (classic.E_raw, k26.K): the CLI and the page alike
+        "coefficient_parts.E": "E0 {E0:.4f}, fB {fB:.4f}, SBr {SBr:.4f}",
+        "coefficient_parts.K": "K0 {K0}, a {a:.2f}, b {b:.4f}",
         "web.col_no": "Nr.",
         "web.col_d": "Differenz D",
         "web.col_p": "Gewinnerwartung P",

@@ -874,6 +874,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "web.birth_year_hint": "Four digits, e.g. 1985. What matters is the age group; without a birth year “adult (over 25)” is assumed.",
         "web.age_calc": "Calculate age",
         "web.age_group_is": "Age group: {group}",
+        "web.age_value": "age {age}",
         "web.end": "Tournament end",
         "web.end_hint": "The date selects the rules; which ones apply is shown below.",
         "web.rules_is": "Rules: {rules}",
@@ -904,6 +905,9 @@ CATALOG: dict[str, dict[str, Any]] = {
         "web.old_dwz": "Old DWZ",
         "web.coefficient_E": "Development coefficient E",
         "web.coefficient_K": "Development factor K",
+        # the parts of E and K in the precision of the Rechenweg (classic.E_raw, k26.K): the CLI and the page alike
+        "coefficient_parts.E": "E0 {E0:.4f}, fB {fB:.4f}, SBr {SBr:.4f}",
+        "coefficient_parts.K": "K0 {K0}, a {a:.2f}, b {b:.4f}",
         "web.col_no": "No.",
         "web.col_d": "Difference D",
         "web.col_p": "Expected score P",

@@ -19,11 +19,17 @@
     return null;
   }
 
+  /* A catalog text filled as dwz.i18n.text fills it: a number under a spec like {b:.4f} or {x:+.1f}
+     gets that many decimals in the page's number format (num, signed); other values as they are. */
   function t(key, values) {
     var tpl = data.ui[key];
     if (tpl === undefined) return key;
-    return tpl.replace(/\{(\w+)(?:![a-z])?(?::[^}]*)?\}/g, function (m, name) {
-      return values && values[name] !== undefined && values[name] !== null ? String(values[name]) : '–';
+    return tpl.replace(/\{(\w+)(?:![a-z])?(?::([^}]*))?\}/g, function (m, name, spec) {
+      var v = values ? values[name] : undefined;
+      if (v === undefined || v === null) return '–';
+      var fixed = typeof v === 'number' && spec ? /^(\+?)\.(\d+)f$/.exec(spec) : null;
+      if (fixed) return (fixed[1] ? (v < 0 ? '−' : '+') : '') + num(fixed[1] ? Math.abs(v) : v, Number(fixed[2]));
+      return String(v);
     });
   }
 

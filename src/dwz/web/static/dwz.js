@@ -252,13 +252,14 @@
       facts.appendChild(D.fact(t('expected'), D.num(r.We, 3)));
       facts.appendChild(D.fact(t('w_minus_we'), D.signed(r.W_minus_We, 3)));
       facts.appendChild(D.fact(t('performance'), D.num(r.performance)));
-      facts.appendChild(D.fact(t('age_group'), D.term(r.age_group) + (r.age !== null ? ' (' + r.age + ')' : '')));
+      facts.appendChild(D.fact(t('age_group'), D.term(r.age_group) + (r.age !== null ? ', ' + t('web.age_value', { age: r.age }) : '')));
       if (r.coefficient === 'E') {
+        // the parts in the catalog's one format (coefficient_parts.*), as the server's page and the CLI show them
         facts.appendChild(D.fact(t('web.coefficient_E'), 'E = ' + D.num(r.E) + (r.E0 !== undefined ?
-          ' (E0 ' + D.num(r.E0, 2) + ', fB ' + D.num(r.fB, 2) + ', SBr ' + D.num(r.SBr, 2) + ')' : '')));
+          ' (' + t('coefficient_parts.E', { E0: r.E0, fB: r.fB, SBr: r.SBr }) + ')' : '')));
       } else {
         facts.appendChild(D.fact(t('web.coefficient_K'), 'K = ' + D.num(r.K, 1) + (r.K0 !== undefined ?
-          ' (K0 ' + r.K0 + ', a ' + D.num(r.a, 2) + ', b ' + D.num(r.b, 3) + ')' : '')));
+          ' (' + t('coefficient_parts.K', { K0: r.K0, a: r.a, b: r.b }) + ')' : '')));
       }
       facts.appendChild(D.fact(t('strength'), r.strength_class.label));
       status.textContent = own ? t('web.converted_status', { old: D.rating(own.old, own.old_index), converted: D.rating(own.new, own.new_index),
