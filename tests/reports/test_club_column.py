@@ -138,10 +138,10 @@ def test_web_table_shows_the_club_and_keeps_names_whole() -> None:
         rows, classes = _table(page, "eval-table")
         assert rows[0][1:3] == ["Name", "Verein"]
         assert [r[2] for r in rows[1:]] == _clubs(SWI)
-        assert all(c[1] == "name" and c[2] == "club" for c in classes[1:])  # app.css: neither wraps (table.eval th.name)
+        assert all(c[2] == "club" for c in classes[1:])  # app.css: neither a name (the row's th) nor a club wraps
         assert "<wbr>" not in page.split('id="eval-table"', 1)[1].split("</table>", 1)[0]
         plain = client.post("/turnier", files={"file": (NO_CLUBS.name, NO_CLUBS.read_bytes())}).text
         head, _ = _table(plain, "eval-table")
         assert "Verein" not in head[0] and head[0][1] == "Name"
     css = (ROOT / "src" / "dwz" / "web" / "static" / "app.css").read_text(encoding="utf-8")
-    assert re.search(r"table\.eval th\.name[^{]*\{[^}]*white-space: nowrap", css)
+    assert re.search(r"table\.eval tbody th, table\.eval td\.club \{ white-space: nowrap; \}", css)
