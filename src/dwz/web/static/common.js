@@ -149,7 +149,8 @@
     return [el('span', { 'class': 'long', text: label.slice(0, at + 1) }), label.slice(at + 1)];
   }
 
-  /* Tables scroll inside their box: above one that does not fit, a line says so. */
+  /* Tables scroll inside their box: above one that does not fit, a line says so, and the box takes
+     the keyboard's focus (a named region), so that it scrolls with the arrow keys too (WCAG 2.1.1). */
   function scrollHints() {
     Array.prototype.forEach.call(document.querySelectorAll('.table-wrap'), function (wrap) {
       var hint = wrap.previousElementSibling;
@@ -157,7 +158,17 @@
         hint = el('p', { 'class': 'scroll-hint', text: t('web.scroll_hint') });
         wrap.parentNode.insertBefore(hint, wrap);
       }
-      hint.hidden = wrap.scrollWidth <= wrap.clientWidth + 1;
+      var scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
+      hint.hidden = !scrolls;
+      if (scrolls && !wrap.hasAttribute('tabindex')) {
+        var caption = wrap.querySelector('caption');
+        wrap.setAttribute('tabindex', '0');
+        wrap.setAttribute('role', 'region');
+        wrap.setAttribute('aria-label', caption && caption.textContent.trim() ? caption.textContent.trim() : t('web.scroll_hint'));
+        wrap.setAttribute('data-scroll-focus', '');
+      } else if (!scrolls && wrap.hasAttribute('data-scroll-focus')) {
+        ['tabindex', 'role', 'aria-label', 'data-scroll-focus'].forEach(function (a) { wrap.removeAttribute(a); });
+      }
     });
   }
   var pending = false;
