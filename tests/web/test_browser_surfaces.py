@@ -218,3 +218,18 @@ def test_tournament_names_stay_on_one_line(browser: Any, server: str, width: int
             assert p.locator(".table-wrap:has(#eval-table)").get_attribute("tabindex") == "0"  # and takes the keyboard
     finally:
         context.close()
+
+
+def test_first_dwz_offers_no_own_scale_while_typing(page: Any) -> None:
+    """As ``dwz first --help``: without a DWZ (a first DWZ) "meine DWZ" is not offered; typed in, it is."""
+    page.goto("/")
+    own = page.locator("#alt-own")
+    assert own.is_disabled()
+    page.locator("#rating").fill("1650-12")
+    page.locator("#paste").fill(GAMES)
+    page.locator("#paste-apply").click()
+    page.wait_for_function("() => document.getElementById('result-status').textContent.indexOf('Neue DWZ') >= 0")
+    assert own.is_enabled()
+    page.locator("#rating").fill("0")
+    page.wait_for_function("() => document.getElementById('alt-own').disabled")
+    assert page.locator("#alt-opponents").is_enabled() and page.locator("#alt-all").is_enabled()

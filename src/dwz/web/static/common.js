@@ -149,6 +149,7 @@
     return [el('span', { 'class': 'long', text: label.slice(0, at + 1) }), label.slice(at + 1)];
   }
 
+  var captions = 0;
   /* Tables scroll inside their box: above one that does not fit, a line says so, and the box takes
      the keyboard's focus (a named region), so that it scrolls with the arrow keys too (WCAG 2.1.1). */
   function scrollHints() {
@@ -164,10 +165,15 @@
         var caption = wrap.querySelector('caption');
         wrap.setAttribute('tabindex', '0');
         wrap.setAttribute('role', 'region');
-        wrap.setAttribute('aria-label', caption && caption.textContent.trim() ? caption.textContent.trim() : t('web.scroll_hint'));
+        if (caption && caption.textContent.trim()) {  // named by its table's caption (which may hold a tournament's name: referred to, not copied)
+          if (!caption.id) caption.id = 'table-caption-' + (++captions);
+          wrap.setAttribute('aria-labelledby', caption.id);
+        } else {
+          wrap.setAttribute('aria-label', t('web.scroll_hint'));
+        }
         wrap.setAttribute('data-scroll-focus', '');
       } else if (!scrolls && wrap.hasAttribute('data-scroll-focus')) {
-        ['tabindex', 'role', 'aria-label', 'data-scroll-focus'].forEach(function (a) { wrap.removeAttribute(a); });
+        ['tabindex', 'role', 'aria-label', 'aria-labelledby', 'data-scroll-focus'].forEach(function (a) { wrap.removeAttribute(a); });
       }
     });
   }

@@ -355,6 +355,8 @@
     var s = state();
     var first = isFirst(s.rating);
     $('rest-fs').hidden = !first;
+    var own = $('alt-own');  // a first DWZ has no own DWZ to be from before the Umstufung: not offered (as `dwz first --help`)
+    own.disabled = first && !own.checked;
     $('rating-mode').textContent = t(first ? 'web.mode_first' : 'web.mode_folge');
     clearFieldErrors();
     context(s);
