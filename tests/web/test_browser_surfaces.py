@@ -127,8 +127,10 @@ def test_copy_link_reopens_the_same_inputs(browser: Any, server: str) -> None:
     try:
         p = context.new_page()
         _fill(p)
-        with p.expect_response(lambda r: "/api/dwz/scenarios" in r.url):  # the last call of the new result
-            p.locator("input[name=alt][value=opponents]").check()
+        p.wait_for_load_state("networkidle")
+        before = p.locator("#result-status").text_content()
+        p.locator("input[name=alt][value=opponents]").check()  # the opponents converted first: another result
+        p.wait_for_function("(before) => document.getElementById('result-status').textContent !== before", arg=before)
         p.wait_for_load_state("networkidle")
         headline = p.locator("#result-status").text_content()
         p.locator("#copy-link").click()
