@@ -130,33 +130,52 @@ def test_ctrl_c_exits_130_and_changes_nothing(cli: click.Group, tmp_path: Path, 
 
 
 def test_console_script_progress_and_sigint(tmp_path: Path) -> None:
-    """The real command: a progress bar on request, SIGINT (Ctrl-C) → exit 130, database unchanged."""
+    """The real command: a progress bar on request, SIGINT (Ctrl-C) in the middle of the run → exit 130,
+    database unchanged.  The test waits for a state, not a time: the bar (drawn by rich on a
+    pseudo-terminal, as a user sees it) showing tournaments done but not yet all of them — the run
+    is then under way, inside its one transaction, with most of its work still ahead."""
+    import pty
+    import re
+    import select
     import signal
     import time
 
     db = tmp_path / "g.sqlite"
-    env = {**os.environ, "COLUMNS": "120"}
-    subprocess.run([*dwz_command(), "history", "generate", "--players", "3000", "--tournaments", "700", "--db", str(db)], check=True,
-                   env=env, capture_output=True)
+    env = {**os.environ, "COLUMNS": "120", "TERM": "xterm"}
+    subprocess.run([*dwz_command(), "history", "generate", "--players", "3000", "--tournaments", "1500", "--db", str(db)],
+                   check=True, env=env, capture_output=True)
     conn = open_store(db)
     before = dump(conn)
     conn.close()
+    master, slave = pty.openpty()
     proc = subprocess.Popen([sys.executable, "-m", "dwz", "history", "run", "--db", str(db), "--progress"], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
-    # wait until the run holds the write lock (BEGIN IMMEDIATE), then press Ctrl-C
-    probe = sqlite3.connect(db, timeout=0, isolation_level=None)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            probe.execute("BEGIN IMMEDIATE")
-            probe.execute("ROLLBACK")
-        except sqlite3.OperationalError:
-            break
-        time.sleep(0.005)
-    probe.close()
+                            stdout=subprocess.PIPE, stderr=slave, text=True, cwd=ROOT)
+    os.close(slave)
+    shown = b""
+    under_way = None
+    bar = re.compile(rb"(\d+)/(\d+)")  # rich's MofNCompleteColumn: done/total
+    limit = time.monotonic() + 120  # only a bound on a run that hangs: the wait is for the bar
+    while under_way is None and proc.poll() is None and time.monotonic() < limit:
+        if select.select([master], [], [], 0.5)[0]:
+            try:
+                shown += os.read(master, 65536)
+            except OSError:  # the run closed the terminal: it ended without showing a partial count
+                break
+            under_way = next((m for m in bar.finditer(shown) if 0 < int(m[1]) < int(m[2])), None)
+    assert under_way is not None, shown[-500:]
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130, (out, err)
+    out, _ = proc.communicate(timeout=60)
+    while True:  # what the run wrote on the terminal after the signal
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(master)
+    err = shown.decode("utf-8", errors="replace")
+    assert proc.returncode == 130, (out, err[-500:])
     assert "Abgebrochen" in err and "Traceback" not in err
     conn = open_store(db)
     assert dump(conn) == before

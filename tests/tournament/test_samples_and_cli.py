@@ -103,7 +103,7 @@ def test_tournament_cli_outputs_and_errors(tmp_path: Path) -> None:
         text = out.read_text(encoding="utf-8-sig")
         assert "Gehringer" in text
     assert "<details" in (tmp_path / "r.html").read_text(encoding="utf-8")
-    assert (tmp_path / "r.csv").read_text(encoding="utf-8-sig").splitlines()[0].startswith("Nr;Name;DWZ alt")
+    assert (tmp_path / "r.csv").read_text(encoding="utf-8-sig").splitlines()[0].startswith("Nr;Name;Verein;DWZ alt")  # the SWI has clubs: after the name (issue 26)
     res = runner.invoke(cli, ["tournament", str(SWI), "--player", "Gehringer", "--explain"])
     assert res.exit_code == 0 and "WO 3.5.2" in res.output and "Gehringer" in res.output
     res = runner.invoke(cli, ["tournament", str(SWI), "--player", "Niemand"])

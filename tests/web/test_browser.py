@@ -188,7 +188,7 @@ def test_turnier_page(page: Any, console: Any, screenshot: Any) -> None:
     with page.expect_download() as dl:
         page.click("#downloads button[data-output='csv']")
     text = Path(dl.value.path()).read_text(encoding="utf-8-sig")
-    assert text.splitlines()[0].startswith("Nr;Name;DWZ alt") and len(text.splitlines()) == 13
+    assert text.splitlines()[0].startswith("Nr;Name;Verein;DWZ alt") and len(text.splitlines()) == 13
     with page.expect_download() as dl:
         page.click("#downloads button[data-output='html']")
     assert "Gehringer" in Path(dl.value.path()).read_text(encoding="utf-8")

@@ -63,6 +63,10 @@ AGE_WORDS = {"de": {"jugend": "youth", "junior": "junior", "erwachsene": "adult"
 AGE_ALIASES = {"jugendliche": "youth", "junioren": "junior", "erwachsener": "adult"}
 SCALE_WORDS = {"de": {"alt": "old", "neu": "new"}, "en": {"old": "old", "new": "new"}}
 ALT_WORDS = {"de": {"eigene": "own", "gegner": "opponents", "alle": "all"}, "en": {"own": "own", "opponents": "opponents", "all": "all"}}
+# dwz first: a first DWZ has no own DWZ, so the help offers only the opponents' words; "eigene" is still
+# read (not shown), to be refused with the reason (_no_own), not as an unknown word
+FIRST_ALT_WORDS = {lang: {w: v for w, v in words.items() if v != "own"} for lang, words in ALT_WORDS.items()}
+FIRST_ALT_ALIASES = {w: v for words in ALT_WORDS.values() for w, v in words.items() if v == "own"}
 MODE_WORDS = {"de": {"periode": "period", "partie": "game"}, "en": {"period": "period", "game": "game"}}
 
 
@@ -142,13 +146,15 @@ _help_fields()
 
 def _alt_options(f: F, help_key: str = "opt.alt", dated: bool = True) -> F:
     """--alt eigene|gegner|alle: which DWZ are from before the Umstufung 2026; --stand: the own DWZ's
-    date, which says it by itself; --scale alt|neu: the old spelling of --alt alle (hidden)."""
+    date, which says it by itself; --scale alt|neu: the old spelling of --alt alle (hidden).
+    Without ``dated`` (dwz first, no own DWZ): no --stand, and --alt offers gegner|alle only."""
     from dwz.cli.lang import Words, option
 
     f = option("--scale", type=Words(SCALE_WORDS), default=None, hidden=True, help="opt.scale")(f)
     if dated:
         f = option("--stand", "--rating-date", "stand", type=str, default=None, metavar="metavar.date", help="opt.stand")(f)
-    return option("--alt", "--old", "alt", type=Words(ALT_WORDS), default=None, help=help_key)(f)
+    words = Words(ALT_WORDS) if dated else Words(FIRST_ALT_WORDS, FIRST_ALT_ALIASES)
+    return option("--alt", "--old", "alt", type=words, default=None, help=help_key)(f)
 
 
 def _scales(alt: str | None, scale: str | None, stand: str | None = None) -> dict[str, Any]:
@@ -574,23 +580,39 @@ def first(games: tuple[str, ...], rest: tuple[str, ...], end: str | None, born: 
 @_opt("--index", type=str, default=None, metavar="metavar.index", help="opt.index")
 @_person_options
 @_alt_options
-@_lang_option
-@_opt("--json", "as_json", is_flag=True, help="opt.json")
+@_output_options
 def scenarios(rating: str, opponents: tuple[str, ...], played: tuple[str, ...], rest: tuple[str, ...], index: str | None,
               end: str | None, born: str | None, age_group: str | None, rules: str | None, alt: str | None, stand: str | None,
-              scale: str | None, lang: str, as_json: bool) -> None:
+              scale: str | None, lang: str, as_json: bool, explain: bool) -> None:
     from dwz.core.scenarios import scenarios as scen
 
     try:
         check_args([("rating", rating), ("index", index), ("end", end), *_games_args("opponents", opponents),
                     *_games_args("played", played), *_games_args("restpartien", rest)])
+        _games_among_opponents(opponents, played)
         end_v, assumed = _end(end)
         res = scen(rating, list(opponents), played=list(played), restpartien=list(rest), index=index,
                    end=end_v, birth_year=_born(born), age_group=age_group, rules=rules, **_scales(alt, scale, stand))
     except Exception as e:
         _fail(e, lang)
         return
-    _emit(res, lang, as_json, False, "print_scenarios", assumed_end=assumed)
+    _emit(res, lang, as_json, explain, "print_scenarios", assumed_end=assumed)
+
+
+_GAME_FORM = re.compile(r"^[^:\s]+:\S*$")  # GEGNER:ERGEBNIS, the form of a played game
+
+
+def _games_among_opponents(opponents: Iterable[str], played: Iterable[str]) -> None:
+    """``--played 1580:1 1720:=``: click gives --played the first game only, the second lands among
+    the open opponents — said as what happened, with the command line meant (each game its own
+    --played), not as an opponent's DWZ that is no number."""
+    from dwz.basics.errors import InputError, Problem
+
+    games = [(i, o) for i, o in enumerate(opponents) if _GAME_FORM.match(o.strip())]
+    if not games:
+        return
+    fix = " ".join(f"--played {g}" for g in (*played, *(o for _, o in games)))
+    raise InputError([Problem(f"opponents[{i}]", "scen_opponent_is_game", o, {"fix": fix}) for i, o in games])
 
 
 @_command("umstufung")
@@ -702,14 +724,39 @@ def _register_optional() -> None:
         mod.register(cli)
 
 
+PIPE_CLOSED = 128 + 13  # 128 + SIGPIPE: what the shell reports for any program whose reader went away
+
+
 def main() -> None:
+    """The ``dwz`` command.  A reader that stops reading (``dwz rate … | head -1``) is a normal
+    end: no message, exit :data:`PIPE_CLOSED` as for ``cat`` or ``grep``.  Click catches the
+    EPIPE of any write itself (its help too), swaps the standard output for a quiet one and exits
+    1; that swap is how it is recognised here."""
     from dwz.cli.lang import detect
 
     _register_optional()
+    out = sys.stdout
     try:
         cli(prog_name="dwz")
+    except SystemExit:
+        if sys.stdout is not out:
+            _reader_gone()
+        raise
+    except BrokenPipeError:  # a write outside click's reach (a last flush)
+        _reader_gone()
     except Exception as e:
         _fail(e, detect(sys.argv[1:]))
+
+
+def _reader_gone() -> None:
+    """Nothing more is written (the interpreter's last flush goes to /dev/null instead of raising
+    again at exit), nothing is said."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.__stdout__.fileno() if sys.__stdout__ is not None else 1)
+    except (OSError, ValueError):  # no file descriptor to replace: nothing left to flush either
+        pass
+    sys.exit(PIPE_CLOSED)
 
 
 if __name__ == "__main__":

@@ -157,18 +157,18 @@ def _hidden(t: layout.Table, lang: str) -> list[str]:
 
 
 def coefficient_text(r: Any, lang: str) -> str:
-    """E with E0, fB, SBr (classic) or K with K0, a, b (2026) — each in the one format it has
-    everywhere (K to one decimal, a to two, b to four; E0, fB, SBr to four); an edition whose factor
+    """E with E0, fB, SBr (classic) or K with K0, a, b (2026) — the parts in the one format they have
+    everywhere, the catalog's ``coefficient_parts.*`` (the web page's too); an edition whose factor
     has other parts: the factor alone."""
     c = r.components
     if r.coefficient_name == "E":
         head = str(r.E)
         if {"E0", "fB", "SBr"} <= c.keys():
-            head += f"  (E0 {fmt_num(c['E0'], '.4f', lang)}, fB {fmt_num(c['fB'], '.4f', lang)}, SBr {fmt_num(c['SBr'], '.4f', lang)})"
+            head += f"  ({text('coefficient_parts.E', lang, **c)})"
         return head
     head = fmt_num(r.K, '.1f', lang)
     if {"K0", "a", "b"} <= c.keys():
-        head += f"  (K0 {c['K0']}, a {fmt_num(c['a'], '.2f', lang)}, b {fmt_num(c['b'], '.4f', lang)})"
+        head += f"  ({text('coefficient_parts.K', lang, **c)})"
     return head
 
 
@@ -305,6 +305,10 @@ def print_scenarios(t: Any, lang: str, explain: bool = False, assumed_end: date 
             _lines(layout.wrap(text("cli.scen_first_none", lang), w, hang=2))
         _lines(layout.wrap(text("cli.scen_first_note", lang, n=t.n), w, hang=2))
     _warnings(t, lang)
+    if explain:
+        print_steps(list(t.steps), lang)
+    else:  # the table rests on them as rate's result does (own scale, age group, index): said the same way
+        _lines(assumption_lines(t, lang), _DIM)
 
 
 def _elo_reason(p: Any, lang: str) -> str:

@@ -1,7 +1,7 @@
 """Terminal output of a tournament evaluation. Translates only.
 
 The DSB table fitted to the terminal (:func:`dwz.cli.layout.table`): at 80 columns the
-columns a reader can spare leave first (age group, level, E/K …, named below the table),
+columns a reader can spare leave first (club, age group, level, E/K …, named below the table),
 names and numbers are never cut, remarks go under their row, indented.
 """
 
@@ -15,7 +15,7 @@ from dwz.cli.render import step_lines
 from dwz.core.editions import label
 from dwz.i18n import fmt_date, text
 from dwz.reports.table import (
-    COLUMNS,
+    CLUB_COLUMN,
     ELO_COLUMNS,
     TEAM_COLUMNS,
     elo_legend,
@@ -23,12 +23,15 @@ from dwz.reports.table import (
     evaluation_rows,
     legend,
     player_row,
+    table_columns,
     team_tables,
 )
 
 # How readily a column leaves a narrow terminal (0: never), by its place in COLUMNS:
 # Nr, Name, DWZ alt, AK, W/n, We, E/K, Niveau, Leistung, DWZ neu, Diff., Bemerkung.
 _PRIORITY = (0, 0, 0, 5, 0, 1, 3, 4, 2, 0, 0, 0)
+_CLUB_PRIORITY = 6  # the club (after the name, when the file has clubs) leaves first: the rating's columns stay
+_CLUB_TITLES = frozenset(CLUB_COLUMN.values())  # text, aligned left as the name
 _ELO_PRIORITY = (0, 0, 0, 2, 0, 1, 0, 0, 0)  # Nr, Name, Elo, K, W/n, We, Änderung, Elo neu, Bemerkung
 
 
@@ -38,8 +41,8 @@ def _echo(line: str = "", bold: bool = False) -> None:
 
 def _columns(titles: tuple[str, ...], priority: tuple[int, ...], name_at: int = 1) -> list[layout.Column]:
     last = len(titles) - 1
-    return [layout.Column(t, "left" if i in (name_at, last) else "right", priority[i], below=i == last, flex=i == name_at)
-            for i, t in enumerate(titles)]
+    return [layout.Column(t, "left" if i in (name_at, last) or t in _CLUB_TITLES else "right", priority[i], below=i == last,
+                          flex=i == name_at) for i, t in enumerate(titles)]
 
 
 def table_lines(rows: list[dict[str, str]], titles: tuple[str, ...], priority: tuple[int, ...], lang: str, total: int,
@@ -64,9 +67,10 @@ def evaluation_lines(ev: Any, lang: str, selected: Any = None, total: int | None
                 players=text("cli.n_players", lang, n=len(ev.players)))
     out += [(line, False) for line in layout.wrap(head, w, hang=2)]
     out.append(("", False))
-    cols = COLUMNS.get(lang, COLUMNS["de"])
+    cols = table_columns(ev, lang)
+    priority = _PRIORITY if len(cols) == len(_PRIORITY) else (*_PRIORITY[:2], _CLUB_PRIORITY, *_PRIORITY[2:])
     rows = [player_row(selected, lang)] if selected else evaluation_rows(ev, lang)
-    lines, hidden = table_lines(rows, cols, _PRIORITY, lang, w)
+    lines, hidden = table_lines(rows, cols, priority, lang, w)
     out += [(line, False) for line in lines]
     notes = legend(rows, lang, hidden)
     if notes:

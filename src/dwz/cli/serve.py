@@ -33,6 +33,7 @@ def _options(f: Any) -> Any:
         opt("--db", "db", type=CPath(exists=True, dir_okay=False, path_type=Path), default=None, metavar="metavar.file",
             help="opt.serve_db"),
         opt("--allowed-host", "allowed", multiple=True, metavar="metavar.name", help="opt.allowed_host"),
+        opt("--embed-from", "embed_from", multiple=True, metavar="ORIGIN", help="opt.embed_from"),
         opt("--header-timeout", default=10.0, type=Decimal(0.1, 300), metavar="metavar.seconds", help="opt.header_timeout"),
         opt("--limit-concurrency", default=200, type=click.IntRange(1, 100_000), metavar="metavar.number",
             help="opt.limit_concurrency"),
@@ -47,11 +48,12 @@ def _options(f: Any) -> Any:
 @click.command("serve", cls=_serve_command(), help="cmd.serve.help", short_help="cmd.serve.short", epilog="cmd.serve.epilog")
 @_options
 def serve(host: str, port: int, workers: int, log_level: str, db: Path | None, allowed: tuple[str, ...],
-          header_timeout: float, limit_concurrency: int, lang: str) -> None:
+          embed_from: tuple[str, ...], header_timeout: float, limit_concurrency: int, lang: str) -> None:
     from dwz.basics.errors import InputError
     from dwz.cli.main import _fail
 
     try:
+        embedders = _embedders(embed_from)
         _check_bind(host, port)
     except InputError as e:
         _fail(e, lang)
@@ -73,15 +75,37 @@ def serve(host: str, port: int, workers: int, log_level: str, db: Path | None, a
         os.environ["DWZ_HISTORY_DB"] = str(db.resolve())
     hosts = allowed_hosts(host, allowed)
     os.environ["DWZ_ALLOWED_HOSTS"] = ",".join(hosts)  # read by create_app() in every worker
+    os.environ["DWZ_EMBED_FROM"] = " ".join(embedders)  # likewise: the pages that may frame ours (none: DENY)
     _raise_fd_limit()
     echo(f"dwz: http://{_url_host(host)}:{port}/  (API: http://{_url_host(host)}:{port}/docs)", err=True)
     from dwz.i18n import text
 
     echo(text("cli.allowed_hosts", lang, hosts=", ".join(hosts)), err=True)
+    if embedders:
+        echo(text("cli.embed_from", lang, origins=", ".join(embedders)), err=True)
     # access logs off by default: they would record what users look up
     uvicorn.run("dwz.web.app:create_app", factory=True, host=host, port=port, workers=workers,
                 log_level=log_level, access_log=log_level in ("info", "debug"), server_header=False,
                 **settings(header_timeout=header_timeout, limit_concurrency=limit_concurrency))
+
+
+def _embedders(values: tuple[str, ...]) -> list[str]:
+    """``--embed-from``: each origin checked (every wrong one named at once), at most MAX_EMBEDDERS."""
+    from dwz.basics.errors import InputError, Problem
+    from dwz.web.security import MAX_EMBEDDERS, embed_origin
+
+    problems: list[Problem] = []
+    out: list[str] = []
+    for v in values:
+        try:
+            out.append(embed_origin(v))
+        except InputError as e:
+            problems.extend(e.problems)
+    if len(values) > MAX_EMBEDDERS:
+        problems.append(Problem("embed_from", "too_many", len(values), {"max": MAX_EMBEDDERS}))
+    if problems:
+        raise InputError(problems)
+    return list(dict.fromkeys(out))
 
 
 def _url_host(host: str) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["CSV_COLUMNS", "GENERATOR", "own_output"]
+__all__ = ["CSV_CLUB", "CSV_COLUMNS", "GENERATOR", "own_output"]
 
 #: The result table's columns as :func:`dwz.reports.to_csv` writes them (German: ';', English: ',').
 CSV_COLUMNS: dict[str, tuple[str, ...]] = {
@@ -25,6 +25,8 @@ CSV_COLUMNS: dict[str, tuple[str, ...]] = {
     "en": ("No", "Name", "Old DWZ", "Old index", "Starting value", "Age", "W", "n", "We", "E/K", "Level", "Perf.",
            "New DWZ", "New index", "Change", "Published", "Remarks"),
 }
+#: The club's column, after the name when a player has a club (:func:`dwz.reports.to_csv`).
+CSV_CLUB = {"de": "Verein", "en": "Club"}
 #: The HTML page's ``<meta name="generator">`` (dwz.reports' evaluation.html).
 GENERATOR = "dwz"
 
@@ -40,7 +42,8 @@ def own_output(data: bytes | str) -> str | None:
     head = head.removeprefix("\ufeff")
     first = head.split("\n", 1)[0].strip().strip("\r")
     for lang, sep in (("de", ";"), ("en", ",")):
-        if first.startswith(sep.join(CSV_COLUMNS[lang][:4])):
+        cols = CSV_COLUMNS[lang]
+        if first.startswith((sep.join(cols[:4]), sep.join((*cols[:2], CSV_CLUB[lang], *cols[2:4])))):
             return "own_output_csv"
     m = _JSON_KIND.match(head)
     if m is not None:

@@ -307,6 +307,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "opt.workers": "Worker processes (default: 1; the app keeps no state, any number works).",
         "opt.serve_db": "Rating history (the SQLite file of dwz history) for the rating cards at /karte/… (read-only).",
         "opt.allowed_host": "Another host name clients use (repeatable; '*.example.org'; '*' turns the check off).",
+        "opt.embed_from": "Origin (https://host[:port]) of a web page that may show the pages in a frame (iframe; repeatable); without it none may.",
         "opt.header_timeout": "Seconds for a request's line and headers, then the connection is closed (default: 10).",
         "opt.limit_concurrency": "Requests in progress per worker before answering 503 (default: 200).",
         "opt.log_level": "Log level of the server (uvicorn; default: 'warning').",
@@ -419,6 +420,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "cli.xml_place.file": "file",
         "cli.xml_place.player": "Player {value}",
         "cli.allowed_hosts": "Allowed host names: {hosts}",
+        "cli.embed_from": "May embed the pages (iframe): {origins}",
         "cli.conflict": "Conflict",
         "cli.summary_more": "… and {n!n:more message|more messages} of this kind",
     },
@@ -438,6 +440,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "history_not_data_file": "'{value}' is not a tournament or rating list file (readable are {formats} and the lists of the DSB and FIDE)",
         "encoding_unreadable": "File cannot be read: none of the encodings {expected} fits",
         "elo_no_games": "No games given; expected OPPONENT:RESULT …, e.g. 1500:1 1600:= 1700:0",
+        "scen_opponent_is_game": "'{value}' is a game played (OPPONENT:RESULT), not an open opponent – --played takes one game and is repeated for each: {fix}",
     },
     "fields_cli": {
         "new_rating": "New DWZ",

@@ -140,6 +140,8 @@ def bundle_bytes(bundle: Bundle) -> bytes:
 
 def read_bundle(source: Path | bytes, name: str | None = None) -> Bundle:
     """A saved bundle (a path or its bytes); its problems are an :class:`InputError` naming the file and the place."""
+    import json
+
     from dwz.basics.parsing import json_loads
     from dwz.formats._common import load, problem, reason_of
 
@@ -149,11 +151,14 @@ def read_bundle(source: Path | bytes, name: str | None = None) -> Bundle:
         doc = json_loads(text)
     except UnicodeDecodeError:
         raise InputError([problem(fname, None, "encoding_unreadable", "", expected="UTF-8")]) from None
+    except json.JSONDecodeError as e:  # no JSON at all (a tournament file, a CSV): what is expected, and where reading stopped
+        raise InputError([problem(fname, None, "portal_bundle_unreadable", None, line=e.lineno, column=e.colno,
+                                  reason=reason_of(e))]) from None
     except (ValueError, RecursionError) as e:
         raise InputError([problem(fname, None, "file_unreadable", "JSON", reason=reason_of(e))]) from None
     if not isinstance(doc, dict) or doc.get("format") != BUNDLE_FORMAT:
-        raise InputError([problem(fname, None, "portal_bundle_format", str(doc.get("format") if isinstance(doc, dict) else "–"),
-                                  expected=BUNDLE_FORMAT)])
+        said = doc.get("format") if isinstance(doc, dict) else None
+        raise InputError([problem(fname, None, "portal_bundle_format", "–" if said is None else str(said), expected=BUNDLE_FORMAT)])
     version = doc.get("version")
     if version != BUNDLE_VERSION:
         raise InputError([problem(fname, None, "portal_bundle_version", str(version), supported=BUNDLE_VERSION)])

@@ -11,11 +11,12 @@ from typing import Any
 from dwz.core.editions import label
 from dwz.core.tournament import PlayerEvaluation, TournamentEvaluation
 from dwz.formats._common import CsvWriter
+from dwz.formats.own import CSV_CLUB
 from dwz.formats.own import CSV_COLUMNS as _OWN_CSV_COLUMNS
 from dwz.i18n import fmt_coefficient, fmt_num, fmt_rating, fmt_signed, term
 
-__all__ = ["COLUMNS", "CSV_COLUMNS", "ELO_COLUMNS", "TEAM_COLUMNS", "check_sections", "csv_rows", "elo_legend", "elo_rows", "evaluation_rows",
-           "legend", "team_tables", "to_csv", "to_html"]
+__all__ = ["CLUB_COLUMN", "COLUMNS", "CSV_COLUMNS", "ELO_COLUMNS", "TEAM_COLUMNS", "check_sections", "csv_rows", "elo_legend", "elo_rows", "evaluation_rows",
+           "has_clubs", "legend", "table_columns", "team_tables", "to_csv", "to_html"]
 
 COLUMNS: dict[str, tuple[str, ...]] = {
     "de": ("Nr", "Name", "DWZ alt", "AK", "W/n", "We", "E/K", "Niveau", "Leistung", "DWZ neu", "Diff.", "Bemerkung"),
@@ -23,6 +24,21 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 }
 
 _AGE_SHORT = {"de": {"youth": "J", "junior": "Jr", "adult": "E"}, "en": {"youth": "Y", "junior": "Jr", "adult": "A"}}
+
+#: The club (Verein) of the tournament file, after the name — in the table, the CSV and on the terminal
+#: when a player has one (a file without clubs gets no empty column); the CSV's title, one place.
+CLUB_COLUMN = CSV_CLUB
+
+
+def has_clubs(ev: TournamentEvaluation) -> bool:
+    return any(pe.player.club for pe in ev.players)
+
+
+def table_columns(ev: TournamentEvaluation, lang: str = "de") -> tuple[str, ...]:
+    """The titles of :func:`player_row` to show for ``ev``: :data:`COLUMNS`, with the club after the name
+    when a player has one."""
+    cols = COLUMNS.get(lang, COLUMNS["de"])
+    return (*cols[:2], CLUB_COLUMN.get(lang, CLUB_COLUMN["de"]), *cols[2:]) if has_clubs(ev) else cols
 
 
 def remarks_text(pe: PlayerEvaluation, lang: str) -> str:
@@ -54,7 +70,7 @@ def player_row(pe: PlayerEvaluation, lang: str) -> dict[str, str]:
         fmt_signed(pe.change, lang=lang, empty=""),
         remarks_text(pe, lang),
     )
-    return dict(zip(cols, values, strict=True))
+    return {**dict(zip(cols, values, strict=True)), CLUB_COLUMN.get(lang, CLUB_COLUMN["de"]): pe.player.club or ""}
 
 
 ELO_COLUMNS: dict[str, tuple[str, ...]] = {
@@ -132,13 +148,15 @@ def _csv_num(value: float | int | None, spec: str, lang: str) -> str:
 
 def csv_rows(ev: TournamentEvaluation, lang: str = "de") -> list[list[str]]:
     """The table for a spreadsheet: one value per cell, every number a number — the DWZ and
-    its index in columns of their own ("2096-12" would be read as a date), W and n apart."""
+    its index in columns of their own ("2096-12" would be read as a date), W and n apart; the
+    club after the name when a player has one."""
     out = []
+    clubs = has_clubs(ev)
     for pe in ev.players:
         coeff = fmt_coefficient(pe.coefficient, pe.coefficient_name, lang, _csv_num)
         start = term("status.foreign", lang) if pe.status == "foreign" else ("DWZ" if pe.old_rating is not None else "")
         out.append([
-            str(pe.player.no), pe.player.name, _csv_num(pe.old_rating, "d", lang), _csv_num(pe.old_index, "d", lang), start,
+            str(pe.player.no), pe.player.name, *([pe.player.club or ""] if clubs else []), _csv_num(pe.old_rating, "d", lang), _csv_num(pe.old_index, "d", lang), start,
             _AGE_SHORT.get(lang, _AGE_SHORT["de"])[pe.age_group.value] + ("?" if pe.age_assumed else ""),
             _csv_num(pe.W, ".1f", lang) if pe.n else "", str(pe.n) if pe.n else "",
             "" if pe.We is None else _csv_num(pe.We, ".3f", lang), coeff, _csv_num(pe.Rc, "d", lang),
@@ -160,7 +178,8 @@ def to_csv(ev: TournamentEvaluation, lang: str = "de") -> str:
     as UTF-8 with a BOM (``utf-8-sig``): Excel reads the umlauts then."""
     buf = io.StringIO()
     w = CsvWriter(buf, delimiter=";" if lang == "de" else ",")
-    w.writerow(CSV_COLUMNS.get(lang, CSV_COLUMNS["de"]))
+    cols = CSV_COLUMNS.get(lang, CSV_COLUMNS["de"])
+    w.writerow((*cols[:2], CSV_CLUB.get(lang, CSV_CLUB["de"]), *cols[2:]) if has_clubs(ev) else cols)
     for row in csv_rows(ev, lang):
         w.writerow(row)
     return buf.getvalue()
@@ -208,6 +227,7 @@ def to_html(ev: TournamentEvaluation, lang: str = "de", rechenweg: bool = True, 
     tmpl = env.get_template("evaluation.html")
     t = ev.tournament
     cols = COLUMNS.get(lang, COLUMNS["de"])
+    shown = table_columns(ev, lang)
     rows = evaluation_rows(ev, lang)
     elo = elo_rows(ev, lang)
     meta = " · ".join(x for x in (text("report.end", lang, end=fmt_date(ev.end, lang)), t.code, label(ev.rules, lang),
@@ -229,7 +249,8 @@ def to_html(ev: TournamentEvaluation, lang: str = "de", rechenweg: bool = True, 
     if ev.sonderwertung_players:
         sonder = text("cli.sonderwertung", lang, names=", ".join(ev.player(no).player.name for no in ev.sonderwertung_players))
     return tmpl.render(
-        lang=lang, name=t.name or "–", meta=meta, t=texts, columns=cols, rows=rows, legend=legend(rows, lang),
+        lang=lang, name=t.name or "–", meta=meta, t=texts, columns=shown, rows=rows, legend=legend(rows, lang),
+        text_columns=(cols[1], cols[3], CLUB_COLUMN.get(lang, CLUB_COLUMN["de"])), remark_column=cols[11],
         abbr={cols[3]: text("report.abbr.age", lang), cols[6]: text("report.abbr.coef", lang), cols[5]: text("report.abbr.we", lang)},
         elo_columns=ELO_COLUMNS.get(lang, ELO_COLUMNS["de"]), elo=elo, elo_legend=elo_legend(elo, lang),
         team_columns=TEAM_COLUMNS.get(lang, TEAM_COLUMNS["de"]), teams=team_tables(ev, lang), sonderwertung=sonder,

@@ -18,7 +18,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 import dwz
 from dwz.web import lang as langs
 from dwz.web.errors import SafeJSONResponse, validation_details
-from dwz.web.security import BodyLimit, ConcurrencyLimit, SecurityHeaders, ServerErrors, configured_hosts
+from dwz.web.security import BodyLimit, ConcurrencyLimit, SecurityHeaders, ServerErrors, configured_embedders, configured_hosts
 
 HERE = Path(__file__).resolve().parent
 STATIC = HERE / "static"
@@ -49,9 +49,11 @@ def _invalid_page(request: Request, details: list[dict[str, Any]], lang: str) ->
     return pages.error_page(request, 422, messages)
 
 
-def create_app(allowed_hosts: list[str] | None = None, *, fast: bool = True) -> FastAPI:
+def create_app(allowed_hosts: list[str] | None = None, *, fast: bool = True, embed_from: list[str] | None = None) -> FastAPI:
     """The application.  ``allowed_hosts``: the Host names to answer (default: what
-    `dwz serve` configured, see :func:`dwz.web.security.configured_hosts`); ``fast``: the hot
+    `dwz serve` configured, see :func:`dwz.web.security.configured_hosts`); ``embed_from``: the
+    origins whose pages may show ours in a frame (default: `dwz serve --embed-from`, else none:
+    :func:`dwz.web.security.configured_embedders`); ``fast``: the hot
     JSON endpoints' common requests answered by :mod:`dwz.web.fast` (off: every request takes
     its FastAPI route — the same answers, which the tests compare)."""
     from dwz.web import api, pages, service, tournament
@@ -125,5 +127,5 @@ def create_app(allowed_hosts: list[str] | None = None, *, fast: bool = True) -> 
     app.add_middleware(BodyLimit, upload_limit=tournament.LIMITS["body_bytes"], big=tournament.BIG_UPLOAD, slots=tournament.BIG_UPLOADS)
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts if allowed_hosts is not None else configured_hosts())
     app.add_middleware(ServerErrors)
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(SecurityHeaders, embed_from=embed_from if embed_from is not None else configured_embedders())
     return app

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Any
 
 from markupsafe import Markup, escape
@@ -68,6 +69,44 @@ def _left(s: dict[str, Any], lang: str) -> int:
     return int(longest * FONT * 0.62) + 14
 
 
+LABEL_CHAR = 0.6  # a label's width per character, in FONT units (generous: a label measured too short would touch the curve)
+
+
+def _crosses(points: Sequence[tuple[float, float]], box: tuple[float, float, float, float]) -> bool:
+    """Whether the polyline (its dots: 4 units around each point) passes through ``box`` (x0, x1, y0, y1)."""
+    bx0, bx1, by0, by1 = box
+    for (xa, ya), (xb, yb) in pairwise(points):
+        lo, hi = max(min(xa, xb), bx0), min(max(xa, xb), bx1)
+        if lo > hi:
+            continue
+        at = [ya if xa == xb else ya + (yb - ya) * (x - xa) / (xb - xa) for x in (lo, hi)]
+        if min(at) - 4 <= by1 and max(at) + 4 >= by0:
+            return True
+    return any(bx0 - 4 <= x <= bx1 + 4 and by0 - 4 <= y <= by1 + 4 for x, y in points)
+
+
+def label_place(points: Sequence[tuple[float, float]], line_y: float, left: float, right: float, top: float, bottom: float,
+                chars: int) -> tuple[str, float, float]:
+    """Where the label of the old DWZ's line goes (text-anchor, x, baseline): at the right end below the
+    line (the curve rises, so it is above the line there), else at the left end above it, else at the
+    right or left on the other side — the first place the curve does not cross, so that on a phone's
+    narrow chart the label never sits on the curve (issue 26); none free: right, above, as before.
+
+    >>> label_place([(40, 150), (344, 20)], 85, 40, 344, 16, 188, 18)
+    ('end', 340, 102)
+    >>> label_place([(40, 150), (300, 100), (344, 88)], 85, 40, 344, 16, 188, 18)
+    ('start', 44, 79)
+    """
+    w = chars * FONT * LABEL_CHAR
+    below, above = line_y + FONT + 4, line_y - 6
+    for anchor, x, base in (("end", right - 4, below), ("start", left + 4, above), ("end", right - 4, above), ("start", left + 4, below)):
+        x0, x1 = (x - w, x) if anchor == "end" else (x, x + w)
+        box = (x0, x1, base - FONT, base + 3)
+        if box[2] >= top and box[3] <= bottom and not _crosses(points, box):
+            return anchor, x, base
+    return "end", right - 4, above
+
+
 def _variant(s: dict[str, Any], old: int | None, lang: str, width: int) -> str:
     height = round(width * 0.42) + 40
     left = _left(s, lang)
@@ -97,9 +136,10 @@ def _variant(s: dict[str, Any], old: int | None, lang: str, width: int) -> str:
     out.append(f'<text class="axis-label" x="{(left + width - RIGHT) / 2}" y="{height - 6}" text-anchor="middle">'
                f'{escape(text("web.scen_points", lang))}</text>')
     if old is not None:
+        label = f'{text("web.chart_old", lang)} {old}'
+        anchor, lx, ly = label_place([(px(a), py(b)) for a, b in s["pts"]], py(old), left, width - RIGHT, TOP, height - BOTTOM, len(label))
         out.append(f'<line class="old" x1="{left}" x2="{width - RIGHT}" y1="{py(old)}" y2="{py(old)}"/>'
-                   f'<text class="old-label" x="{width - RIGHT - 4}" y="{py(old) - 6}" text-anchor="end">'
-                   f'{escape(text("web.chart_old", lang))} {old}</text>')
+                   f'<text class="old-label" x="{round(lx, 1)}" y="{round(ly, 1)}" text-anchor="{anchor}">{escape(label)}</text>')
     line = " ".join(f"{px(a)},{py(b)}" for a, b in s["pts"])
     out.append(f'<polyline class="curve" points="{line}"/>')
     for a, b in s["pts"]:

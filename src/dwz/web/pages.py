@@ -539,10 +539,14 @@ def _turnier_ctx(lg: str, **ctx: Any) -> dict[str, Any]:
 def _evaluated(outcome: Any, lg: str) -> dict[str, Any]:
     """The page's parts of an evaluation (in the worker thread: every player's Rechenweg is rendered here)."""
     from dwz.reports import COLUMNS, ELO_COLUMNS, TEAM_COLUMNS, elo_rows, evaluation_rows, team_tables
+    from dwz.reports.table import CLUB_COLUMN, table_columns
     from dwz.web import tournament
 
     ev = outcome.evaluation
-    return {"evaluation": ev.to_dict(lg, steps=False), "columns": COLUMNS.get(lg, COLUMNS["de"]), "rows": evaluation_rows(ev, lg),
+    cols = COLUMNS.get(lg, COLUMNS["de"])
+    return {"evaluation": ev.to_dict(lg, steps=False), "columns": table_columns(ev, lg), "rows": evaluation_rows(ev, lg),
+            # the cells read as text (left, and the name a row heading that never wraps); the rest are numbers
+            "name_column": cols[1], "text_columns": (CLUB_COLUMN.get(lg, CLUB_COLUMN["de"]), cols[11]),
             "steps": {pe.player.no: pe.rechenweg(lg) for pe in ev.players},
             "elo_columns": ELO_COLUMNS.get(lg, ELO_COLUMNS["de"]), "elo_rows": elo_rows(ev, lg),
             "team_columns": TEAM_COLUMNS.get(lg, TEAM_COLUMNS["de"]), "teams": team_tables(ev, lg),

@@ -1,6 +1,8 @@
 """Security for every request and response (pure ASGI: no per-request task overhead).
 
-* :class:`SecurityHeaders` — CSP, nosniff, frame and referrer policy on every answer;
+* :class:`SecurityHeaders` — CSP, nosniff, frame and referrer policy on every answer; no page
+  may show the calculator in a frame unless `dwz serve --embed-from ORIGIN` names it
+  (:func:`embed_origin`, :func:`configured_embedders`);
 * :class:`ServerErrors` — an exception the app lets escape becomes a plain 500 answer
   *inside* the headers middleware (Starlette's own error middleware sits outside every
   user middleware, so its 500s would carry none of the headers), logged, no traceback;
@@ -16,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import re
 import socket
 from collections.abc import Iterable
 
@@ -38,23 +41,63 @@ _COMMON: list[tuple[bytes, bytes]] = [
 ]
 
 
+_ORIGIN = re.compile(r"(https?)://(\*\.)?([a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])"
+                     r"(?::([0-9]{1,5}))?/?")
+MAX_EMBEDDERS = 20  # origins allowed to frame the pages (every input that can grow has a limit)
+
+
+def embed_origin(value: str) -> str:
+    """An origin allowed to show the pages in a frame (``--embed-from``): scheme://host[:port] as CSP
+    ``frame-ancestors`` takes it — http or https, a host name (``*.`` for its subdomains) or an
+    address, no path, query or user; returned lower-case without a trailing slash.
+
+    >>> embed_origin("https://Schachverein.example.org/"), embed_origin("http://localhost:8080")
+    ('https://schachverein.example.org', 'http://localhost:8080')
+    """
+    from dwz.basics.errors import InputError
+
+    m = _ORIGIN.fullmatch(value.strip().lower())
+    if m is None or (m.group(4) is not None and not 0 < int(m.group(4)) <= 65535):
+        raise InputError.single("embed_from", "serve_embed_origin", value)
+    return m.group(0).rstrip("/")
+
+
+def configured_embedders() -> list[str]:
+    """The origins `dwz serve --embed-from` passed on (``DWZ_EMBED_FROM``, space-separated, checked
+    there); none — no page may frame ours — without it."""
+    return os.environ.get("DWZ_EMBED_FROM", "").split()
+
+
+def frame_headers(embedders: Iterable[str]) -> tuple[str, list[tuple[bytes, bytes]]]:
+    """The CSP's ``frame-ancestors`` and the headers that go with it: none allowed — ``'none'`` and
+    ``X-Frame-Options: DENY`` (for browsers without CSP 2) —, else the origins named, and no
+    X-Frame-Options (DENY would forbid them too; ALLOW-FROM is no longer read by any browser)."""
+    origins = list(dict.fromkeys(embedders))
+    if not origins:
+        return "frame-ancestors 'none'", _COMMON
+    return "frame-ancestors " + " ".join(origins), [h for h in _COMMON if h[0] != b"x-frame-options"]
+
+
 class SecurityHeaders:
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, embed_from: Iterable[str] = ()) -> None:
         self.app = app
+        ancestors, self.common = frame_headers(embed_from)
+        self.csp = CSP.replace("frame-ancestors 'none'", ancestors).encode()
+        self.csp_docs = CSP_DOCS.replace("frame-ancestors 'none'", ancestors).encode()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         path: str = scope.get("path", "")
-        csp = (CSP_DOCS if path == "/docs" else CSP).encode()
+        csp = self.csp_docs if path == "/docs" else self.csp
         no_store = path.startswith("/api/")
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
                 headers.append((b"content-security-policy", csp))
-                headers.extend(_COMMON)
+                headers.extend(self.common)
                 if no_store:
                     # results are personal data of the moment; no cache should keep them
                     headers.append((b"cache-control", b"no-store"))

@@ -19,6 +19,31 @@
     return 200;
   }
 
+  var LABEL_CHAR = 0.6;
+
+  /* The twins of chart.py's _crosses and label_place: the old DWZ's label where the curve is not. */
+  function crosses(points, box) {
+    for (var i = 0; i + 1 < points.length; i++) {
+      var xa = points[i][0], ya = points[i][1], xb = points[i + 1][0], yb = points[i + 1][1];
+      var lo = Math.max(Math.min(xa, xb), box[0]), hi = Math.min(Math.max(xa, xb), box[1]);
+      if (lo > hi) continue;
+      var at = [lo, hi].map(function (x) { return xa === xb ? ya : ya + (yb - ya) * (x - xa) / (xb - xa); });
+      if (Math.min(at[0], at[1]) - 4 <= box[3] && Math.max(at[0], at[1]) + 4 >= box[2]) return true;
+    }
+    return points.some(function (p) { return box[0] - 4 <= p[0] && p[0] <= box[1] + 4 && box[2] - 4 <= p[1] && p[1] <= box[3] + 4; });
+  }
+
+  function labelPlace(points, lineY, left, right, top, bottom, chars) {
+    var w = chars * FONT * LABEL_CHAR, below = lineY + FONT + 4, above = lineY - 6;
+    var places = [['end', right - 4, below], ['start', left + 4, above], ['end', right - 4, above], ['start', left + 4, below]];
+    for (var i = 0; i < places.length; i++) {
+      var x = places[i][1], base = places[i][2];
+      var box = places[i][0] === 'end' ? [x - w, x, base - FONT, base + 3] : [x, x + w, base - FONT, base + 3];
+      if (box[2] >= top && box[3] <= bottom && !crosses(points, box)) return places[i];
+    }
+    return ['end', right - 4, above];
+  }
+
   function s(tag, attrs, text) {
     var e = document.createElementNS(NS, tag);
     Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, String(attrs[k])); });
@@ -47,8 +72,10 @@
     }
     root.appendChild(s('text', { 'class': 'axis-label', x: (left + width - RIGHT) / 2, y: height - 6, 'text-anchor': 'middle' }, D.t('web.scen_points')));
     if (old !== null && old !== undefined) {
+      var label = D.t('web.chart_old') + ' ' + old;
+      var at = labelPlace(sc.pts.map(function (p) { return [px(p[0]), py(p[1])]; }), py(old), left, width - RIGHT, TOP, height - BOTTOM, label.length);
       root.appendChild(s('line', { 'class': 'old', x1: left, x2: width - RIGHT, y1: py(old), y2: py(old) }));
-      root.appendChild(s('text', { 'class': 'old-label', x: width - RIGHT - 4, y: py(old) - 6, 'text-anchor': 'end' }, D.t('web.chart_old') + ' ' + old));
+      root.appendChild(s('text', { 'class': 'old-label', x: Math.round(at[1] * 10) / 10, y: Math.round(at[2] * 10) / 10, 'text-anchor': at[0] }, label));
     }
     root.appendChild(s('polyline', { 'class': 'curve', points: sc.pts.map(function (p) { return px(p[0]) + ',' + py(p[1]); }).join(' ') }));
     sc.pts.forEach(function (p) {

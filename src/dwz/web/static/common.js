@@ -19,11 +19,17 @@
     return null;
   }
 
+  /* A catalog text filled as dwz.i18n.text fills it: a number under a spec like {b:.4f} or {x:+.1f}
+     gets that many decimals in the page's number format (num, signed); other values as they are. */
   function t(key, values) {
     var tpl = data.ui[key];
     if (tpl === undefined) return key;
-    return tpl.replace(/\{(\w+)(?:![a-z])?(?::[^}]*)?\}/g, function (m, name) {
-      return values && values[name] !== undefined && values[name] !== null ? String(values[name]) : '–';
+    return tpl.replace(/\{(\w+)(?:![a-z])?(?::([^}]*))?\}/g, function (m, name, spec) {
+      var v = values ? values[name] : undefined;
+      if (v === undefined || v === null) return '–';
+      var fixed = typeof v === 'number' && spec ? /^(\+?)\.(\d+)f$/.exec(spec) : null;
+      if (fixed) return (fixed[1] ? (v < 0 ? '−' : '+') : '') + num(fixed[1] ? Math.abs(v) : v, Number(fixed[2]));
+      return String(v);
     });
   }
 
@@ -143,7 +149,9 @@
     return [el('span', { 'class': 'long', text: label.slice(0, at + 1) }), label.slice(at + 1)];
   }
 
-  /* Tables scroll inside their box: above one that does not fit, a line says so. */
+  var captions = 0;
+  /* Tables scroll inside their box: above one that does not fit, a line says so, and the box takes
+     the keyboard's focus (a named region), so that it scrolls with the arrow keys too (WCAG 2.1.1). */
   function scrollHints() {
     Array.prototype.forEach.call(document.querySelectorAll('.table-wrap'), function (wrap) {
       var hint = wrap.previousElementSibling;
@@ -151,7 +159,22 @@
         hint = el('p', { 'class': 'scroll-hint', text: t('web.scroll_hint') });
         wrap.parentNode.insertBefore(hint, wrap);
       }
-      hint.hidden = wrap.scrollWidth <= wrap.clientWidth + 1;
+      var scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
+      hint.hidden = !scrolls;
+      if (scrolls && !wrap.hasAttribute('tabindex')) {
+        var caption = wrap.querySelector('caption');
+        wrap.setAttribute('tabindex', '0');
+        wrap.setAttribute('role', 'region');
+        if (caption && caption.textContent.trim()) {  // named by its table's caption (which may hold a tournament's name: referred to, not copied)
+          if (!caption.id) caption.id = 'table-caption-' + (++captions);
+          wrap.setAttribute('aria-labelledby', caption.id);
+        } else {
+          wrap.setAttribute('aria-label', t('web.scroll_hint'));
+        }
+        wrap.setAttribute('data-scroll-focus', '');
+      } else if (!scrolls && wrap.hasAttribute('data-scroll-focus')) {
+        ['tabindex', 'role', 'aria-label', 'aria-labelledby', 'data-scroll-focus'].forEach(function (a) { wrap.removeAttribute(a); });
+      }
     });
   }
   var pending = false;

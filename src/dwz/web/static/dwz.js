@@ -268,13 +268,14 @@
       facts.appendChild(D.fact(t('expected'), D.num(r.We, 3)));
       facts.appendChild(D.fact(t('w_minus_we'), D.signed(r.W_minus_We, 3)));
       facts.appendChild(D.fact(t('performance'), D.num(r.performance)));
-      facts.appendChild(D.fact(t('age_group'), D.term(r.age_group) + (r.age !== null ? ' (' + r.age + ')' : '')));
+      facts.appendChild(D.fact(t('age_group'), D.term(r.age_group) + (r.age !== null ? ', ' + t('web.age_value', { age: r.age }) : '')));
       if (r.coefficient === 'E') {
+        // the parts in the catalog's one format (coefficient_parts.*), as the server's page and the CLI show them
         facts.appendChild(D.fact(t('web.coefficient_E'), 'E = ' + D.num(r.E) + (r.E0 !== undefined ?
-          ' (E0 ' + D.num(r.E0, 2) + ', fB ' + D.num(r.fB, 2) + ', SBr ' + D.num(r.SBr, 2) + ')' : '')));
+          ' (' + t('coefficient_parts.E', { E0: r.E0, fB: r.fB, SBr: r.SBr }) + ')' : '')));
       } else {
         facts.appendChild(D.fact(t('web.coefficient_K'), 'K = ' + D.num(r.K, 1) + (r.K0 !== undefined ?
-          ' (K0 ' + r.K0 + ', a ' + D.num(r.a, 2) + ', b ' + D.num(r.b, 3) + ')' : '')));
+          ' (' + t('coefficient_parts.K', { K0: r.K0, a: r.a, b: r.b }) + ')' : '')));
       }
       facts.appendChild(D.fact(t('strength'), r.strength_class.label));
       status.textContent = r.scale_doubtful ? r.readings.texts.head : own ? t('web.converted_status', { old: D.rating(own.old, own.old_index), converted: D.rating(own.new, own.new_index),
@@ -370,6 +371,8 @@
     var s = state();
     var first = isFirst(s.rating);
     $('rest-fs').hidden = !first;
+    var own = $('alt-own');  // a first DWZ has no own DWZ to be from before the Umstufung: not offered (as `dwz first --help`)
+    own.disabled = first && !own.checked;
     $('rating-mode').textContent = t(first ? 'web.mode_first' : 'web.mode_folge');
     clearFieldErrors();
     context(s);
@@ -548,6 +551,73 @@
     compute();
     status.textContent = t('web.cleared');
     $('rating').focus();
+  });
+
+  // ---- the result bar (a phone: the headline in view while the form is edited) ---------------
+
+  /* It mirrors the page's headline, #result-status — whatever that says (the server's first answer,
+     every live result, an error) — and shows while that element is out of view (app.css: only where
+     the result is below the form). */
+  var bar = $('result-bar'), barText = $('result-bar-text'), headlineSeen = true;
+
+  function syncBar() {
+    var said = status.textContent.trim();
+    barText.textContent = said;
+    var show = !headlineSeen && !!said && (body.children.length > 0 || errors.children.length > 0);
+    bar.hidden = !show;
+    document.documentElement.classList.toggle('has-result-bar', show);
+  }
+
+  new MutationObserver(syncBar).observe(status, { childList: true, characterData: true, subtree: true });
+  if (window.IntersectionObserver) {
+    new IntersectionObserver(function (entries) {
+      headlineSeen = entries[entries.length - 1].isIntersecting;
+      syncBar();
+    }).observe(status);
+  }
+  syncBar();
+
+  // ---- the share link --------------------------------------------------------------------------
+
+  /* The inputs as a link the page reads (dwz.web.pages.dwz_page): rating, birth_year, end, alt,
+     rating_date, every row as the form sends it (opp=…&res=…, a game against an opponent without a
+     DWZ too: nothing left out), Restpartien as rest_opp/rest_res, lang. */
+  function shareLink() {
+    var s = state(), q = [];
+    var add = function (k, v, always) { if (v || always) q.push(k + '=' + encodeURIComponent(v)); };
+    add('rating', s.rating.trim());
+    add('birth_year', s.birth_year.trim());
+    add('end', s.end);
+    add('alt', s.alt);
+    add('rating_date', s.rating_date);
+    var rows = function (kind, prefix) {
+      s[kind].filter(function (r) { return r.opp || r.res; }).forEach(function (r) { add(prefix + 'opp', r.opp, true); add(prefix + 'res', r.res, true); });
+    };
+    rows('games', '');
+    if (isFirst(s.rating)) rows('rest', 'rest_');
+    if (D.lang !== 'de') add('lang', D.lang);
+    return window.location.origin + window.location.pathname + (q.length ? '?' + q.join('&') : '');
+  }
+
+  function showLink(link) {  // no clipboard (a page not served over https, a refusal): the link to copy by hand
+    $('share').hidden = false;
+    var input = $('share-link');
+    input.value = link;
+    input.focus();
+    input.select();
+  }
+
+  $('copy-link').addEventListener('click', function () {
+    var link = shareLink(), said = $('share-status');
+    said.textContent = '';
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(link).then(function () {
+        $('share').hidden = true;
+        said.textContent = t('web.link_copied');
+      }, function () { showLink(link); });
+    } else {
+      showLink(link);
+    }
   });
 
   // ---- start ---------------------------------------------------------------------------------
