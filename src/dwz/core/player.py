@@ -157,6 +157,51 @@ def performance_steps(outcome: PerformanceOutcome | None, n: int) -> list[Step]:
     return [Step("core.perf", "WO 3.6.1", {"n": n, "result": outcome.value}), *outcome.steps]
 
 
+def rated_steps(ed: Edition[We], own: int, old_index: int | None, total: int, opponents: Sequence[int], ps: Sequence[float],
+                W: float, We: float, folge: FolgeOutcome | None, performance: PerformanceOutcome | None) -> list[Step]:
+    """The one Rechenweg of a rated player's games (WO 3.3 – 3.6): which games count, W, We, W − We,
+    Rc, the edition's Folge-DWZ, the index and the Leistung — for the single player and for every
+    rated player of a tournament alike.  ``opponents`` are the counted games' values (``ps`` their P,
+    in the same order), ``total`` every game given; ``folge`` is ``None`` without a counted game."""
+    n = len(opponents)
+    steps = [Step("core.games", "WO 3.3.2", {"total": total, "n": n, "excluded": total - n, "result": n})]
+    if folge is None:
+        steps.append(Step("core.no_games", "WO 3.5.2", {"R0": own, "result": own}))
+        steps.append(index_step(old_index, False))
+        return steps
+    steps.append(Step("core.W", "WO 3.2", {"n": n, "result": W}))
+    per_game = [(o, own - o, p) for o, p in zip(opponents, ps, strict=True)]
+    steps.append(Step("core.We", "WO 3.3.1, 3.3.2", {"R0": own, "games": per_game, "decimals": ed.PER_GAME_DECIMALS,
+                                                     "result": We}, assumption=ed.expectation_assumed(own, opponents)))
+    steps.append(Step("core.W_We", "WO 3.5.2", {"W": W, "We": We, "result": W - We}))
+    rc = average(opponents)
+    steps.append(Step("core.Rc", "WO 3.6.2", {"sum": sum(opponents), "n": n, "exact": rc, "result": round_half_up(rc)}))
+    steps.extend(folge.steps)
+    steps.append(index_step(old_index, True))
+    steps.extend(performance_steps(performance, n))
+    return steps
+
+
+def first_steps(n_tournament: int, n_rest: int, n: int, W: float, iteration: Sequence[Step] | None, ri: float | None,
+                opponents: Sequence[float], ps: Sequence[float], We: float | None, decimals: int, outcome: Sequence[Step],
+                performance: Sequence[Step]) -> list[Step]:
+    """The one Rechenweg of a newcomer (WO 3.4): his games, eligibility (``iteration`` is ``None``
+    when he is not eligible), the iteration (the single player's own, or the tournament's
+    Gesamtiteration), We at Ri (``opponents`` the values it used, ``ps`` their P), the edition's
+    correction (``outcome``), index 1 and the Leistung (``performance``) — for the single player
+    and for every newcomer of a tournament alike."""
+    steps = [Step("first.games", "WO 3.4.1", {"n_tournament": n_tournament, "n_rest": n_rest, "W": W, "result": n})]
+    if iteration is None or ri is None:
+        steps.append(Step("first.not_eligible", "WO 3.4.1", {"n": n, "W": W, "min": MIN_GAMES, "result": None}))
+        return steps
+    steps.extend(iteration)
+    steps.append(we_at_ri_step(opponents, ri, ps, W, We, decimals))
+    steps.extend(outcome)
+    steps.append(Step("first.index", "WO 3.4.1", {"result": FIRST_INDEX}))
+    steps.extend(performance)
+    return steps
+
+
 def _drifted(what: str) -> AssertionError:
     # The Rechenweg is the same rule function called again with explain=True; if it ever
     # disagreed with the number shown, that is a bug to see, not to paper over.
@@ -328,24 +373,10 @@ class RatingResult(OnDemand, _RatingFields, InContext, Explained, WithCoefficien
             steps.extend(out.steps)
             steps.append(index_step(self.old_index, True))
             return tuple(steps)
-        own, opps, n = self.old_rating, src.opponents, self.n
         total = len(src.parsed if src.parsed is not None else src.items)  # every game given, counted or not
-        steps.append(Step("core.games", "WO 3.3.2", {"total": total, "n": n, "excluded": total - n, "result": n}))
-        if not self.evaluated:
-            steps.append(Step("core.no_games", "WO 3.5.2", {"R0": own, "result": own}))
-            steps.append(index_step(self.old_index, False))
-            return tuple(steps)
-        steps.append(Step("core.W", "WO 3.2", {"n": n, "result": self.W}))
-        per_game = [(o, own - o, p) for o, p in zip(opps, self._expected, strict=True)]
-        steps.append(Step("core.We", "WO 3.3.1, 3.3.2", {"R0": own, "games": per_game, "decimals": ed.PER_GAME_DECIMALS,
-                                                         "result": self.We}, assumption=ed.expectation_assumed(own, opps)))
-        steps.append(Step("core.W_We", "WO 3.5.2", {"W": self.W, "We": self.We, "result": self.W - self.We}))
-        steps.append(Step("core.Rc", "WO 3.6.2", {"sum": sum(opps), "n": n, "exact": self.Rc_exact, "result": self.Rc}))
-        out = self._folge
-        assert out is not None
-        steps.extend(out.steps)
-        steps.append(index_step(self.old_index, True))
-        steps.extend(performance_steps(self._performance, n))
+        expected = self._expected if self.evaluated else []
+        steps.extend(rated_steps(ed, self.old_rating, self.old_index, total, src.opponents, expected, self.W, self.We, self._folge,
+                                 self._performance))
         return tuple(steps)
 
     def to_dict(self, lang: str = "de", steps: bool = True) -> dict[str, Any]:
@@ -677,19 +708,15 @@ class FirstRatingResult(OnDemand, _FirstFields, InContext, Explained):
         n, n_t = self.n, len(src.tournament_opponents)
         steps = self.context.steps
         steps.extend(conversion_steps(self.conversions))
-        steps.append(Step("first.games", "WO 3.4.1", {"n_tournament": n_t, "n_rest": n - n_t, "W": self.W, "result": n}))
         if not self.eligible:
-            steps.append(Step("first.not_eligible", "WO 3.4.1", {"n": n, "W": self.W, "min": MIN_GAMES, "result": None}))
+            steps.extend(first_steps(n_t, n - n_t, n, self.W, None, None, (), (), None, ed.PER_GAME_DECIMALS, (), ()))
             return tuple(steps)
         ri, iter_steps = ed.iterate(src.opponents, src.w_halves)
         outcome = ed.first_rating(ri)
         if ri != self.Ri or outcome.new_rating != self.new_rating:
             raise _drifted("the first DWZ")
-        steps.extend(iter_steps)
-        steps.append(we_at_ri_step(src.opponents, ri, self._expected_at_ri or [], self.W, self.We, ed.PER_GAME_DECIMALS))
-        steps.extend(outcome.steps)
-        steps.append(Step("first.index", "WO 3.4.1", {"result": FIRST_INDEX}))
-        steps.extend(performance_steps(self._performance, n_t))
+        steps.extend(first_steps(n_t, n - n_t, n, self.W, iter_steps, ri, src.opponents, self._expected_at_ri or [], self.We,
+                                 ed.PER_GAME_DECIMALS, outcome.steps, performance_steps(self._performance, n_t)))
         return tuple(steps)
 
     def to_dict(self, lang: str = "de", steps: bool = True) -> dict[str, Any]:
