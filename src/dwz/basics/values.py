@@ -81,6 +81,7 @@ __all__ = [
     "result_warnings",
     "scan_games",
     "two_digit_year",
+    "zero_with_index",
 ]
 
 
@@ -356,6 +357,13 @@ def parse_rating(text: str | int | Rating | None, field: str = "rating") -> Rati
     if value == 0:
         return None
     return Rating(value, index)
+
+
+def zero_with_index(text: str) -> bool:
+    """"0-5": a DWZ of 0 — no DWZ — written with an index, a contradiction :func:`parse_rating` alone
+    would read as "no DWZ" (the index dropped)."""
+    m = _RATING_RE.match(text)
+    return m is not None and m.group("index") is not None and m.group("value").lstrip("+-0") == ""
 
 
 class Result(Enum):

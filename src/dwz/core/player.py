@@ -39,6 +39,7 @@ from dwz.basics.values import (
     rating_warnings,
     result_warnings,
     scan_games,
+    zero_with_index,
 )
 from dwz.core.context import Context, InContext, resolve_context
 from dwz.core.scale import (
@@ -48,6 +49,7 @@ from dwz.core.scale import (
     check_scales,
     conversion_steps,
     convert,
+    no_own_value,
     own_steps,
     read_scales,
     scale_warnings,
@@ -56,7 +58,8 @@ from dwz.i18n import Fields
 from dwz.rules import Edition, We
 from dwz.rules.common import FIRST_INDEX, MIN_GAMES, average, first_ineligible, first_reasons, next_index, performance_eligible
 
-__all__ = ["Context", "FirstRatingResult", "GameLine", "RatingResult", "first_rating", "parse_date", "rate", "resolve_context"]
+__all__ = ["Context", "FirstRatingResult", "GameLine", "RatingResult", "evaluate", "first_rating", "is_first", "parse_date", "rate",
+           "resolve_context"]
 
 
 class GameLine(NamedTuple):
@@ -816,3 +819,66 @@ def first_rating(
         # first DWZ it would show an under- or over-performance that did not happen
         We=None if ri is None else ed.we_to_float(ed.expected_at(ri, opps)), warnings=tuple(warnings),
         conversions=tuple(conversions), source=src)
+
+
+# --- Folge-DWZ or first DWZ: the one decision -------------------------------------------------
+
+
+def is_first(rating: Any) -> bool:
+    """No own DWZ given (nothing, "" or 0): a first DWZ is asked for.  A value that cannot be read is
+    no first DWZ — :func:`rate` reports it with everything else."""
+    try:
+        return parse_rating(None if isinstance(rating, str) and not rating.strip() else rating) is None
+    except InputError:
+        return False
+
+
+def evaluate(
+    rating: str | int | Rating | None,
+    games: Iterable[GameLike] | None = None,
+    *,
+    end: date | str,
+    restpartien: Iterable[GameLike] | None = None,
+    birth_year: int | str | None = None,
+    age_group: str | AgeGroup | None = None,
+    index: int | str | None = None,
+    points: float | None = None,
+    count: int | None = None,
+    expected: float | None = None,
+    rules: str | int | None = None,
+    today: date | None = None,
+    scale: str | None = None,
+    own_scale: str | None = None,
+    opponents_scale: str | None = None,
+    rating_date: date | str | None = None,
+) -> RatingResult | FirstRatingResult:
+    """Folge-DWZ (:func:`rate`) or, without an own DWZ, the first DWZ (:func:`first_rating`): the one
+    place that decides, for the CLI, the API and the page alike.
+
+    Without a DWZ (nothing, "" or 0) and without a card line (``points``/``count``/``expected``) it is a
+    first DWZ (WO 3.4); what only an own DWZ can have is then refused, never dropped: an index
+    ("0-5", ``index=``), the own value's scale or date (``own_scale`` alone, ``rating_date``).  With a
+    DWZ, Restpartien are refused — they count only for a first DWZ (WO 3.4.1).
+
+    >>> games = [(1580, 1), (1620, 0)] * 3
+    >>> type(evaluate("1650-12", games, end="2026-09-14")).__name__, type(evaluate("", games, end="2026-09-14")).__name__
+    ('RatingResult', 'FirstRatingResult')
+    """
+    aggregate = points is not None or count is not None or expected is not None
+    if is_first(rating) and not aggregate:
+        problems = Problems()
+        if index is not None and index != "":
+            problems.add("index", "index_without_rating", index)
+        elif isinstance(rating, str) and zero_with_index(rating):
+            problems.add("rating", "index_without_rating", rating)
+        # "all values old" (own and opponents alike) says the opponents' scale; the own value's alone is a contradiction
+        no_own_value(None if own_scale == opponents_scale else own_scale, rating_date, problems)
+        problems.check()
+        return first_rating(games or (), end=end, restpartien=restpartien, birth_year=birth_year, age_group=age_group, rules=rules,
+                            today=today, scale=scale, opponents_scale=opponents_scale)
+    rest = list(restpartien or ())
+    if rest:  # Restpartien count only for a first DWZ (WO 3.4.1): refused, never silently left out
+        raise InputError([Problem("restpartien", "restpartien_with_rating", len(rest))])
+    return rate(rating if rating is not None else "", games or None, end=end, birth_year=birth_year, age_group=age_group, index=index,
+                points=points, count=count, expected=expected, rules=rules, today=today, scale=scale, own_scale=own_scale,
+                opponents_scale=opponents_scale, rating_date=rating_date)

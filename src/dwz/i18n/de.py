@@ -419,6 +419,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "rating_negative": "Eine Wertungszahl kann nicht negativ sein: '{value}'",
         "rating_missing": "Keine DWZ angegeben ('{value}'); für eine Erst-DWZ 'dwz first' bzw. dwz.first_rating() verwenden",
         "index_invalid": "Index muss eine ganze Zahl ≥ 0 sein: '{value}'",
+        "index_without_rating": "Index ohne DWZ ('{value}'): eine DWZ von 0 heißt „keine DWZ“ (Erst-DWZ, WO 3.4), und eine Erst-DWZ hat keinen Index vorher – die DWZ angeben oder den Index weglassen",
         "index_implausible": "Index {value} liegt über {limit} – so viele Auswertungen hat kaum jemand, bitte prüfen",
         "result_invalid": "Ergebnis '{value}' unbekannt; erlaubt: 1, ½, 0, +, -",
         "result_missing": "Ergebnis fehlt",

@@ -416,6 +416,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "rating_negative": "A rating cannot be negative: '{value}'",
         "rating_missing": "No DWZ given ('{value}'); for a first DWZ use 'dwz first' or dwz.first_rating()",
         "index_invalid": "Index must be a whole number ≥ 0: '{value}'",
+        "index_without_rating": "Index without a DWZ ('{value}'): a DWZ of 0 means \"no DWZ\" (first DWZ, WO 3.4), and a first DWZ has no index before – give the DWZ or leave the index out",
         "index_implausible": "Index {value} is above {limit} – hardly anyone has that many evaluations, please check",
         "result_invalid": "Result '{value}' unknown; allowed: 1, ½, 0, +, -",
         "result_missing": "Result missing",
