@@ -79,7 +79,6 @@ __all__ = [
     "read_pasted_games",
     "rating_warnings",
     "result_warnings",
-    "scan_games",
     "two_digit_year",
     "zero_with_index",
 ]
@@ -302,7 +301,7 @@ def parse_birth_year(value: Any, field: str = "birth_year", *, today: date | Non
     Geburtsjahr: Geburtsjahr 85: bitte vierstellig angeben – gemeint ist wohl 1985
     Geburtsjahr: Geburtsjahr 10: bitte vierstellig angeben – gemeint ist wohl 2010
     """
-    if type(value) is int and BIRTH_YEAR_MIN <= value <= BIRTH_YEAR_DIGITS_MAX:  # as a program passes it
+    if type(value) is int and BIRTH_YEAR_MIN <= value <= BIRTH_YEAR_DIGITS_MAX:  # a four-digit year as a program passes it
         return value
     year = parse_int(value, field, "birth_year_invalid", minimum=0, maximum=BIRTH_YEAR_DIGITS_MAX)
     if year < BIRTH_YEAR_MIN:
@@ -322,7 +321,7 @@ def parse_rating(text: str | int | Rating | None, field: str = "rating") -> Rati
     >>> parse_rating("1650 - 12"), parse_rating(""), parse_rating("0")
     (Rating(value=1650, index=12), None, None)
     """
-    if type(text) is str:  # the common forms "1650-12" and "1650", read without the pattern (the same result, sooner)
+    if type(text) is str:  # the plain forms "1650-12" and "1650" read by partition (the pattern's result, sooner)
         head, sep, tail = text.partition("-")
         if (0 < len(head) <= 4 and head.isdigit() and head.isascii() and head.strip("0")
                 and (not sep or (0 < len(tail) <= 4 and tail.isdigit() and tail.isascii()))):
@@ -427,17 +426,21 @@ _RESULT_TEXT = {
 }
 
 
-_FAST_RESULTS: dict[Any, Result] = {
-    1: Result.WIN, 0: Result.LOSS, 0.5: Result.DRAW, "1": Result.WIN, "0": Result.LOSS, "½": Result.DRAW, "=": Result.DRAW,
-}
+_RESULT_NUMBER: dict[float, Result] = {1: Result.WIN, 0.5: Result.DRAW, 0: Result.LOSS}
 
 
-def parse_result(value: Any, field: str = "result") -> Result:
+def parse_result(value: Any, field: str = "result", part: str = "") -> Result:
     """Parse a result as users type it (1, ½, 0.5, "0,5", "=", "1-0", "+", "-" …).
 
     >>> [parse_result(x).code for x in (1, "½", 0.5, "0,5", "=", "0-1", "+", "-")]
     ['1', '½', '½', '½', '½', '0', '+', '-']
     """
+    kind = type(value)
+    if kind is int or kind is float:  # 1, 0.5, 0 (a bool is no result: its type is bool)
+        found = _RESULT_NUMBER.get(value)
+        if found is not None:
+            return found
+    field += part
     if isinstance(value, Result):
         return value
     if isinstance(value, bool):
@@ -504,12 +507,24 @@ GameLike: TypeAlias = Game | tuple[Any, Any] | list[Any] | str | dict[str, Any]
 _GAME_TEXT_RE = re.compile(r"^\s*(?P<opp>[^:]*?)\s*:\s*(?P<res>\S+)\s*$")
 
 
+def split_game(text: str, field: str) -> tuple[str, str]:
+    """A game written as text, split into the opponent's rating and the result as typed."""
+    m = _GAME_TEXT_RE.match(text) if len(text) <= 64 else None
+    if not m:
+        raise InputError.single(field, "game_invalid", text)
+    return m.group("opp"), m.group("res")
+
+
 _OPP_RE = re.compile(r"\s*-?[0-9]{1,9}\s*")
 _LONG_NUMBER_RE = re.compile(r"\s*-?[0-9]+\s*")
 
 
-def parse_opponent(raw: Any, field: str) -> int | None:
-    """An opponent's rating: 1 … 9999, or ``None`` for "no rating" (empty, 0, "-", "?")."""
+def parse_opponent(raw: Any, field: str, part: str = "") -> int | None:
+    """An opponent's rating: 1 … 9999, or ``None`` for "no rating" (empty, 0, "-", "?").  A problem
+    names ``field + part`` (``part``: joined only when there is one)."""
+    if type(raw) is int and 0 < raw <= RATING_MAX:  # the rating itself (checked first: the common input)
+        return raw
+    field += part
     if raw is None or (isinstance(raw, str) and raw.strip() in ("", "-", "?")):
         return None
     if isinstance(raw, bool):
@@ -532,35 +547,37 @@ def parse_opponent(raw: Any, field: str) -> int | None:
 
 
 def parse_game(item: GameLike, field: str = "games[0]") -> Game:
-    """Parse one game: ``(1580, 1)``, ``"1580:="``, ``{"opponent": 1580, "result": "½"}``.
+    """Parse one game: ``(1580, 1)``, ``"1580:="``, ``{"opponent": 1580, "result": "½"}`` — the one
+    reader of a game for the Python API, the CLI, the API and the page alike.
 
     >>> parse_game("1720:=")
     Game(opponent=1720, result=<Result.DRAW: ('½', 1, True)>, name=None)
     """
-    if isinstance(item, Game):
-        return item
     name = None
-    if isinstance(item, str):
-        m = _GAME_TEXT_RE.match(item) if len(item) <= 64 else None
-        if not m:
+    if isinstance(item, (tuple, list)) and not isinstance(item, Game):
+        if not 2 <= len(item) <= 3:
             raise InputError.single(field, "game_invalid", item)
-        raw_opp, raw_res = m.group("opp"), m.group("res")
+        raw_opp, raw_res = item[0], item[1]
+        if len(item) == 3:
+            name = item[2]
+    elif isinstance(item, Game):
+        return item
+    elif isinstance(item, str):
+        raw_opp, raw_res = split_game(item, field)
     elif isinstance(item, dict):
         if "result" not in item:
             raise InputError.single(field + ".result", "result_missing", None)
         raw_opp, raw_res = item.get("opponent"), item["result"]
         name = item.get("name")
-    elif isinstance(item, (tuple, list)) and len(item) in (2, 3):
-        raw_opp, raw_res = item[0], item[1]
-        if len(item) == 3:
-            name = item[2]
     else:
         raise InputError.single(field, "game_invalid", item)
-    problems: list[Problem] = []
-    opp = collect(problems, parse_opponent, raw_opp, field + ".opponent")
-    res = collect(problems, parse_result, raw_res, field + ".result")
-    if problems or res is None:
-        raise InputError(problems)
+    try:
+        opp, res = parse_opponent(raw_opp, field, ".opponent"), parse_result(raw_res, field, ".result")
+    except InputError:  # both values read again, every problem named at once
+        problems: list[Problem] = []
+        collect(problems, parse_opponent, raw_opp, field, ".opponent")
+        collect(problems, parse_result, raw_res, field, ".result")
+        raise InputError(problems) from None
     return Game(opp, res, None if name is None else (name if isinstance(name, str) else str(shorten(name))))
 
 
@@ -639,37 +656,6 @@ def game_items(items: Any, field: str = "games") -> tuple[Any, ...]:
     return out
 
 
-# Only results that count (Result.rated, WO 3.3.2): the fast scan below relies on it.
-_FAST_HALVES: dict[Any, int] = {k: r.halves for k, r in _FAST_RESULTS.items() if r.rated}
-
-
-def scan_games(items: tuple[Any, ...], low: int = IMPLAUSIBLE_LOW) -> tuple[list[int], int, list[int]] | None:
-    """The common form of a game list — ``(opponent rating, result)`` tuples, results 1, ½, 0 —
-    in one pass, without building a ``Game`` each: the opponents, W in half points and the
-    positions of the opponents worth a look (below ``low`` — 500, or a scale's lowest value if
-    higher — or above 3000).  Every such game counts (:func:`counts`: played, against a rating).
-    ``None`` as soon as a game has another form: :func:`parse_games` decides.
-    """
-    fast = _FAST_HALVES
-    opps: list[int] = []
-    add = opps.append
-    wh = 0
-    try:
-        for item in items:
-            if type(item) is not tuple:
-                return None
-            o, res = item  # a pair, or ValueError
-            if type(o) is not int or type(res) is bool or not 0 < o <= RATING_MAX:
-                return None
-            wh += fast[res]  # KeyError for anything but 1, ½, 0; TypeError for unhashable results
-            add(o)
-    except (ValueError, KeyError, TypeError):
-        return None
-    if opps and (max(opps) > IMPLAUSIBLE_RATING or min(opps) < low):
-        return opps, wh, [i for i, o in enumerate(opps) if o > IMPLAUSIBLE_RATING or o < low]
-    return opps, wh, []
-
-
 def rating_warnings(value: int, field: str, warnings: list[Problem]) -> None:
     """A given rating above 3000 or below 500 is accepted but flagged."""
     if value > IMPLAUSIBLE_RATING:
@@ -690,18 +676,12 @@ def parse_games(items: Iterable[GameLike] | None, field: str = "games") -> tuple
     items = game_items(items, field)
     games: list[Game] = []
     problems: list[Problem] = []
-    fast = _FAST_RESULTS
+    add = games.append
     for i, item in enumerate(items):
-        # the common case, (1580, 1), without building a field name or the general path
-        if (type(item) is tuple and len(item) == 2 and type(item[0]) is int and 0 < item[0] <= RATING_MAX
-                and type(item[1]) in (int, float, str)):
-            res = fast.get(item[1])
-            if res is not None:
-                games.append(Game(item[0], res))
-                continue
-        game = collect(problems, parse_game, item, f"{field}[{i}]")
-        if game is not None:
-            games.append(game)
+        try:
+            add(parse_game(item, field))
+        except InputError:  # read again under its own name ("games[3]"), made only for a problem
+            collect(problems, parse_game, item, f"{field}[{i}]")
     if problems:
         raise InputError(problems)
     return tuple(games)

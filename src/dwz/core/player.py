@@ -23,6 +23,8 @@ from dwz.basics.rounding import round_half_up
 from dwz.basics.steps import Explained, OnDemand, Step, WithCoefficient, cached
 from dwz.basics.strength import strength_class
 from dwz.basics.values import (
+    IMPLAUSIBLE_LOW,
+    IMPLAUSIBLE_RATING,
     INDEX_IMPLAUSIBLE,
     MAX_GAMES,
     AgeGroup,
@@ -30,7 +32,6 @@ from dwz.basics.values import (
     GameLike,
     Rating,
     Result,
-    game_items,
     parse_date,
     parse_games,
     parse_index,
@@ -38,7 +39,6 @@ from dwz.basics.values import (
     parse_rating,
     rating_warnings,
     result_warnings,
-    scan_games,
     zero_with_index,
 )
 from dwz.core.context import Context, InContext, resolve_context
@@ -121,16 +121,16 @@ def inspect_games(ed: Edition[We], games: tuple[Game, ...], field: str, convert_
             out.append(g)
             given.append(None)
             continue
-        where = f"{field}[{i}].opponent"
-        rating_warnings(o, where, warnings)
-        c = convert(ed, o, where) if convert_on else None
+        if not IMPLAUSIBLE_LOW <= o <= IMPLAUSIBLE_RATING:
+            rating_warnings(o, f"{field}[{i}].opponent", warnings)
+        c = convert(ed, o, f"{field}[{i}].opponent") if convert_on else None
         if c is not None:
             conversions.append(c)
             out.append(g._replace(opponent=c.new))
             given.append(o)
             continue
         if o < ed.SCALE_MIN:
-            low.append((where, o))
+            low.append((f"{field}[{i}].opponent", o))
         out.append(g)
         given.append(None)
     scale_warnings(ed, low, warnings)
@@ -215,8 +215,7 @@ class _RateSource(NamedTuple):
     """What a Folge-DWZ was computed from: enough to explain it later."""
 
     scales: Scales  # what the caller said about the scales
-    items: tuple[Any, ...]  # the games as given (immutable: re-parsed for the per-game lines)
-    parsed: tuple[Game, ...] | None  # … or already parsed
+    parsed: tuple[Game, ...]  # the games as read (opponents on the edition's scale)
     opponents: list[int]  # the counted games' opponent ratings
     w_halves: int
     we: We  # We as the edition holds it (opaque: only handed back to it)
@@ -335,11 +334,6 @@ class RatingResult(OnDemand, _RatingFields, InContext, Explained, WithCoefficien
         return None if p is None else p.value
 
     @cached
-    def _parsed(self) -> tuple[Game, ...]:
-        src = self.source
-        return src.parsed if src.parsed is not None else parse_games(src.items)
-
-    @cached
     def _expected(self) -> list[float]:
         src = self.source
         ps, we = self.context.edition.expected_exact(self.old_rating, src.opponents)
@@ -352,7 +346,7 @@ class RatingResult(OnDemand, _RatingFields, InContext, Explained, WithCoefficien
         """Every game as given, counted or not (with the reason), D and P for the counted ones."""
         if self.source.aggregate is not None:
             return ()
-        return tuple(game_lines(self._parsed, self.old_rating, self._expected, given=self.source.given))
+        return tuple(game_lines(self.source.parsed, self.old_rating, self._expected, given=self.source.given))
 
     @property
     def not_counted(self) -> list[GameLine]:
@@ -376,7 +370,7 @@ class RatingResult(OnDemand, _RatingFields, InContext, Explained, WithCoefficien
             steps.extend(out.steps)
             steps.append(index_step(self.old_index, True))
             return tuple(steps)
-        total = len(src.parsed if src.parsed is not None else src.items)  # every game given, counted or not
+        total = len(src.parsed)  # every game given, counted or not
         expected = self._expected if self.evaluated else []
         steps.extend(rated_steps(ed, self.old_rating, self.old_index, total, src.opponents, expected, self.W, self.We, self._folge,
                                  self._performance))
@@ -472,18 +466,16 @@ def rate(
     """
     problems = Problems()
     r0 = _parse_own(rating, index, problems)
-    items = problems.attempt(game_items, games)
+    before = problems.seen
+    parsed = problems.attempt(parse_games, games)  # the one reader of games (and their bound)
+    given_games = len(parsed) if parsed is not None else 0 if problems.seen == before else 1
     scales = read_scales(scale, own_scale, opponents_scale, rating_date, problems)
-    scanned = scan_games(items) if items else None
-    parsed: tuple[Game, ...] | None = None
-    if items and scanned is None:
-        parsed = problems.attempt(parse_games, items)
     points = W if W is not None else points
     count = n if n is not None else count
     expected = We if We is not None else expected
     aggregate = points is not None or count is not None or expected is not None
     if aggregate:
-        count = _check_aggregate(points, count, expected, len(items or ()), problems)
+        count = _check_aggregate(points, count, expected, given_games, problems)
     ctx = resolve_context(end, birth_year, age_group, rules, problems, today)
     checked = check_scales(ctx.edition, r0, scales, problems) if ctx is not None and r0 is not None and scales is not None else None
     if problems or ctx is None or r0 is None or checked is None or scales is None:
@@ -497,28 +489,18 @@ def rate(
         assert points is not None and count is not None and expected is not None
         w_halves = round_half_up(points * 2)
         we_exact = ed.we_from_value(expected)
-        card = _RateSource(scales=scales, items=(), parsed=(), opponents=[], w_halves=w_halves, we=we_exact,
+        card = _RateSource(scales=scales, parsed=(), opponents=[], w_halves=w_halves, we=we_exact,
                            aggregate=(points, count, ed.we_to_float(we_exact)))
         return _rated(r0, ctx, card, count, warnings, conversions)
-    given: list[int | None] | None = None
-    if scanned is not None and not convert_on:  # the common form: (opponent, result) pairs, read in one pass
-        opps, w_halves, odd = scanned
-        for i in odd:
-            rating_warnings(opps[i], f"games[{i}].opponent", warnings)
-        if ed.SCALE_MIN and opps and min(opps) < ed.SCALE_MIN:
-            scale_warnings(ed, [(f"games[{i}].opponent", o) for i, o in enumerate(opps) if o < ed.SCALE_MIN], warnings)
-    else:
-        if parsed is None:
-            parsed = parse_games(items)
-        parsed, given = inspect_games(ed, parsed, "games", convert_on, warnings, conversions)
-        opps, w_halves = [], 0
-        for g in parsed:
-            if g.counted:
-                assert g.opponent is not None
-                opps.append(g.opponent)
-                w_halves += g.result.halves
-    source = _RateSource.__new__(_RateSource, scales=scales, items=items or (), parsed=parsed, opponents=opps, w_halves=w_halves,
-                                 we=ed.expected_total(r0.value, opps), given=given)  # by keyword: see OnDemand
+    games_read, given = inspect_games(ed, parsed or (), "games", convert_on, warnings, conversions)
+    opps: list[int] = []
+    w_halves = 0
+    for o, res, _ in games_read:
+        if o is not None and res.rated:  # counted (WO 3.3.2: played, against a rating)
+            opps.append(o)
+            w_halves += res.halves
+    source = _RateSource(scales=scales, parsed=games_read, opponents=opps, w_halves=w_halves, we=ed.expected_total(r0.value, opps),
+                         given=given)
     return _rated(r0, ctx, source, len(opps), warnings, conversions)
 
 
@@ -596,8 +578,8 @@ def _rated(r0: Rating, ctx: Context, src: _RateSource, n: int, warnings: list[Pr
         result_warnings(new_rating, warnings)
     else:
         new_rating, exact, coefficient_name, coefficient = own, float(own), ed.COEFFICIENT, None
-    return RatingResult.__new__(  # by keyword through the NamedTuple's constructor itself (see OnDemand)
-        RatingResult, context=ctx, old_rating=own, old_index=r0.index, new_rating=new_rating, exact=exact, W=src.w_halves / 2, n=n,
+    return RatingResult(
+        context=ctx, old_rating=own, old_index=r0.index, new_rating=new_rating, exact=exact, W=src.w_halves / 2, n=n,
         We=ed.we_to_float(src.we) if n else 0.0, Rc_exact=average(src.opponents) if src.opponents else None,
         coefficient_name=coefficient_name, coefficient=coefficient, warnings=tuple(warnings), conversions=tuple(conversions),
         source=src)
