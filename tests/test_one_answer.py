@@ -1,5 +1,8 @@
 """One question, one answer (issue 23): every surface asks the same core code.
 
+* One notation of a game (issue 22 §5): a game reads alike on the CLI, in the API and in the page's paste,
+  and ``1580-1`` (a result or a DWZ-index?) is refused by all of them with the same hint.
+
 * Folge-DWZ or first DWZ is decided once (:func:`dwz.core.player.evaluate`): the Python API, the
   CLI (``dwz rate``) and the API (``POST /api/dwz``) refuse the same contradictions with the same
   problem — a DWZ of 0 with an index, Restpartien beside a DWZ — and pick the same kind of result.
@@ -95,3 +98,40 @@ def test_a_card_line_without_a_dwz_is_no_first_dwz() -> None:
     assert [p.code for p in e.value.problems] == ["rating_missing"]
     p = _cli("rate", "0", "-W", "3", "-n", "5", "--expected", "2.5", "--end", END)
     assert p.returncode == 2 and "Keine DWZ angegeben" in p.stderr
+
+
+# --- one notation of a game (issue 22 §5) -----------------------------------------------------------
+
+READ_ALIKE = ["1580:1", "1580 : ½", "1580;0", "1580-½", "1580-1-0", "1580:0-1", "?:1", "1580:+"]
+
+
+@pytest.mark.parametrize("text", READ_ALIKE)
+def test_a_game_reads_alike_on_every_surface(client: TestClient, text: str) -> None:
+    """The CLI's argument, the API's string and the page's paste are one grammar (dwz.basics.values.game_text)."""
+    want = dwz.rate("1650-12", [text], end=END).to_dict("de")
+    assert essence(client.post("/api/dwz", json={"rating": "1650-12", "games": [text], "end": END}).json()) == essence(want)
+    out = _cli("rate", "1650-12", text, "--end", END, "--json")
+    assert out.returncode == 0, out.stderr
+    assert essence(json.loads(out.stdout)) == essence(want)
+    if " " not in text:  # the paste splits a line at spaces: a game with spaces is one per line there
+        pasted = client.post("/api/dwz/games", json={"text": text})
+        assert pasted.status_code == 200, pasted.text
+        (row,) = pasted.json()["games"]
+        assert essence(dwz.rate("1650-12", [(row["opponent"], row["result"])], end=END).to_dict("de")) == essence(want)
+
+
+@pytest.mark.parametrize("text", ["1580-1", "1580-0", "1600-12"])
+def test_an_ambiguous_game_is_refused_alike_with_the_same_hint(client: TestClient, text: str) -> None:
+    """"1580-1": a game won against 1580, or a DWZ 1580 with index 1?  Python API, CLI, API and paste refuse it
+    with the same message, which writes it with the colon."""
+    with pytest.raises(dwz.InputError) as e:
+        dwz.rate("1650-12", [text], end=END)
+    ((field, code, hint),) = [(p.field, p.code, p.message("de")) for p in e.value.problems]
+    assert (field, code) == ("games[0]", "game_ambiguous") and f"{text.replace('-', ':')}" in hint
+    api = client.post("/api/dwz", json={"rating": "1650-12", "games": [text], "end": END}).json()["detail"]
+    assert [(d["loc"], d["type"], d["msg"]) for d in api] == [(["body", "games", 0], code, hint)]
+    pasted = client.post("/api/dwz/games", json={"text": f"1720:=\n{text}"})
+    assert pasted.status_code == 422
+    assert [(d["type"], d["msg"]) for d in pasted.json()["detail"]] == [(code, hint)]
+    out = _cli("rate", "1650-12", text, "--end", END)
+    assert out.returncode == 2 and hint in out.stderr

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from enum import Enum, StrEnum
 from itertools import islice
@@ -64,6 +64,7 @@ __all__ = [
     "age_group_of",
     "counts",
     "game_items",
+    "game_text",
     "not_counted_reason",
     "parse_age_group",
     "parse_birth_year",
@@ -504,15 +505,36 @@ class Game(NamedTuple):
 
 GameLike: TypeAlias = Game | tuple[Any, Any] | list[Any] | str | dict[str, Any]
 
-_GAME_TEXT_RE = re.compile(r"^\s*(?P<opp>[^:]*?)\s*:\s*(?P<res>\S+)\s*$")
+# One game written as text, everywhere (the CLI's arguments, the API's strings, the page's paste): the
+# opponent's rating, a separator — ":" or ";", or "-" right after the rating's last digit — and the result.
+_GAME_TEXT_RE = re.compile(r"^\s*(?P<opp>[^:;]*?)\s*(?P<sep>[:;]|(?<=[0-9])-(?=\S))\s*(?P<res>\S+)\s*$")
+
+
+def game_text(text: str) -> tuple[str, str] | Problem | None:
+    """A game written as text — ``1580:1``, ``1580;1``, ``1580-½``, ``1580-1-0`` — as (opponent, result)
+    as typed; ``None`` if it is no game.  ``1580-1`` is refused (a :class:`Problem` without its field):
+    a result 1 or the DWZ-index of "1580-1"?  The hint writes it with the colon.
+
+    >>> game_text("1580:1"), game_text("1810;0"), game_text("1600-½"), game_text("1720"), game_text("1580-1").code
+    (('1580', '1'), ('1810', '0'), ('1600', '½'), None, 'game_ambiguous')
+    """
+    m = _GAME_TEXT_RE.match(text) if len(text) <= 64 else None
+    if m is None:
+        return None
+    opp, res = m.group("opp"), m.group("res")
+    if m.group("sep") == "-" and res.isdigit():  # "1580-1": a DWZ with its index, or a game won?
+        return Problem("", "game_ambiguous", text, {"opponent": opp, "result": res})
+    return opp, res
 
 
 def split_game(text: str, field: str) -> tuple[str, str]:
-    """A game written as text, split into the opponent's rating and the result as typed."""
-    m = _GAME_TEXT_RE.match(text) if len(text) <= 64 else None
-    if not m:
+    """A game written as text, split into the opponent's rating and the result as typed (:func:`game_text`)."""
+    found = game_text(text)
+    if found is None:
         raise InputError.single(field, "game_invalid", text)
-    return m.group("opp"), m.group("res")
+    if isinstance(found, Problem):
+        raise InputError([replace(found, field=field)])
+    return found
 
 
 _OPP_RE = re.compile(r"\s*-?[0-9]{1,9}\s*")
@@ -581,7 +603,6 @@ def parse_game(item: GameLike, field: str = "games[0]") -> Game:
     return Game(opp, res, None if name is None else (name if isinstance(name, str) else str(shorten(name))))
 
 
-_PASTED_GAME = re.compile(r"^(?P<opp>[^:;\t]*?)\s*(?::|;|(?<=[0-9])-(?=\S))\s*(?P<res>\S+)$")
 PASTE_MAX_CHARS = 8000  # a pasted list of games: far more than MAX_GAMES of a page's rows need
 
 
@@ -596,13 +617,14 @@ class PastedGames:
 
 def read_pasted_games(text: str, field: str = "paste", limit: int = MAX_GAMES) -> PastedGames:
     r"""Games pasted into a page, as people copy them: ``1580:1 1720:= 1810:0`` on one line,
-    ``1810;0`` and ``1600-1`` (a separator after the rating), two spreadsheet cells ``1600<Tab>½``,
-    or a rating and a result ``1600 ½`` alone on a line.  What is no game is named with its line,
-    never dropped; more than ``limit`` games is a problem too.  The one reader of the page's
-    paste field — its form and its script (through the API) alike.
+    ``1810;0`` and ``1600-½`` (each a game as the CLI and the API read it, :func:`game_text`), two
+    spreadsheet cells ``1600<Tab>½``, or a rating and a result ``1600 ½`` alone on a line.  What is
+    no game is named with its line, never dropped — ``1600-1`` too, with the CLI's and the API's hint
+    (a result or a DWZ-index?); more than ``limit`` games is a problem too.  The one reader of the
+    page's paste field — its form and its script (through the API) alike.
 
-    >>> read_pasted_games("1580:1 1720:=\n1810;0\n1600-1\n1690\t½\n1500 0").games
-    (('1580', '1'), ('1720', '='), ('1810', '0'), ('1600', '1'), ('1690', '½'), ('1500', '0'))
+    >>> read_pasted_games("1580:1 1720:=\n1810;0\n1600-½\n1690\t½\n1500 0").games
+    (('1580', '1'), ('1720', '='), ('1810', '0'), ('1600', '½'), ('1690', '½'), ('1500', '0'))
     >>> [(p.code, p.value, p.params["line"]) for p in read_pasted_games("1580:1 1720\n1810:0").problems]
     [('paste_unreadable', '1720', 1)]
     """
@@ -621,15 +643,17 @@ def read_pasted_games(text: str, field: str = "paste", limit: int = MAX_GAMES) -
                 problems.append(Problem(field, "paste_unreadable", line.strip(), {"line": no}))
             continue
         tokens = line.split()
-        if len(tokens) == 2 and not any(_PASTED_GAME.match(t) for t in tokens):  # "1600 ½": one game
+        if len(tokens) == 2 and not any(game_text(t) for t in tokens):  # "1600 ½": one game
             games.append((tokens[0], tokens[1]))
             continue
-        for token in tokens:
-            m = _PASTED_GAME.match(token)
-            if m is None:
+        for token in tokens:  # each a game as the CLI and the API read it (game_text)
+            found = game_text(token)
+            if found is None:
                 problems.append(Problem(field, "paste_unreadable", token, {"line": no}))
+            elif isinstance(found, Problem):
+                problems.append(replace(found, field=field, params={**found.params, "line": no}))
             else:
-                games.append((m.group("opp"), m.group("res")))
+                games.append(found)
     if len(games) > limit:
         problems.append(Problem(field, "too_many", len(games), {"max": limit}))
     return PastedGames(tuple(games), tuple(problems))
