@@ -157,18 +157,13 @@ def _hidden(t: layout.Table, lang: str) -> list[str]:
 
 
 def coefficient_text(r: Any, lang: str) -> str:
-    """E with E0, fB, SBr (classic) or K with K0, a, b (2026) — each in the one format it has
-    everywhere (K to one decimal, a to two, b to four; E0, fB, SBr to four); an edition whose factor
-    has other parts: the factor alone."""
+    """The development factor with its parts, as the edition names and formats them (E with E0, fB, SBr;
+    K with K0, a, b — :attr:`~dwz.rules.edition.Edition.COMPONENTS`); the factor alone where a part is missing."""
+    ed = r.context.edition
+    head = fmt_num(r.coefficient, ed.COEFFICIENT_FORMAT, lang)
     c = r.components
-    if r.coefficient_name == "E":
-        head = str(r.E)
-        if {"E0", "fB", "SBr"} <= c.keys():
-            head += f"  (E0 {fmt_num(c['E0'], '.4f', lang)}, fB {fmt_num(c['fB'], '.4f', lang)}, SBr {fmt_num(c['SBr'], '.4f', lang)})"
-        return head
-    head = fmt_num(r.K, '.1f', lang)
-    if {"K0", "a", "b"} <= c.keys():
-        head += f"  (K0 {c['K0']}, a {fmt_num(c['a'], '.2f', lang)}, b {fmt_num(c['b'], '.4f', lang)})"
+    if ed.COMPONENTS and all(name in c for name, _ in ed.COMPONENTS):
+        head += "  (" + ", ".join(f"{name} {fmt_num(c[name], spec, lang)}" for name, spec in ed.COMPONENTS) + ")"
     return head
 
 

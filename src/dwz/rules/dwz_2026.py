@@ -22,6 +22,8 @@ from dwz.rules.common import FOREIGN_INDEX, average, histogram, with_extremes
 
 NAME = "dwz-2026"
 COEFFICIENT: Literal["E", "K"] = "K"
+COEFFICIENT_FORMAT = ".1f"
+COMPONENTS: tuple[tuple[str, str], ...] = (("K0", ".0f"), ("a", ".2f"), ("b", ".4f"))  # the factor's parts as shown, with their format
 GESAMT_ASSUMED = False  # the iteration is solved exactly (nu): no stop rule to read
 FOREIGN_ASSUMED = False  # K0 of a foreign-rated entrant uses index 6 (spec dwz-2026 §4.1)
 SCALE: Literal["old", "new"] = "new"  # every DWZ was converted by the Umstufung 2026 (spec §6)
