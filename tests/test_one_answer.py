@@ -1,5 +1,8 @@
 """One question, one answer (issue 23): every surface asks the same core code.
 
+* The differential test (issue 23, "Done when"): random single players through the Python API, ``dwz rate
+  … --json`` and ``POST /api/dwz`` give equal numbers and steps; every rated player of a random round robin
+  gets from ``evaluate_tournament`` the numbers and the Rechenweg ``dwz.rate`` gives on his games.
 * One notation of a game (issue 22 §5): a game reads alike on the CLI, in the API and in the page's paste,
   and ``1580-1`` (a result or a DWZ-index?) is refused by all of them with the same hint.
 
@@ -13,10 +16,13 @@ from __future__ import annotations
 import json
 import subprocess
 from collections.abc import Iterator
+from datetime import date
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import dwz
 from dwz.core.player import FirstRatingResult, RatingResult, evaluate
@@ -135,3 +141,82 @@ def test_an_ambiguous_game_is_refused_alike_with_the_same_hint(client: TestClien
     assert [(d["type"], d["msg"]) for d in pasted.json()["detail"]] == [(code, hint)]
     out = _cli("rate", "1650-12", text, "--end", END)
     assert out.returncode == 2 and hint in out.stderr
+
+
+# --- the differential test: every surface, one answer (issue 23, "Done when") ------------------------
+
+RESULTS = {"1": 1, "½": 0.5, "0": 0, "+": "+", "-": "-"}  # as typed on the CLI → as a program passes it
+ENDS = [date(2025, 5, 1), date(2026, 9, 14)]  # one tournament end under each edition
+DIFF = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+GAMES_ST = st.lists(st.tuples(st.integers(1100, 2700), st.sampled_from(sorted(RESULTS))), min_size=0, max_size=12)
+
+
+def _cli_json(*args: str) -> dict[str, Any]:
+    """``dwz … --json`` in-process (click's runner: the installed command's code, without a process per example)."""
+    from click.testing import CliRunner
+
+    from dwz.cli import main as cli_main
+
+    cli_main._register_optional()
+    out = CliRunner(env={"DWZ_LANG": "de", "COLUMNS": "200"}).invoke(cli_main.cli, [*args, "--json"], catch_exceptions=False)
+    assert out.exit_code == 0, out.output
+    loaded: dict[str, Any] = json.loads(out.stdout)
+    return loaded
+
+
+@DIFF
+@given(st.none() | st.integers(1100, 2700), st.none() | st.integers(0, 40), GAMES_ST, st.sampled_from(ENDS),
+       st.none() | st.integers(1950, 2015))
+def test_a_single_player_gets_one_answer_on_every_surface(client: TestClient, r0: int | None, index: int | None,
+                                                          games: list[tuple[int, str]], end: date, born: int | None) -> None:
+    """Random players — rated (Folge-DWZ) or not (first DWZ) — through the Python API, ``dwz rate … --json`` and
+    ``POST /api/dwz``: equal numbers and equal steps (key, rule, values)."""
+    rating = "" if r0 is None else (f"{r0}-{index}" if index is not None else str(r0))
+    texts = [f"{o}:{res}" for o, res in games]
+    if r0 is None:
+        py = dwz.first_rating([(o, RESULTS[res]) for o, res in games], end=end, birth_year=born)
+    else:
+        py = dwz.rate(rating, [(o, RESULTS[res]) for o, res in games], end=end, birth_year=born)
+    want = essence(py.to_dict("de"))
+    body: dict[str, Any] = {"rating": rating, "games": texts, "end": end.isoformat(), "birth_year": born}
+    api = client.post("/api/dwz", json=body)
+    assert api.status_code == 200, api.text
+    assert essence(api.json()) == want
+    born_args = ["--born", str(born)] if born is not None else []
+    assert essence(_cli_json("rate", rating or "0", *texts, "--end", end.isoformat(), *born_args)) == want
+
+
+def _context_step(key: str) -> bool:
+    """What a single evaluation says of its context and the tournament says once for all: the rules, the own
+    DWZ's scale (the tournament's file and options say it)."""
+    return key.startswith(("core.rules", "scale."))
+
+
+@DIFF
+@given(st.lists(st.tuples(st.integers(1300, 2200), st.integers(1, 30), st.none() | st.integers(1950, 2015)), min_size=2,
+                max_size=7), st.randoms(use_true_random=False), st.sampled_from(ENDS))
+def test_a_tournament_player_gets_the_single_players_answer(entries: list[tuple[int, int, int | None]], rng: Any,
+                                                            end: date) -> None:
+    """Random round robins of rated players: each player's numbers and Rechenweg in the tournament are those of
+    ``dwz.rate`` on his games (played in round order) — the tournament adds only what it says once (the rules,
+    the scale); the Sonderwertung, which only a tournament has, is off."""
+    players = tuple(dwz.Player(no, f"P{no}", r, i, birth_year=b) for no, (r, i, b) in enumerate(entries, 1))
+    pairs = [(a, b) for a in range(1, len(players) + 1) for b in range(a + 1, len(players) + 1)]
+    pairings = []
+    for rnd, (a, b) in enumerate(pairs, 1):
+        white = rng.choice((dwz.Result.WIN, dwz.Result.DRAW, dwz.Result.LOSS))
+        pairings.append(dwz.Pairing(rnd, a, b, white, white.reversed()))
+    t = dwz.Tournament("T", end, players, tuple(pairings))
+    ev = dwz.evaluate_tournament(t, options=dwz.EvaluationOptions(sonderwertung=False), elo=False)
+    by_no = {p.no: p for p in players}
+    for pe in ev.players:
+        p = pe.player
+        mine = [(g.round, g.white if g.black == p.no else g.black, g.result_white if g.white == p.no else g.result_black)
+                for g in pairings if p.no in (g.white, g.black)]
+        games = [(by_no[o].rating, res) for _, o, res in sorted(mine, key=lambda x: x[0])]
+        r = dwz.rate(f"{p.rating}-{p.index}", games, end=end, birth_year=p.birth_year)
+        assert (pe.new_rating, pe.new_index, pe.W, pe.n, pe.We, pe.Rc, pe.performance, pe.coefficient, pe.components) == (
+            r.new_rating, r.new_index, r.W, r.n, r.We, r.Rc, r.performance, r.coefficient, r.components), p
+        single = [(s.key, s.rule, s.assumption, s.values) for s in r.steps if not _context_step(s.key)]
+        assert [(s.key, s.rule, s.assumption, s.values) for s in pe.steps] == single, p
+        assert [s.key for s in ev.steps] == [s.key for s in r.steps if s.key.startswith("core.rules")]
