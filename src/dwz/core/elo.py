@@ -344,9 +344,14 @@ def rate(
             problems.add("birth_year", "birth_after_end", by, end=per.isoformat())
     if problems or r is None:
         raise InputError(elo_words(problems))
-    counted = [g for g in parsed if g.counted]
-    return _rate(r, parsed, [g.opponent for g in counted if g.opponent is not None], sum(g.result.halves for g in counted), per,
-                 k_given=k_given, by=by, gp=gp, reached_2400=reached_2400, reached_2300=reached_2300, mode=mode, expectation=expectation)
+    opps: list[int] = []
+    w_halves = 0
+    for o, res, _ in parsed:
+        if o is not None and res.rated:  # counted (B.02 §8.2: played, against a rated opponent)
+            opps.append(o)
+            w_halves += res.halves
+    return _rate(r, parsed, opps, w_halves, per, k_given=k_given, by=by, gp=gp, reached_2400=reached_2400,
+                 reached_2300=reached_2300, mode=mode, expectation=expectation)
 
 
 def _rate(r: int, parsed: tuple[Game, ...], opps: list[int], w_halves: int, per: date, *,

@@ -112,9 +112,21 @@ def inspect_games(ed: Edition[We], games: tuple[Game, ...], field: str, convert_
     edition's scale can hold it (WO 2026: nothing below 1100, spec dwz-2026 §6) — or, with
     ``convert_on``, each converted from the old scale.  Returns the games as evaluated and per
     game the value as given where it was converted (``None`` when nothing was)."""
+    low: list[tuple[str, int]] = []
+    floor = ed.SCALE_MIN
+    if not convert_on:  # nothing converted: the games stay as they are, each value looked at
+        for i, g in enumerate(games):
+            o = g.opponent
+            if o is None:
+                continue
+            if not IMPLAUSIBLE_LOW <= o <= IMPLAUSIBLE_RATING:
+                rating_warnings(o, f"{field}[{i}].opponent", warnings)
+            if o < floor:
+                low.append((f"{field}[{i}].opponent", o))
+        scale_warnings(ed, low, warnings)
+        return games, None
     out: list[Game] = []
     given: list[int | None] = []
-    low: list[tuple[str, int]] = []
     for i, g in enumerate(games):
         o = g.opponent
         if o is None:
@@ -123,13 +135,13 @@ def inspect_games(ed: Edition[We], games: tuple[Game, ...], field: str, convert_
             continue
         if not IMPLAUSIBLE_LOW <= o <= IMPLAUSIBLE_RATING:
             rating_warnings(o, f"{field}[{i}].opponent", warnings)
-        c = convert(ed, o, f"{field}[{i}].opponent") if convert_on else None
+        c = convert(ed, o, f"{field}[{i}].opponent")
         if c is not None:
             conversions.append(c)
             out.append(g._replace(opponent=c.new))
             given.append(o)
             continue
-        if o < ed.SCALE_MIN:
+        if o < floor:
             low.append((f"{field}[{i}].opponent", o))
         out.append(g)
         given.append(None)
