@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import pickle
 from datetime import date
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -322,3 +323,38 @@ def test_nothing_said_checks_as_the_full_check(end: date, value: int) -> None:
         assert [p.code for p in short] == [p.code for p in full]
         found.append([p.code for p in full])
     assert found == [["rating_old_scale_own"] if value < 1100 and end == NEW_END else [], []]
+
+
+PAIR_PART = (st.integers(-2, 3200) | st.booleans() | st.floats(allow_nan=False, min_value=-2, max_value=3200)
+             | st.sampled_from(["1", "½", "0", "=", "1600", "x"]) | st.just(Decimal(1)))
+
+
+@FAST
+@given(st.lists(st.tuples(PAIR_PART, PAIR_PART), min_size=1, max_size=6))
+def test_a_pair_read_again_is_read_as_on_its_own(pairs: list[tuple[Any, Any]]) -> None:
+    """parse_games remembers the pairs it read; a pair equal as a key but not the same value (True for 1,
+    Decimal(1), 1600.0 for 1600) is read on its own — the answer is always the one parse_game gives."""
+    from dwz.basics.values import parse_game, parse_games
+
+    for pair in pairs:
+        if _reads(pair):
+            parse_games([pair])  # now remembered
+        for other in pairs:
+            if _reads(other):
+                assert parse_games([other]) == (parse_game(other),)
+            else:
+                with pytest.raises(InputError) as e:
+                    parse_games([other])
+                with pytest.raises(InputError) as alone:
+                    parse_game(other, "games[0]")
+                assert e.value.problems == alone.value.problems
+
+
+def _reads(pair: tuple[Any, Any]) -> bool:
+    from dwz.basics.values import parse_game
+
+    try:
+        parse_game(pair)
+    except InputError:
+        return False
+    return True

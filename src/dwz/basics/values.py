@@ -695,13 +695,35 @@ def result_warnings(value: int | None, warnings: list[Problem], field: str = "ne
         warnings.append(Problem(field, "result_implausible", value, {"min": lo, "max": hi}))
 
 
+GAMES_READ_MAX = 100_000  # games remembered as read (every input that can grow has a limit)
+_GAMES_READ: dict[tuple[Any, Any], Game] = {}
+_KEYS = frozenset((int, float, str))
+
+
 def parse_games(items: Iterable[GameLike] | None, field: str = "games") -> tuple[Game, ...]:
-    """Parse a list of games, collecting every problem before raising."""
+    """Parse a list of games, collecting every problem before raising.  Each game is read by
+    :func:`parse_game`; a pair as a program passes it — ``(1580, 1)`` — is remembered as read, so the
+    same pair is read once (the same Game: its rules applied once, not a second reader)."""
     items = game_items(items, field)
     games: list[Game] = []
     problems: list[Problem] = []
     add = games.append
+    read = _GAMES_READ
     for i, item in enumerate(items):
+        # only plain values are keys: a bool or a Decimal equals 1 as a key, but is read (and refused) on its own
+        if type(item) is tuple and len(item) == 2 and type(item[0]) in _KEYS and type(item[1]) in _KEYS:
+            game = read.get(item)
+            if game is None:
+                try:
+                    game = parse_game(item, field)
+                except InputError:
+                    collect(problems, parse_game, item, f"{field}[{i}]")  # named as typed ("games[3]")
+                    continue
+                if len(read) >= GAMES_READ_MAX:
+                    read.clear()
+                read[item] = game
+            add(game)
+            continue
         try:
             add(parse_game(item, field))
         except InputError:  # read again under its own name ("games[3]"), made only for a problem
