@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import math
+import pickle
 from datetime import date
+from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -12,9 +15,13 @@ from hypothesis import strategies as st
 
 import dwz
 import dwz.elo
+from dwz.basics.errors import InputError, Problem, Problems, shorten
 from dwz.basics.probability import p_classic_milli, p_fide_hundredths, phi
+from dwz.basics.values import Rating, parse_birth_year, parse_rating
 from dwz.core.conversion import umstufung
+from dwz.core.scale import NOTHING_SAID, Scales, check_scales, read_scales
 from dwz.core.scenarios import scenarios
+from dwz.rules import edition_at, get_edition
 from tests.engine import spec_vectors as sv
 from tests.engine._helpers import CLASSIC_END, NEW_END, fide_pd, half_away
 
@@ -209,10 +216,9 @@ def test_fide_change_rounding(own: int, games: list[tuple[int, float]], k: int, 
                                              max_size=12), ENDS, st.none() | st.integers(1900, 2020))
 def test_common_input_forms_equal_the_general_ones(r0: int, index: int | None, games: list[tuple[int, object]], end: date,
                                        born: int | None) -> None:
-    """(rating text, tuples, a date) is read at a glance (scan_games, the plain rating form; for
-    Elo the typed-input check); the same input as [list] pairs and a text date goes through the
-    general parsers — the results are the same, Rechenweg included; an own DWZ the 2026 scale
-    cannot hold is refused the same way by both."""
+    """(rating text, tuples, a date) and the same input as [list] pairs and a text date give the same
+    results, Rechenweg included (the one parser of each value reads every form); an own DWZ the 2026
+    scale cannot hold is refused the same way by both."""
     rating = f"{r0}-{index}" if index is not None else r0
     try:
         fast = dwz.rate(rating, games, end=end, birth_year=born, today=date(2026, 10, 1))
@@ -227,3 +233,128 @@ def test_common_input_forms_equal_the_general_ones(r0: int, index: int | None, g
     e_fast = dwz.elo.rate(r0, [(o, r) for o, r in games if r in (1, 0, 0.5)], k=20, period=end)
     e_general = dwz.elo.rate(str(r0), [[o, r] for o, r in games if r in (1, 0, 0.5)], k="20", period=end.isoformat())
     assert e_fast.to_dict("en") == e_general.to_dict("en")
+
+
+# --- results and problems (from the former test_one_path.py: the properties that hold without its shortcuts)
+
+
+VALUES = (st.none() | st.booleans() | st.integers() | st.integers(min_value=2**60, max_value=2**70) | st.floats()
+          | st.text(max_size=260))
+
+
+@FAST
+@given(VALUES, st.dictionaries(st.sampled_from(["a", "limit", "n"]), VALUES, max_size=3))
+def test_a_problem_keeps_its_values_as_shorten_shows_them(value: Any, params: dict[str, Any]) -> None:
+    """Plain values are left alone at a glance; every value ends as :func:`shorten` shows it."""
+    p = Problem("rating", "rating_invalid", value, params)
+    assert repr(p.value) == repr(shorten(value))
+    assert {k: repr(v) for k, v in p.params.items()} == {k: repr(shorten(v)) for k, v in params.items()}
+
+
+def test_a_rating_still_refuses_what_is_no_rating() -> None:
+    assert Rating(1650, 12).index == 12 and Rating(9999, 9999).value == 9999
+    for value, index, code in ((-1, None, "rating_invalid"), (10_000, None, "rating_too_large"), (True, None, "rating_invalid"),
+                               (1650, -1, "index_invalid"), (1650, 10_000, "index_too_large"), (1650, 1.0, "index_invalid")):
+        with pytest.raises(InputError) as e:
+            Rating(value, index)  # type: ignore[arg-type]
+        assert [p.code for p in e.value.problems] == [code]
+
+
+def test_a_result_holds_its_context_and_shows_no_source() -> None:
+    """rules, end and the age come from the one context (resolve_context); equality, hash and
+    repr are the numbers', not the source's; nothing can be set; pickled and back, the same."""
+    games = [(1580, 1), (1720, "½"), (1810, 0), (1600, 1), (1690, 0.5)]
+    r = dwz.rate("1650-12", games, end=NEW_END, birth_year=1985)
+    again = dwz.rate("1650-12", [list(g) for g in games], end=NEW_END.isoformat(), birth_year="1985")
+    assert (r.rules, r.end, r.age, r.age_group, r.age_source) == ("dwz-2026", NEW_END, NEW_END.year - 1985, dwz.AgeGroup.ADULT,
+                                                                 "birth_year")
+    assert r.context.edition is get_edition("dwz-2026") and r.context.end == r.end
+    assert r == again and hash(r) == hash(again)  # the games came as tuples, then as lists
+    assert "_RateSource" not in repr(r) and "new_rating=1670" in repr(r)
+    assert r != dwz.rate("1650-12", games, end=NEW_END, birth_year=1986)  # the same numbers in another context (age 40)
+    for name in ("new_rating", "context", "source", "steps"):
+        with pytest.raises(AttributeError):
+            setattr(r, name, None)
+    assert pickle.loads(pickle.dumps(r)) == r
+    first = dwz.first_rating([(894, 1), (1087, 0), (905, 1), (1255, 0), (1177, 0)], end="2014-08-01", age_group="youth")
+    assert (first.rules, first.age_source, first.new_index) == ("dwz-classic", "given", 1) and "_FirstSource" not in repr(first)
+    e = dwz.elo.rate(2224, [(2319, 0), (2181, 1)], k=15, period="2010-05-01")
+    assert (e.rules, e.mode, e.expectation, e.rounded_change) == ("fide-2009", "period", "table", e.new_rating - e.old_rating)
+
+
+@FAST
+@given(st.from_regex(r"[0-9]{1,4}(-[0-9]{1,4})?", fullmatch=True))
+def test_a_plain_rating_reads_as_the_general_pattern_reads_it(text: str) -> None:
+    """"1650-12" is read without the general pattern; " 1650-12 " (spaces) only through it."""
+    assert parse_rating(text) == parse_rating(f" {text} ")
+
+
+@FAST
+@given(st.integers(-10, 10_050))
+def test_a_birth_year_given_as_int_is_read_as_its_text(year: int) -> None:
+    """A four-digit int is taken at a glance; as text the general parser decides — same year, same refusal."""
+    def read(value: Any) -> Any:
+        try:
+            return parse_birth_year(value, today=date(2026, 12, 1))
+        except InputError as e:
+            return [(p.code, p.params) for p in e.problems]
+    assert read(year) == read(str(year))
+
+
+def test_nothing_said_is_what_the_statements_parse_to() -> None:
+    """Nothing said about the scales is answered at once; said empty ("") it is parsed — the same statements."""
+    ps = Problems()
+    assert read_scales(None, None, None, None, ps) is NOTHING_SAID
+    assert read_scales("", "", "", "", ps) == NOTHING_SAID and not ps
+
+
+@pytest.mark.parametrize("end", [CLASSIC_END, NEW_END])
+@pytest.mark.parametrize("value", [500, 1099, 1100, 1650, 3100])
+def test_nothing_said_checks_as_the_full_check(end: date, value: int) -> None:
+    """check_scales answers NOTHING_SAID at once where the own DWZ fits the scale; an equal statement
+    object of its own takes the full check — the same answer, the same refusal."""
+    ed = edition_at(end)
+    own = Scales(*NOTHING_SAID)  # equal, not the same object
+    assert own == NOTHING_SAID and own is not NOTHING_SAID
+    found = []
+    for r0 in (Rating(value, 12), None):
+        short, full = Problems(), Problems()
+        assert check_scales(ed, r0, NOTHING_SAID, short) == check_scales(ed, r0, own, full)
+        assert [p.code for p in short] == [p.code for p in full]
+        found.append([p.code for p in full])
+    assert found == [["rating_old_scale_own"] if value < 1100 and end == NEW_END else [], []]
+
+
+PAIR_PART = (st.integers(-2, 3200) | st.booleans() | st.floats(allow_nan=False, min_value=-2, max_value=3200)
+             | st.sampled_from(["1", "½", "0", "=", "1600", "x"]) | st.just(Decimal(1)))
+
+
+@FAST
+@given(st.lists(st.tuples(PAIR_PART, PAIR_PART), min_size=1, max_size=6))
+def test_a_pair_read_again_is_read_as_on_its_own(pairs: list[tuple[Any, Any]]) -> None:
+    """parse_games remembers the pairs it read; a pair equal as a key but not the same value (True for 1,
+    Decimal(1), 1600.0 for 1600) is read on its own — the answer is always the one parse_game gives."""
+    from dwz.basics.values import parse_game, parse_games
+
+    for pair in pairs:
+        if _reads(pair):
+            parse_games([pair])  # now remembered
+        for other in pairs:
+            if _reads(other):
+                assert parse_games([other]) == (parse_game(other),)
+            else:
+                with pytest.raises(InputError) as e:
+                    parse_games([other])
+                with pytest.raises(InputError) as alone:
+                    parse_game(other, "games[0]")
+                assert e.value.problems == alone.value.problems
+
+
+def _reads(pair: tuple[Any, Any]) -> bool:
+    from dwz.basics.values import parse_game
+
+    try:
+        parse_game(pair)
+    except InputError:
+        return False
+    return True

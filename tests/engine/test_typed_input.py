@@ -156,8 +156,11 @@ def test_pasted_games_are_read_whatever_the_separator(games: list[tuple[str, str
     if current:
         lines.append(" ".join(current))
     pasted = read_pasted_games("\n".join(lines))
-    assert pasted.problems == ()
-    assert list(pasted.games) == games
+    # "1580-1": a result or a DWZ-index?  Refused with the hint, as the CLI and the API refuse it (issue 22 §5)
+    ambiguous = [f"{opp}-{res}" for (opp, res), sep in zip(games, seps, strict=False) if sep == "-" and res.isdigit()]
+    assert [(p.code, p.value) for p in pasted.problems] == [("game_ambiguous", t) for t in ambiguous]
+    if not ambiguous:
+        assert list(pasted.games) == games
 
 
 def test_what_is_no_game_is_named_with_its_line_and_nothing_is_dropped() -> None:

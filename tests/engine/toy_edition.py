@@ -22,6 +22,8 @@ from dwz.basics.values import AgeGroup
 
 NAME = "dwz-toy"
 COEFFICIENT: Literal["E", "K"] = "E"
+COEFFICIENT_FORMAT = ".0f"
+COMPONENTS: tuple[tuple[str, str], ...] = ()  # the factor's parts as shown, with their format
 PER_GAME_DECIMALS = 3
 GESAMT_ASSUMED = False
 FOREIGN_ASSUMED = False

@@ -130,7 +130,7 @@ def test_the_forms_time_control_reaches_the_check(client: TestClient) -> None:
 
 def test_pasted_games_with_other_separators_without_javascript(client: TestClient) -> None:
     html = client.get("/", params={"lang": "de", "rating": "1650-12", "end": "2026-09-14", "action": "paste",
-                                   "paste": "1810;0\n1600-1\n1690\t½"}).text
+                                   "paste": "1810;0\n1600-1-0\n1690\t½"}).text
     opps = re.findall(r'name="opp" value="([^"]*)"', html)
     assert opps[:3] == ["1810", "1600", "1690"]
     assert re.findall(r'<option value="([^"]*)" selected>', html)[:3] == ["0", "1", "½"]
@@ -147,7 +147,7 @@ def test_pasted_games_with_other_separators_without_javascript(client: TestClien
 
 
 def test_the_paste_reader_of_the_api(client: TestClient) -> None:
-    r = client.post("/api/dwz/games", json={"text": "1580:1 1720:=\n1810;0\n1600-1\n1690\t0,5"})
+    r = client.post("/api/dwz/games", json={"text": "1580:1 1720:=\n1810;0\n1600-1-0\n1690\t0,5"})
     assert r.status_code == 200
     assert r.json()["games"] == [{"opponent": "1580", "result": "1"}, {"opponent": "1720", "result": "½"},
                                  {"opponent": "1810", "result": "0"}, {"opponent": "1600", "result": "1"},

@@ -50,13 +50,8 @@ class OnDemand:
     on-demand parts — Rechenweg, per-game lines, Leistung — are computed from; each part is kept
     once read (:class:`cached`, in the instance's ``__dict__``).  No attribute can be set, and the
     repr, equality and hash are the result's fields', not its source (its last field): two results
-    of the same numbers are equal whatever form their input came in.
-
-    Where one is made for every evaluation it is built as ``Result.__new__(Result, field=…)``: the
-    NamedTuple's own generated constructor, called by keyword — mypy checks every name and type, as
-    for ``Result(field=…)``.  A class called with keywords first gathers them into a dict (CPython
-    3.11), which costs ``dwz.rate`` about an eighth of its time; the constructor called directly takes
-    them as they are, at most 14 keywords (more are gathered into a dict at the call site)."""
+    of the same numbers are equal whatever form their input came in.  Built by keyword, as every
+    result is (``Result(field=…)``)."""
 
     __slots__ = ()
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from enum import Enum, StrEnum
 from itertools import islice
@@ -64,6 +64,7 @@ __all__ = [
     "age_group_of",
     "counts",
     "game_items",
+    "game_text",
     "not_counted_reason",
     "parse_age_group",
     "parse_birth_year",
@@ -79,8 +80,8 @@ __all__ = [
     "read_pasted_games",
     "rating_warnings",
     "result_warnings",
-    "scan_games",
     "two_digit_year",
+    "zero_with_index",
 ]
 
 
@@ -301,7 +302,7 @@ def parse_birth_year(value: Any, field: str = "birth_year", *, today: date | Non
     Geburtsjahr: Geburtsjahr 85: bitte vierstellig angeben – gemeint ist wohl 1985
     Geburtsjahr: Geburtsjahr 10: bitte vierstellig angeben – gemeint ist wohl 2010
     """
-    if type(value) is int and BIRTH_YEAR_MIN <= value <= BIRTH_YEAR_DIGITS_MAX:  # as a program passes it
+    if type(value) is int and BIRTH_YEAR_MIN <= value <= BIRTH_YEAR_DIGITS_MAX:  # a four-digit year as a program passes it
         return value
     year = parse_int(value, field, "birth_year_invalid", minimum=0, maximum=BIRTH_YEAR_DIGITS_MAX)
     if year < BIRTH_YEAR_MIN:
@@ -321,7 +322,7 @@ def parse_rating(text: str | int | Rating | None, field: str = "rating") -> Rati
     >>> parse_rating("1650 - 12"), parse_rating(""), parse_rating("0")
     (Rating(value=1650, index=12), None, None)
     """
-    if type(text) is str:  # the common forms "1650-12" and "1650", read without the pattern (the same result, sooner)
+    if type(text) is str:  # the plain forms "1650-12" and "1650" read by partition (the pattern's result, sooner)
         head, sep, tail = text.partition("-")
         if (0 < len(head) <= 4 and head.isdigit() and head.isascii() and head.strip("0")
                 and (not sep or (0 < len(tail) <= 4 and tail.isdigit() and tail.isascii()))):
@@ -356,6 +357,13 @@ def parse_rating(text: str | int | Rating | None, field: str = "rating") -> Rati
     if value == 0:
         return None
     return Rating(value, index)
+
+
+def zero_with_index(text: str) -> bool:
+    """"0-5": a DWZ of 0 — no DWZ — written with an index, a contradiction :func:`parse_rating` alone
+    would read as "no DWZ" (the index dropped)."""
+    m = _RATING_RE.match(text)
+    return m is not None and m.group("index") is not None and m.group("value").lstrip("+-0") == ""
 
 
 class Result(Enum):
@@ -419,17 +427,21 @@ _RESULT_TEXT = {
 }
 
 
-_FAST_RESULTS: dict[Any, Result] = {
-    1: Result.WIN, 0: Result.LOSS, 0.5: Result.DRAW, "1": Result.WIN, "0": Result.LOSS, "½": Result.DRAW, "=": Result.DRAW,
-}
+_RESULT_NUMBER: dict[float, Result] = {1: Result.WIN, 0.5: Result.DRAW, 0: Result.LOSS}
 
 
-def parse_result(value: Any, field: str = "result") -> Result:
+def parse_result(value: Any, field: str = "result", part: str = "") -> Result:
     """Parse a result as users type it (1, ½, 0.5, "0,5", "=", "1-0", "+", "-" …).
 
     >>> [parse_result(x).code for x in (1, "½", 0.5, "0,5", "=", "0-1", "+", "-")]
     ['1', '½', '½', '½', '½', '0', '+', '-']
     """
+    kind = type(value)
+    if kind is int or kind is float:  # 1, 0.5, 0 (a bool is no result: its type is bool)
+        found = _RESULT_NUMBER.get(value)
+        if found is not None:
+            return found
+    field += part
     if isinstance(value, Result):
         return value
     if isinstance(value, bool):
@@ -493,15 +505,48 @@ class Game(NamedTuple):
 
 GameLike: TypeAlias = Game | tuple[Any, Any] | list[Any] | str | dict[str, Any]
 
-_GAME_TEXT_RE = re.compile(r"^\s*(?P<opp>[^:]*?)\s*:\s*(?P<res>\S+)\s*$")
+# One game written as text, everywhere (the CLI's arguments, the API's strings, the page's paste): the
+# opponent's rating, a separator — ":" or ";", or "-" right after the rating's last digit — and the result.
+_GAME_TEXT_RE = re.compile(r"^\s*(?P<opp>[^:;]*?)\s*(?P<sep>[:;]|(?<=[0-9])-(?=\S))\s*(?P<res>\S+)\s*$")
+
+
+def game_text(text: str) -> tuple[str, str] | Problem | None:
+    """A game written as text — ``1580:1``, ``1580;1``, ``1580-½``, ``1580-1-0`` — as (opponent, result)
+    as typed; ``None`` if it is no game.  ``1580-1`` is refused (a :class:`Problem` without its field):
+    a result 1 or the DWZ-index of "1580-1"?  The hint writes it with the colon.
+
+    >>> game_text("1580:1"), game_text("1810;0"), game_text("1600-½"), game_text("1720"), game_text("1580-1").code
+    (('1580', '1'), ('1810', '0'), ('1600', '½'), None, 'game_ambiguous')
+    """
+    m = _GAME_TEXT_RE.match(text) if len(text) <= 64 else None
+    if m is None:
+        return None
+    opp, res = m.group("opp"), m.group("res")
+    if m.group("sep") == "-" and res.isdigit():  # "1580-1": a DWZ with its index, or a game won?
+        return Problem("", "game_ambiguous", text, {"opponent": opp, "result": res})
+    return opp, res
+
+
+def split_game(text: str, field: str) -> tuple[str, str]:
+    """A game written as text, split into the opponent's rating and the result as typed (:func:`game_text`)."""
+    found = game_text(text)
+    if found is None:
+        raise InputError.single(field, "game_invalid", text)
+    if isinstance(found, Problem):
+        raise InputError([replace(found, field=field)])
+    return found
 
 
 _OPP_RE = re.compile(r"\s*-?[0-9]{1,9}\s*")
 _LONG_NUMBER_RE = re.compile(r"\s*-?[0-9]+\s*")
 
 
-def parse_opponent(raw: Any, field: str) -> int | None:
-    """An opponent's rating: 1 … 9999, or ``None`` for "no rating" (empty, 0, "-", "?")."""
+def parse_opponent(raw: Any, field: str, part: str = "") -> int | None:
+    """An opponent's rating: 1 … 9999, or ``None`` for "no rating" (empty, 0, "-", "?").  A problem
+    names ``field + part`` (``part``: joined only when there is one)."""
+    if type(raw) is int and 0 < raw <= RATING_MAX:  # the rating itself (checked first: the common input)
+        return raw
+    field += part
     if raw is None or (isinstance(raw, str) and raw.strip() in ("", "-", "?")):
         return None
     if isinstance(raw, bool):
@@ -524,39 +569,40 @@ def parse_opponent(raw: Any, field: str) -> int | None:
 
 
 def parse_game(item: GameLike, field: str = "games[0]") -> Game:
-    """Parse one game: ``(1580, 1)``, ``"1580:="``, ``{"opponent": 1580, "result": "½"}``.
+    """Parse one game: ``(1580, 1)``, ``"1580:="``, ``{"opponent": 1580, "result": "½"}`` — the one
+    reader of a game for the Python API, the CLI, the API and the page alike.
 
     >>> parse_game("1720:=")
     Game(opponent=1720, result=<Result.DRAW: ('½', 1, True)>, name=None)
     """
-    if isinstance(item, Game):
-        return item
     name = None
-    if isinstance(item, str):
-        m = _GAME_TEXT_RE.match(item) if len(item) <= 64 else None
-        if not m:
+    if isinstance(item, (tuple, list)) and not isinstance(item, Game):
+        if not 2 <= len(item) <= 3:
             raise InputError.single(field, "game_invalid", item)
-        raw_opp, raw_res = m.group("opp"), m.group("res")
+        raw_opp, raw_res = item[0], item[1]
+        if len(item) == 3:
+            name = item[2]
+    elif isinstance(item, Game):
+        return item
+    elif isinstance(item, str):
+        raw_opp, raw_res = split_game(item, field)
     elif isinstance(item, dict):
         if "result" not in item:
             raise InputError.single(field + ".result", "result_missing", None)
         raw_opp, raw_res = item.get("opponent"), item["result"]
         name = item.get("name")
-    elif isinstance(item, (tuple, list)) and len(item) in (2, 3):
-        raw_opp, raw_res = item[0], item[1]
-        if len(item) == 3:
-            name = item[2]
     else:
         raise InputError.single(field, "game_invalid", item)
-    problems: list[Problem] = []
-    opp = collect(problems, parse_opponent, raw_opp, field + ".opponent")
-    res = collect(problems, parse_result, raw_res, field + ".result")
-    if problems or res is None:
-        raise InputError(problems)
+    try:
+        opp, res = parse_opponent(raw_opp, field, ".opponent"), parse_result(raw_res, field, ".result")
+    except InputError:  # both values read again, every problem named at once
+        problems: list[Problem] = []
+        collect(problems, parse_opponent, raw_opp, field, ".opponent")
+        collect(problems, parse_result, raw_res, field, ".result")
+        raise InputError(problems) from None
     return Game(opp, res, None if name is None else (name if isinstance(name, str) else str(shorten(name))))
 
 
-_PASTED_GAME = re.compile(r"^(?P<opp>[^:;\t]*?)\s*(?::|;|(?<=[0-9])-(?=\S))\s*(?P<res>\S+)$")
 PASTE_MAX_CHARS = 8000  # a pasted list of games: far more than MAX_GAMES of a page's rows need
 
 
@@ -571,13 +617,14 @@ class PastedGames:
 
 def read_pasted_games(text: str, field: str = "paste", limit: int = MAX_GAMES) -> PastedGames:
     r"""Games pasted into a page, as people copy them: ``1580:1 1720:= 1810:0`` on one line,
-    ``1810;0`` and ``1600-1`` (a separator after the rating), two spreadsheet cells ``1600<Tab>½``,
-    or a rating and a result ``1600 ½`` alone on a line.  What is no game is named with its line,
-    never dropped; more than ``limit`` games is a problem too.  The one reader of the page's
-    paste field — its form and its script (through the API) alike.
+    ``1810;0`` and ``1600-½`` (each a game as the CLI and the API read it, :func:`game_text`), two
+    spreadsheet cells ``1600<Tab>½``, or a rating and a result ``1600 ½`` alone on a line.  What is
+    no game is named with its line, never dropped — ``1600-1`` too, with the CLI's and the API's hint
+    (a result or a DWZ-index?); more than ``limit`` games is a problem too.  The one reader of the
+    page's paste field — its form and its script (through the API) alike.
 
-    >>> read_pasted_games("1580:1 1720:=\n1810;0\n1600-1\n1690\t½\n1500 0").games
-    (('1580', '1'), ('1720', '='), ('1810', '0'), ('1600', '1'), ('1690', '½'), ('1500', '0'))
+    >>> read_pasted_games("1580:1 1720:=\n1810;0\n1600-½\n1690\t½\n1500 0").games
+    (('1580', '1'), ('1720', '='), ('1810', '0'), ('1600', '½'), ('1690', '½'), ('1500', '0'))
     >>> [(p.code, p.value, p.params["line"]) for p in read_pasted_games("1580:1 1720\n1810:0").problems]
     [('paste_unreadable', '1720', 1)]
     """
@@ -596,15 +643,17 @@ def read_pasted_games(text: str, field: str = "paste", limit: int = MAX_GAMES) -
                 problems.append(Problem(field, "paste_unreadable", line.strip(), {"line": no}))
             continue
         tokens = line.split()
-        if len(tokens) == 2 and not any(_PASTED_GAME.match(t) for t in tokens):  # "1600 ½": one game
+        if len(tokens) == 2 and not any(game_text(t) for t in tokens):  # "1600 ½": one game
             games.append((tokens[0], tokens[1]))
             continue
-        for token in tokens:
-            m = _PASTED_GAME.match(token)
-            if m is None:
+        for token in tokens:  # each a game as the CLI and the API read it (game_text)
+            found = game_text(token)
+            if found is None:
                 problems.append(Problem(field, "paste_unreadable", token, {"line": no}))
+            elif isinstance(found, Problem):
+                problems.append(replace(found, field=field, params={**found.params, "line": no}))
             else:
-                games.append((m.group("opp"), m.group("res")))
+                games.append(found)
     if len(games) > limit:
         problems.append(Problem(field, "too_many", len(games), {"max": limit}))
     return PastedGames(tuple(games), tuple(problems))
@@ -631,37 +680,6 @@ def game_items(items: Any, field: str = "games") -> tuple[Any, ...]:
     return out
 
 
-# Only results that count (Result.rated, WO 3.3.2): the fast scan below relies on it.
-_FAST_HALVES: dict[Any, int] = {k: r.halves for k, r in _FAST_RESULTS.items() if r.rated}
-
-
-def scan_games(items: tuple[Any, ...], low: int = IMPLAUSIBLE_LOW) -> tuple[list[int], int, list[int]] | None:
-    """The common form of a game list — ``(opponent rating, result)`` tuples, results 1, ½, 0 —
-    in one pass, without building a ``Game`` each: the opponents, W in half points and the
-    positions of the opponents worth a look (below ``low`` — 500, or a scale's lowest value if
-    higher — or above 3000).  Every such game counts (:func:`counts`: played, against a rating).
-    ``None`` as soon as a game has another form: :func:`parse_games` decides.
-    """
-    fast = _FAST_HALVES
-    opps: list[int] = []
-    add = opps.append
-    wh = 0
-    try:
-        for item in items:
-            if type(item) is not tuple:
-                return None
-            o, res = item  # a pair, or ValueError
-            if type(o) is not int or type(res) is bool or not 0 < o <= RATING_MAX:
-                return None
-            wh += fast[res]  # KeyError for anything but 1, ½, 0; TypeError for unhashable results
-            add(o)
-    except (ValueError, KeyError, TypeError):
-        return None
-    if opps and (max(opps) > IMPLAUSIBLE_RATING or min(opps) < low):
-        return opps, wh, [i for i, o in enumerate(opps) if o > IMPLAUSIBLE_RATING or o < low]
-    return opps, wh, []
-
-
 def rating_warnings(value: int, field: str, warnings: list[Problem]) -> None:
     """A given rating above 3000 or below 500 is accepted but flagged."""
     if value > IMPLAUSIBLE_RATING:
@@ -677,23 +695,39 @@ def result_warnings(value: int | None, warnings: list[Problem], field: str = "ne
         warnings.append(Problem(field, "result_implausible", value, {"min": lo, "max": hi}))
 
 
+GAMES_READ_MAX = 100_000  # games remembered as read (every input that can grow has a limit)
+_GAMES_READ: dict[tuple[Any, Any], Game] = {}
+_KEYS = frozenset((int, float, str))
+
+
 def parse_games(items: Iterable[GameLike] | None, field: str = "games") -> tuple[Game, ...]:
-    """Parse a list of games, collecting every problem before raising."""
+    """Parse a list of games, collecting every problem before raising.  Each game is read by
+    :func:`parse_game`; a pair as a program passes it — ``(1580, 1)`` — is remembered as read, so the
+    same pair is read once (the same Game: its rules applied once, not a second reader)."""
     items = game_items(items, field)
     games: list[Game] = []
     problems: list[Problem] = []
-    fast = _FAST_RESULTS
+    add = games.append
+    read = _GAMES_READ
     for i, item in enumerate(items):
-        # the common case, (1580, 1), without building a field name or the general path
-        if (type(item) is tuple and len(item) == 2 and type(item[0]) is int and 0 < item[0] <= RATING_MAX
-                and type(item[1]) in (int, float, str)):
-            res = fast.get(item[1])
-            if res is not None:
-                games.append(Game(item[0], res))
-                continue
-        game = collect(problems, parse_game, item, f"{field}[{i}]")
-        if game is not None:
-            games.append(game)
+        # only plain values are keys: a bool or a Decimal equals 1 as a key, but is read (and refused) on its own
+        if type(item) is tuple and len(item) == 2 and type(item[0]) in _KEYS and type(item[1]) in _KEYS:
+            game = read.get(item)
+            if game is None:
+                try:
+                    game = parse_game(item, field)
+                except InputError:
+                    collect(problems, parse_game, item, f"{field}[{i}]")  # named as typed ("games[3]")
+                    continue
+                if len(read) >= GAMES_READ_MAX:
+                    read.clear()
+                read[item] = game
+            add(game)
+            continue
+        try:
+            add(parse_game(item, field))
+        except InputError:  # read again under its own name ("games[3]"), made only for a problem
+            collect(problems, parse_game, item, f"{field}[{i}]")
     if problems:
         raise InputError(problems)
     return tuple(games)

@@ -479,10 +479,8 @@ def rate(rating: str | None, games: tuple[str, ...], end: str | None, born: str 
          rules: str | None, alt: str | None, stand: str | None, scale: str | None, spieler: str | None, index: str | None,
          points: str | None, count: str | None, expected: str | None, rest: tuple[str, ...], lang: str, as_json: bool,
          explain: bool) -> None:
-    from dwz.basics.errors import InputError, Problem
-    from dwz.basics.values import parse_rating
-    from dwz.core.player import first_rating
-    from dwz.core.readings import rate_readings
+    from dwz.core.player import FirstRatingResult
+    from dwz.core.readings import evaluate_readings
 
     if spieler is not None:  # the own values from the portal's card or the cached DWZ list (dwz.portal.players)
         try:
@@ -507,25 +505,14 @@ def rate(rating: str | None, games: tuple[str, ...], end: str | None, born: str 
         n = int_option(count, "count", 0, 1000)
         we = float_option(expected, "expected", 0, 1000)
         end_v, assumed = _end(end)
-        scales = _scales(alt, scale, stand)
-        try:
-            no_rating = parse_rating(rating) is None
-        except InputError:
-            no_rating = False  # rate() reports every problem at once
-        if no_rating and w is None:
-            _no_own(scales, alt)
-            res: Any = first_rating(list(games), restpartien=list(rest), end=end_v, birth_year=_born(born),
-                                    age_group=age_group, rules=rules, **scales)
-            _emit(res, lang, as_json, explain, "print_first", assumed_end=assumed)
-            return
-        if rest:  # Restpartien count only for a first DWZ (WO 3.4.1): refused, never silently left out
-            raise InputError([Problem("restpartien", "restpartien_with_rating", len(rest))])
-        res = rate_readings(rating, list(games), end=end_v, birth_year=_born(born), age_group=age_group, index=index,
-                      points=w, count=n, expected=we, rules=rules, **scales)
+        # Folge-DWZ or first DWZ, and the contradictions refused: the core's one decision (dwz.core.player.evaluate);
+        # a Folge-DWZ with both readings where the own DWZ's scale is in doubt (dwz.core.readings)
+        res: Any = evaluate_readings(rating, list(games), restpartien=list(rest), end=end_v, birth_year=_born(born), age_group=age_group,
+                                     index=index, points=w, count=n, expected=we, rules=rules, **_scales(alt, scale, stand))
     except Exception as e:
         _fail(e, lang)
         return
-    _emit(res, lang, as_json, explain, "print_readings", assumed_end=assumed)  # both readings where the scale is in doubt
+    _emit(res, lang, as_json, explain, "print_first" if isinstance(res, FirstRatingResult) else "print_readings", assumed_end=assumed)
 
 
 def _own_values(spieler: str, lang: str, as_json: bool) -> Any:

@@ -157,18 +157,13 @@ def _hidden(t: layout.Table, lang: str) -> list[str]:
 
 
 def coefficient_text(r: Any, lang: str) -> str:
-    """E with E0, fB, SBr (classic) or K with K0, a, b (2026) — the parts in the one format they have
-    everywhere, the catalog's ``coefficient_parts.*`` (the web page's too); an edition whose factor
-    has other parts: the factor alone."""
+    """The development factor with its parts, as the edition names and formats them (E with E0, fB, SBr;
+    K with K0, a, b — :attr:`~dwz.rules.edition.Edition.COMPONENTS`); the factor alone where a part is missing."""
+    ed = r.context.edition
+    head = fmt_num(r.coefficient, ed.COEFFICIENT_FORMAT, lang)
     c = r.components
-    if r.coefficient_name == "E":
-        head = str(r.E)
-        if {"E0", "fB", "SBr"} <= c.keys():
-            head += f"  ({text('coefficient_parts.E', lang, **c)})"
-        return head
-    head = fmt_num(r.K, '.1f', lang)
-    if {"K0", "a", "b"} <= c.keys():
-        head += f"  ({text('coefficient_parts.K', lang, **c)})"
+    if ed.COMPONENTS and all(name in c for name, _ in ed.COMPONENTS):
+        head += "  (" + ", ".join(f"{name} {fmt_num(c[name], spec, lang)}" for name, spec in ed.COMPONENTS) + ")"
     return head
 
 

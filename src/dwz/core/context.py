@@ -152,6 +152,5 @@ def resolve_context(
         group = AgeGroup.ADULT
     if edition is None or group is None:
         return None
-    # by keyword through the NamedTuple's constructor itself: made for every evaluation (see dwz.basics.steps.OnDemand)
-    return Context.__new__(Context, edition=edition, end=end_d, forced=forced, age_group=group, age=age, age_source=source,
-                           birth_year=by, warnings=tuple(warnings))
+    return Context(edition=edition, end=end_d, forced=forced, age_group=group, age=age, age_source=source, birth_year=by,
+                   warnings=tuple(warnings))

@@ -5,8 +5,8 @@ The rules live in :mod:`dwz.rules.fide`, one :class:`~dwz.rules.fide.FideEra` pe
 period; this module orchestrates and never asks an era's name.  Numbers are computed when
 a result is made, the per-game table, the Rechenweg and the performance when first read —
 by the same functions (:func:`_period`, the era's rules), checked against each other.
-:func:`rate` hands input a program passed already typed and in range straight to :func:`_rate`;
-everything else is parsed first, with its messages — the same :func:`_rate` computes both.
+Every input takes one path: :func:`rate` reads it with the one parser of each value (and its
+messages), then :func:`_rate` computes.
 """
 
 from __future__ import annotations
@@ -21,9 +21,7 @@ from dwz.basics.probability import p_fide_hundredths, p_logistic
 from dwz.basics.rounding import round_half_away, round_half_up
 from dwz.basics.steps import Explained, OnDemand, Step, cached, render_steps
 from dwz.basics.values import (
-    BIRTH_YEAR_MIN,
     IMPLAUSIBLE_RATING,
-    MAX_GAMES,
     PLAUSIBLE_RESULT,
     RATING_MAX,
     Game,
@@ -35,7 +33,6 @@ from dwz.basics.values import (
     parse_int,
     parse_period,
     result_warnings,
-    scan_games,
 )
 from dwz.rules import fide
 from dwz.rules.fide import FideEra
@@ -151,8 +148,7 @@ class _EloSource(NamedTuple):
     k_assumed: bool  # K by the rules from what was given (not given itself): an assumption of the Rechenweg
     mode: Mode
     expectation: Expectation
-    items: tuple[Any, ...]  # the games as given (immutable), parsed on demand …
-    parsed: tuple[Game, ...] | None  # … or parsed already
+    parsed: tuple[Game, ...]  # the games as read
     rule_400: bool = True  # FIDE's 400-point rule applied (off: the user's own rules)
 
 
@@ -243,10 +239,9 @@ class EloResult(OnDemand, _EloFields, Explained):
     def expected_pct(self) -> float | None:
         return None if self.n == 0 else 100 * self.We / self.n
 
-    @cached
+    @property
     def _parsed(self) -> tuple[Game, ...]:
-        src = self.source
-        return src.parsed if src.parsed is not None else parse_games(src.items)
+        return self.source.parsed
 
     @cached
     def _performance(self) -> tuple[int, int, int, int] | None:
@@ -382,20 +377,6 @@ def rate(
     >>> e.We, e.change, e.rounded_change, e.new_rating
     (3.24, 3.9, 4, 2228)
     """
-    if (mode == "period" and expectation == "table" and rule_400 is True and type(rating) is int and 0 < rating <= RATING_MAX
-            and (k is None or (type(k) is int and 0 < k <= K_MAX)) and (period is None or type(period) is date)
-            and (birth_year is None or type(birth_year) is int) and (games_played is None or type(games_played) is int)
-            and (type(games) is tuple or (type(games) is list and len(games) <= MAX_GAMES))):
-        # Values a program passes, already of their type and in range, need no parser: the same numbers
-        # by the same _rate (a property test holds both input forms equal); anything else is parsed below.
-        items = games if type(games) is tuple else tuple(games)
-        scanned = scan_games(items)
-        per = period or today or date.today()
-        if scanned is not None and (birth_year is None or BIRTH_YEAR_MIN <= birth_year <= per.year) and (games_played is None or
-                                                                                         0 <= games_played <= GAMES_PLAYED_MAX):
-            opps, w_halves, _ = scanned
-            return _rate(rating, items, None, opps, w_halves, per, k_given=k, by=birth_year, gp=games_played,
-                         reached_2400=reached_2400, reached_2300=reached_2300, mode=mode, expectation=expectation)
     problems = Problems()
     r = _rating(rating, problems)
     parsed: tuple[Game, ...] = problems.attempt(parse_games, games) or ()
@@ -416,16 +397,20 @@ def rate(
             problems.add("birth_year", "birth_after_end", by, end=per.isoformat())
     if problems or r is None:
         raise InputError(elo_words(problems))
-    counted = [g for g in parsed if g.counted]
-    return _rate(r, (), parsed, [g.opponent for g in counted if g.opponent is not None], sum(g.result.halves for g in counted), per,
-                 k_given=k_given, by=by, gp=gp, reached_2400=reached_2400, reached_2300=reached_2300, mode=mode, expectation=expectation,
-                 rule_400=rule_400)
+    opps: list[int] = []
+    w_halves = 0
+    for o, res, _ in parsed:
+        if o is not None and res.rated:  # counted (B.02 §8.2: played, against a rated opponent)
+            opps.append(o)
+            w_halves += res.halves
+    return _rate(r, parsed, opps, w_halves, per, k_given=k_given, by=by, gp=gp, reached_2400=reached_2400,
+                 reached_2300=reached_2300, mode=mode, expectation=expectation, rule_400=rule_400)
 
 
-def _rate(r: int, items: tuple[Any, ...], parsed: tuple[Game, ...] | None, opps: list[int], w_halves: int, per: date, *,
+def _rate(r: int, parsed: tuple[Game, ...], opps: list[int], w_halves: int, per: date, *,
           k_given: int | None, by: int | None, gp: int | None, reached_2400: bool, reached_2300: bool, mode: Mode,
           expectation: Expectation, rule_400: bool = True) -> EloResult:
-    """The numbers of one period (both input forms): K, We and the change by the era's rules."""
+    """The numbers of one period: K, We and the change by the era's rules."""
     era = fide.era_at(per)
     if k_given is not None:
         k_base, k_reason, k_assumed = k_given, "k.given", False
@@ -433,9 +418,7 @@ def _rate(r: int, items: tuple[Any, ...], parsed: tuple[Game, ...] | None, opps:
         age = age_from_birth_year(by, per) if by is not None else None  # FIDE: list year − birth year
         k_base, k_reason, k_assumed = fide.k_factor(r, era, age=age, games_played=gp, reached_2400=reached_2400,
                                                     reached_2300=reached_2300)
-    # both built by keyword through the NamedTuple's constructor itself (see dwz.basics.steps.OnDemand)
-    src = _EloSource.__new__(_EloSource, era=era, k_assumed=k_assumed, mode=mode, expectation=expectation, items=items, parsed=parsed,
-                             rule_400=rule_400)
+    src = _EloSource(era=era, k_assumed=k_assumed, mode=mode, expectation=expectation, parsed=parsed, rule_400=rule_400)
     n = len(opps)
     k_used = fide.k_for_games(k_base, n, era)
     if mode == "period" and expectation == "table" and rule_400:  # Σ PD at once, exact in hundredths (the per-game table on demand)
@@ -443,8 +426,7 @@ def _rate(r: int, items: tuple[Any, ...], parsed: tuple[Game, ...] | None, opps:
         change = k_used * (50 * w_halves - we_h) / 100
         we, exact = we_h / 100, r + change
     else:
-        out = _period(r, parsed if parsed is not None else parse_games(items), k_used, era, mode, expectation == "logistic", False,
-                      rule_400)
+        out = _period(r, parsed, k_used, era, mode, expectation == "logistic", False, rule_400)
         we, change = out.we, out.change
         exact = out.running if mode == "game" else r + change
     new_rating = r + round_half_away(change)
@@ -458,8 +440,8 @@ def _rate(r: int, items: tuple[Any, ...], parsed: tuple[Game, ...] | None, opps:
             found.append(Problem("", "elo_below_floor", new_rating, {"floor": floor}))
         result_warnings(new_rating, found)
         warnings = tuple(found)
-    return EloResult.__new__(EloResult, period=per, old_rating=r, new_rating=new_rating, change=change, K=k_used, K_base=k_base,
-                             K_reason=k_reason, n=n, W=w_halves / 2, We=we, new_rating_exact=exact, warnings=warnings, source=src)
+    return EloResult(period=per, old_rating=r, new_rating=new_rating, change=change, K=k_used, K_base=k_base, K_reason=k_reason, n=n,
+                     W=w_halves / 2, We=we, new_rating_exact=exact, warnings=warnings, source=src)
 
 
 PLAUSIBLE_LOW, PLAUSIBLE_HIGH = PLAUSIBLE_RESULT  # result_warnings' bounds, checked first

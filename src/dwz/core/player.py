@@ -23,6 +23,8 @@ from dwz.basics.rounding import round_half_up
 from dwz.basics.steps import Explained, OnDemand, Step, WithCoefficient, cached
 from dwz.basics.strength import strength_class
 from dwz.basics.values import (
+    IMPLAUSIBLE_LOW,
+    IMPLAUSIBLE_RATING,
     INDEX_IMPLAUSIBLE,
     MAX_GAMES,
     AgeGroup,
@@ -30,7 +32,6 @@ from dwz.basics.values import (
     GameLike,
     Rating,
     Result,
-    game_items,
     parse_date,
     parse_games,
     parse_index,
@@ -38,7 +39,7 @@ from dwz.basics.values import (
     parse_rating,
     rating_warnings,
     result_warnings,
-    scan_games,
+    zero_with_index,
 )
 from dwz.core.context import Context, InContext, resolve_context
 from dwz.core.scale import (
@@ -48,6 +49,7 @@ from dwz.core.scale import (
     check_scales,
     conversion_steps,
     convert,
+    no_own_value,
     own_steps,
     read_scales,
     scale_warnings,
@@ -56,7 +58,8 @@ from dwz.i18n import Fields
 from dwz.rules import Edition, We
 from dwz.rules.common import FIRST_INDEX, MIN_GAMES, average, first_ineligible, first_reasons, next_index, performance_eligible
 
-__all__ = ["Context", "FirstRatingResult", "GameLine", "RatingResult", "first_rating", "parse_date", "rate", "resolve_context"]
+__all__ = ["Context", "FirstRatingResult", "GameLine", "RatingResult", "evaluate", "first_rating", "is_first", "parse_date", "rate",
+           "resolve_context"]
 
 
 class GameLine(NamedTuple):
@@ -109,25 +112,37 @@ def inspect_games(ed: Edition[We], games: tuple[Game, ...], field: str, convert_
     edition's scale can hold it (WO 2026: nothing below 1100, spec dwz-2026 §6) — or, with
     ``convert_on``, each converted from the old scale.  Returns the games as evaluated and per
     game the value as given where it was converted (``None`` when nothing was)."""
+    low: list[tuple[str, int]] = []
+    floor = ed.SCALE_MIN
+    if not convert_on:  # nothing converted: the games stay as they are, each value looked at
+        for i, g in enumerate(games):
+            o = g.opponent
+            if o is None:
+                continue
+            if not IMPLAUSIBLE_LOW <= o <= IMPLAUSIBLE_RATING:
+                rating_warnings(o, f"{field}[{i}].opponent", warnings)
+            if o < floor:
+                low.append((f"{field}[{i}].opponent", o))
+        scale_warnings(ed, low, warnings)
+        return games, None
     out: list[Game] = []
     given: list[int | None] = []
-    low: list[tuple[str, int]] = []
     for i, g in enumerate(games):
         o = g.opponent
         if o is None:
             out.append(g)
             given.append(None)
             continue
-        where = f"{field}[{i}].opponent"
-        rating_warnings(o, where, warnings)
-        c = convert(ed, o, where) if convert_on else None
+        if not IMPLAUSIBLE_LOW <= o <= IMPLAUSIBLE_RATING:
+            rating_warnings(o, f"{field}[{i}].opponent", warnings)
+        c = convert(ed, o, f"{field}[{i}].opponent")
         if c is not None:
             conversions.append(c)
             out.append(g._replace(opponent=c.new))
             given.append(o)
             continue
-        if o < ed.SCALE_MIN:
-            low.append((where, o))
+        if o < floor:
+            low.append((f"{field}[{i}].opponent", o))
         out.append(g)
         given.append(None)
     scale_warnings(ed, low, warnings)
@@ -157,6 +172,51 @@ def performance_steps(outcome: PerformanceOutcome | None, n: int) -> list[Step]:
     return [Step("core.perf", "WO 3.6.1", {"n": n, "result": outcome.value}), *outcome.steps]
 
 
+def rated_steps(ed: Edition[We], own: int, old_index: int | None, total: int, opponents: Sequence[int], ps: Sequence[float],
+                W: float, We: float, folge: FolgeOutcome | None, performance: PerformanceOutcome | None) -> list[Step]:
+    """The one Rechenweg of a rated player's games (WO 3.3 – 3.6): which games count, W, We, W − We,
+    Rc, the edition's Folge-DWZ, the index and the Leistung — for the single player and for every
+    rated player of a tournament alike.  ``opponents`` are the counted games' values (``ps`` their P,
+    in the same order), ``total`` every game given; ``folge`` is ``None`` without a counted game."""
+    n = len(opponents)
+    steps = [Step("core.games", "WO 3.3.2", {"total": total, "n": n, "excluded": total - n, "result": n})]
+    if folge is None:
+        steps.append(Step("core.no_games", "WO 3.5.2", {"R0": own, "result": own}))
+        steps.append(index_step(old_index, False))
+        return steps
+    steps.append(Step("core.W", "WO 3.2", {"n": n, "result": W}))
+    per_game = [(o, own - o, p) for o, p in zip(opponents, ps, strict=True)]
+    steps.append(Step("core.We", "WO 3.3.1, 3.3.2", {"R0": own, "games": per_game, "decimals": ed.PER_GAME_DECIMALS,
+                                                     "result": We}, assumption=ed.expectation_assumed(own, opponents)))
+    steps.append(Step("core.W_We", "WO 3.5.2", {"W": W, "We": We, "result": W - We}))
+    rc = average(opponents)
+    steps.append(Step("core.Rc", "WO 3.6.2", {"sum": sum(opponents), "n": n, "exact": rc, "result": round_half_up(rc)}))
+    steps.extend(folge.steps)
+    steps.append(index_step(old_index, True))
+    steps.extend(performance_steps(performance, n))
+    return steps
+
+
+def first_steps(n_tournament: int, n_rest: int, n: int, W: float, iteration: Sequence[Step] | None, ri: float | None,
+                opponents: Sequence[float], ps: Sequence[float], We: float | None, decimals: int, outcome: Sequence[Step],
+                performance: Sequence[Step]) -> list[Step]:
+    """The one Rechenweg of a newcomer (WO 3.4): his games, eligibility (``iteration`` is ``None``
+    when he is not eligible), the iteration (the single player's own, or the tournament's
+    Gesamtiteration), We at Ri (``opponents`` the values it used, ``ps`` their P), the edition's
+    correction (``outcome``), index 1 and the Leistung (``performance``) — for the single player
+    and for every newcomer of a tournament alike."""
+    steps = [Step("first.games", "WO 3.4.1", {"n_tournament": n_tournament, "n_rest": n_rest, "W": W, "result": n})]
+    if iteration is None or ri is None:
+        steps.append(Step("first.not_eligible", "WO 3.4.1", {"n": n, "W": W, "min": MIN_GAMES, "result": None}))
+        return steps
+    steps.extend(iteration)
+    steps.append(we_at_ri_step(opponents, ri, ps, W, We, decimals))
+    steps.extend(outcome)
+    steps.append(Step("first.index", "WO 3.4.1", {"result": FIRST_INDEX}))
+    steps.extend(performance)
+    return steps
+
+
 def _drifted(what: str) -> AssertionError:
     # The Rechenweg is the same rule function called again with explain=True; if it ever
     # disagreed with the number shown, that is a bug to see, not to paper over.
@@ -167,8 +227,7 @@ class _RateSource(NamedTuple):
     """What a Folge-DWZ was computed from: enough to explain it later."""
 
     scales: Scales  # what the caller said about the scales
-    items: tuple[Any, ...]  # the games as given (immutable: re-parsed for the per-game lines)
-    parsed: tuple[Game, ...] | None  # … or already parsed
+    parsed: tuple[Game, ...]  # the games as read (opponents on the edition's scale)
     opponents: list[int]  # the counted games' opponent ratings
     w_halves: int
     we: We  # We as the edition holds it (opaque: only handed back to it)
@@ -287,11 +346,6 @@ class RatingResult(OnDemand, _RatingFields, InContext, Explained, WithCoefficien
         return None if p is None else p.value
 
     @cached
-    def _parsed(self) -> tuple[Game, ...]:
-        src = self.source
-        return src.parsed if src.parsed is not None else parse_games(src.items)
-
-    @cached
     def _expected(self) -> list[float]:
         src = self.source
         ps, we = self.context.edition.expected_exact(self.old_rating, src.opponents)
@@ -304,7 +358,7 @@ class RatingResult(OnDemand, _RatingFields, InContext, Explained, WithCoefficien
         """Every game as given, counted or not (with the reason), D and P for the counted ones."""
         if self.source.aggregate is not None:
             return ()
-        return tuple(game_lines(self._parsed, self.old_rating, self._expected, given=self.source.given))
+        return tuple(game_lines(self.source.parsed, self.old_rating, self._expected, given=self.source.given))
 
     @property
     def not_counted(self) -> list[GameLine]:
@@ -328,24 +382,10 @@ class RatingResult(OnDemand, _RatingFields, InContext, Explained, WithCoefficien
             steps.extend(out.steps)
             steps.append(index_step(self.old_index, True))
             return tuple(steps)
-        own, opps, n = self.old_rating, src.opponents, self.n
-        total = len(src.parsed if src.parsed is not None else src.items)  # every game given, counted or not
-        steps.append(Step("core.games", "WO 3.3.2", {"total": total, "n": n, "excluded": total - n, "result": n}))
-        if not self.evaluated:
-            steps.append(Step("core.no_games", "WO 3.5.2", {"R0": own, "result": own}))
-            steps.append(index_step(self.old_index, False))
-            return tuple(steps)
-        steps.append(Step("core.W", "WO 3.2", {"n": n, "result": self.W}))
-        per_game = [(o, own - o, p) for o, p in zip(opps, self._expected, strict=True)]
-        steps.append(Step("core.We", "WO 3.3.1, 3.3.2", {"R0": own, "games": per_game, "decimals": ed.PER_GAME_DECIMALS,
-                                                         "result": self.We}, assumption=ed.expectation_assumed(own, opps)))
-        steps.append(Step("core.W_We", "WO 3.5.2", {"W": self.W, "We": self.We, "result": self.W - self.We}))
-        steps.append(Step("core.Rc", "WO 3.6.2", {"sum": sum(opps), "n": n, "exact": self.Rc_exact, "result": self.Rc}))
-        out = self._folge
-        assert out is not None
-        steps.extend(out.steps)
-        steps.append(index_step(self.old_index, True))
-        steps.extend(performance_steps(self._performance, n))
+        total = len(src.parsed)  # every game given, counted or not
+        expected = self._expected if self.evaluated else []
+        steps.extend(rated_steps(ed, self.old_rating, self.old_index, total, src.opponents, expected, self.W, self.We, self._folge,
+                                 self._performance))
         return tuple(steps)
 
     def to_dict(self, lang: str = "de", steps: bool = True) -> dict[str, Any]:
@@ -438,18 +478,16 @@ def rate(
     """
     problems = Problems()
     r0 = _parse_own(rating, index, problems)
-    items = problems.attempt(game_items, games)
+    before = problems.seen
+    parsed = problems.attempt(parse_games, games)  # the one reader of games (and their bound)
+    given_games = len(parsed) if parsed is not None else 0 if problems.seen == before else 1
     scales = read_scales(scale, own_scale, opponents_scale, rating_date, problems)
-    scanned = scan_games(items) if items else None
-    parsed: tuple[Game, ...] | None = None
-    if items and scanned is None:
-        parsed = problems.attempt(parse_games, items)
     points = W if W is not None else points
     count = n if n is not None else count
     expected = We if We is not None else expected
     aggregate = points is not None or count is not None or expected is not None
     if aggregate:
-        count = _check_aggregate(points, count, expected, len(items or ()), problems)
+        count = _check_aggregate(points, count, expected, given_games, problems)
     ctx = resolve_context(end, birth_year, age_group, rules, problems, today)
     checked = check_scales(ctx.edition, r0, scales, problems) if ctx is not None and r0 is not None and scales is not None else None
     if problems or ctx is None or r0 is None or checked is None or scales is None:
@@ -463,28 +501,18 @@ def rate(
         assert points is not None and count is not None and expected is not None
         w_halves = round_half_up(points * 2)
         we_exact = ed.we_from_value(expected)
-        card = _RateSource(scales=scales, items=(), parsed=(), opponents=[], w_halves=w_halves, we=we_exact,
+        card = _RateSource(scales=scales, parsed=(), opponents=[], w_halves=w_halves, we=we_exact,
                            aggregate=(points, count, ed.we_to_float(we_exact)))
         return _rated(r0, ctx, card, count, warnings, conversions)
-    given: list[int | None] | None = None
-    if scanned is not None and not convert_on:  # the common form: (opponent, result) pairs, read in one pass
-        opps, w_halves, odd = scanned
-        for i in odd:
-            rating_warnings(opps[i], f"games[{i}].opponent", warnings)
-        if ed.SCALE_MIN and opps and min(opps) < ed.SCALE_MIN:
-            scale_warnings(ed, [(f"games[{i}].opponent", o) for i, o in enumerate(opps) if o < ed.SCALE_MIN], warnings)
-    else:
-        if parsed is None:
-            parsed = parse_games(items)
-        parsed, given = inspect_games(ed, parsed, "games", convert_on, warnings, conversions)
-        opps, w_halves = [], 0
-        for g in parsed:
-            if g.counted:
-                assert g.opponent is not None
-                opps.append(g.opponent)
-                w_halves += g.result.halves
-    source = _RateSource.__new__(_RateSource, scales=scales, items=items or (), parsed=parsed, opponents=opps, w_halves=w_halves,
-                                 we=ed.expected_total(r0.value, opps), given=given)  # by keyword: see OnDemand
+    games_read, given = inspect_games(ed, parsed or (), "games", convert_on, warnings, conversions)
+    opps: list[int] = []
+    w_halves = 0
+    for o, res, _ in games_read:
+        if o is not None and res.rated:  # counted (WO 3.3.2: played, against a rating)
+            opps.append(o)
+            w_halves += res.halves
+    source = _RateSource(scales=scales, parsed=games_read, opponents=opps, w_halves=w_halves, we=ed.expected_total(r0.value, opps),
+                         given=given)
     return _rated(r0, ctx, source, len(opps), warnings, conversions)
 
 
@@ -562,8 +590,8 @@ def _rated(r0: Rating, ctx: Context, src: _RateSource, n: int, warnings: list[Pr
         result_warnings(new_rating, warnings)
     else:
         new_rating, exact, coefficient_name, coefficient = own, float(own), ed.COEFFICIENT, None
-    return RatingResult.__new__(  # by keyword through the NamedTuple's constructor itself (see OnDemand)
-        RatingResult, context=ctx, old_rating=own, old_index=r0.index, new_rating=new_rating, exact=exact, W=src.w_halves / 2, n=n,
+    return RatingResult(
+        context=ctx, old_rating=own, old_index=r0.index, new_rating=new_rating, exact=exact, W=src.w_halves / 2, n=n,
         We=ed.we_to_float(src.we) if n else 0.0, Rc_exact=average(src.opponents) if src.opponents else None,
         coefficient_name=coefficient_name, coefficient=coefficient, warnings=tuple(warnings), conversions=tuple(conversions),
         source=src)
@@ -677,19 +705,15 @@ class FirstRatingResult(OnDemand, _FirstFields, InContext, Explained):
         n, n_t = self.n, len(src.tournament_opponents)
         steps = self.context.steps
         steps.extend(conversion_steps(self.conversions))
-        steps.append(Step("first.games", "WO 3.4.1", {"n_tournament": n_t, "n_rest": n - n_t, "W": self.W, "result": n}))
         if not self.eligible:
-            steps.append(Step("first.not_eligible", "WO 3.4.1", {"n": n, "W": self.W, "min": MIN_GAMES, "result": None}))
+            steps.extend(first_steps(n_t, n - n_t, n, self.W, None, None, (), (), None, ed.PER_GAME_DECIMALS, (), ()))
             return tuple(steps)
         ri, iter_steps = ed.iterate(src.opponents, src.w_halves)
         outcome = ed.first_rating(ri)
         if ri != self.Ri or outcome.new_rating != self.new_rating:
             raise _drifted("the first DWZ")
-        steps.extend(iter_steps)
-        steps.append(we_at_ri_step(src.opponents, ri, self._expected_at_ri or [], self.W, self.We, ed.PER_GAME_DECIMALS))
-        steps.extend(outcome.steps)
-        steps.append(Step("first.index", "WO 3.4.1", {"result": FIRST_INDEX}))
-        steps.extend(performance_steps(self._performance, n_t))
+        steps.extend(first_steps(n_t, n - n_t, n, self.W, iter_steps, ri, src.opponents, self._expected_at_ri or [], self.We,
+                                 ed.PER_GAME_DECIMALS, outcome.steps, performance_steps(self._performance, n_t)))
         return tuple(steps)
 
     def to_dict(self, lang: str = "de", steps: bool = True) -> dict[str, Any]:
@@ -789,3 +813,66 @@ def first_rating(
         # first DWZ it would show an under- or over-performance that did not happen
         We=None if ri is None else ed.we_to_float(ed.expected_at(ri, opps)), warnings=tuple(warnings),
         conversions=tuple(conversions), source=src)
+
+
+# --- Folge-DWZ or first DWZ: the one decision -------------------------------------------------
+
+
+def is_first(rating: Any) -> bool:
+    """No own DWZ given (nothing, "" or 0): a first DWZ is asked for.  A value that cannot be read is
+    no first DWZ — :func:`rate` reports it with everything else."""
+    try:
+        return parse_rating(None if isinstance(rating, str) and not rating.strip() else rating) is None
+    except InputError:
+        return False
+
+
+def evaluate(
+    rating: str | int | Rating | None,
+    games: Iterable[GameLike] | None = None,
+    *,
+    end: date | str,
+    restpartien: Iterable[GameLike] | None = None,
+    birth_year: int | str | None = None,
+    age_group: str | AgeGroup | None = None,
+    index: int | str | None = None,
+    points: float | None = None,
+    count: int | None = None,
+    expected: float | None = None,
+    rules: str | int | None = None,
+    today: date | None = None,
+    scale: str | None = None,
+    own_scale: str | None = None,
+    opponents_scale: str | None = None,
+    rating_date: date | str | None = None,
+) -> RatingResult | FirstRatingResult:
+    """Folge-DWZ (:func:`rate`) or, without an own DWZ, the first DWZ (:func:`first_rating`): the one
+    place that decides, for the CLI, the API and the page alike.
+
+    Without a DWZ (nothing, "" or 0) and without a card line (``points``/``count``/``expected``) it is a
+    first DWZ (WO 3.4); what only an own DWZ can have is then refused, never dropped: an index
+    ("0-5", ``index=``), the own value's scale or date (``own_scale`` alone, ``rating_date``).  With a
+    DWZ, Restpartien are refused — they count only for a first DWZ (WO 3.4.1).
+
+    >>> games = [(1580, 1), (1620, 0)] * 3
+    >>> type(evaluate("1650-12", games, end="2026-09-14")).__name__, type(evaluate("", games, end="2026-09-14")).__name__
+    ('RatingResult', 'FirstRatingResult')
+    """
+    aggregate = points is not None or count is not None or expected is not None
+    if is_first(rating) and not aggregate:
+        problems = Problems()
+        if index is not None and index != "":
+            problems.add("index", "index_without_rating", index)
+        elif isinstance(rating, str) and zero_with_index(rating):
+            problems.add("rating", "index_without_rating", rating)
+        # "all values old" (own and opponents alike) says the opponents' scale; the own value's alone is a contradiction
+        no_own_value(None if own_scale == opponents_scale else own_scale, rating_date, problems)
+        problems.check()
+        return first_rating(games or (), end=end, restpartien=restpartien, birth_year=birth_year, age_group=age_group, rules=rules,
+                            today=today, scale=scale, opponents_scale=opponents_scale)
+    rest = list(restpartien or ())
+    if rest:  # Restpartien count only for a first DWZ (WO 3.4.1): refused, never silently left out
+        raise InputError([Problem("restpartien", "restpartien_with_rating", len(rest))])
+    return rate(rating if rating is not None else "", games or None, end=end, birth_year=birth_year, age_group=age_group, index=index,
+                points=points, count=count, expected=expected, rules=rules, today=today, scale=scale, own_scale=own_scale,
+                opponents_scale=opponents_scale, rating_date=rating_date)

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from dwz.core.player import RatingResult, rate
+from dwz.core.player import FirstRatingResult, RatingResult, evaluate, rate
 from dwz.core.scale import FIX_OWN_DATE, NEW, OLD, own_doubtful
 from dwz.rules import transition
 
-__all__ = ["Readings", "rate_readings"]
+__all__ = ["Readings", "evaluate_readings", "rate_readings"]
 
 class Readings(NamedTuple):
     """A Folge-DWZ as asked (``result``: an unsaid own DWZ taken as a value of the new scale, an
@@ -92,7 +92,29 @@ def rate_readings(rating: Any, games: Any = None, **kwargs: Any) -> Readings:
     >>> rate_readings("1500-20", ["1600:1"], end="2026-09-14", own_scale="old").doubtful
     False
     """
-    result = rate(rating, games, **kwargs)
+    return _with_old(rate(rating, games, **kwargs), rating, games, kwargs)
+
+
+def evaluate_readings(rating: Any, games: Any = None, **kwargs: Any) -> Readings | FirstRatingResult:
+    """The core's one decision, :func:`dwz.core.player.evaluate` (Folge-DWZ or first DWZ, the
+    contradictions refused), with the same arguments — a Folge-DWZ as :class:`Readings` (both where
+    the own DWZ's scale is in doubt), a first DWZ as it is (it has no own value whose scale could be
+    in doubt).  The one entry of the CLI, the API and the page.
+
+    >>> type(evaluate_readings("", [(1580, 1), (1620, 0)] * 3, end="2026-09-14")).__name__
+    'FirstRatingResult'
+    >>> evaluate_readings("1500-20", [(1600, 1)], end="2026-09-14").doubtful
+    True
+    """
+    res = evaluate(rating, games, **kwargs)
+    if isinstance(res, FirstRatingResult):
+        return res
+    kwargs.pop("restpartien", None)  # none beside a DWZ (evaluate refused them)
+    return _with_old(res, rating, games, kwargs)
+
+
+def _with_old(result: RatingResult, rating: Any, games: Any, kwargs: dict[str, Any]) -> Readings:
+    """``result`` and, where its own DWZ's scale is in doubt, the reading from an old card (the same call, ``own_scale="old"``)."""
     if not own_doubtful(result.context.edition, result.old_rating, result.own_scale, result.rating_date):
         return Readings(result=result, old=None)
     return Readings(result=result, old=rate(rating, games, **{**kwargs, "own_scale": OLD}))

@@ -28,12 +28,13 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.model import Pairing, Player, StoredGame, Team, Tournament
+from dwz.basics.outcomes import PerformanceOutcome
 from dwz.basics.steps import Explained, Step, WithCoefficient
 from dwz.basics.values import AgeGroup, Result, age_from_birth_year, age_group_of, not_counted_reason, parse_date, result_warnings
 from dwz.core import kernel
 from dwz.core.editions import rules_step
 from dwz.core.kernel import EvaluationOptions, KEvaluation, KPlayer, KResult
-from dwz.core.player import index_step, performance_steps, we_at_ri_step
+from dwz.core.player import first_steps, performance_steps, rated_steps
 from dwz.core.scale import (
     FIX_FILE,
     MAX_SCALE_WARNINGS,
@@ -48,8 +49,6 @@ from dwz.rules import DWZ_EDITIONS, Edition, We, edition_for, get_edition
 from dwz.rules.common import (
     FIRST_INDEX,
     FOREIGN_INDEX,
-    MIN_GAMES,
-    average,
     expired,
     first_reasons,
     performance_eligible,
@@ -582,9 +581,8 @@ class _Evaluation:
         rest_used = pe.restpartien_used
         if pe.status == "first":
             return self._explain_first(pe, kr, lines, steps)
-        steps.append(Step("first.games", "WO 3.4.1", {"n_tournament": len(kr.rest_new), "n_rest": len(rest_used), "W": pe.W,
-                                                      "result": pe.n}))
-        steps.append(Step("first.not_eligible", "WO 3.4.1", {"n": pe.n, "W": pe.W, "min": MIN_GAMES, "result": None}))
+        steps.extend(first_steps(len(kr.rest_new), len(rest_used), pe.n, pe.W, None, None, (), (), None, self.ed.PER_GAME_DECIMALS,
+                                 (), ()))
         if pe.restpartien_out:
             steps.append(Step("tour.rest_out", "WO 3.4.2, 4.1.1", {"new": len(kr.rest_new), "kept": len(rest_used),
                                                                    "result": len(pe.restpartien_out)}))
@@ -599,8 +597,7 @@ class _Evaluation:
             steps.append(Step("tour.foreign", "WO 4.1.2, 2.2.4", {"rating": r0, "index": kr.coeff_index, "shown": kr.old_index,
                                                                   "result": r0}, assumption=ed.FOREIGN_ASSUMED))
         if kr.n == 0:
-            steps.append(Step("core.no_games", "WO 3.5.2", {"R0": r0, "result": r0}))
-            steps.append(index_step(kr.old_index, False))
+            steps.extend(rated_steps(ed, r0, kr.old_index, len(lines), (), (), 0.0, 0.0, None, None))
             return {"steps": tuple(steps), "games": tuple(lines), "components": {}}
         shown = _counted_values(lines)
         ps, _ = ed.expected_exact(r0, shown)
@@ -611,15 +608,9 @@ class _Evaluation:
         outcome = ed.folge(r0, kr.coeff_index, pe.age_group, wh, kr.n, we)
         if outcome.new_rating != kr.new_rating or ed.we_to_float(we) != kr.we:
             raise AssertionError(f"Rechenweg and table disagree for {pe.name}")
-        steps.append(Step("core.games", "WO 3.3.2, 3.5.2", {"total": len(lines), "n": kr.n, "excluded": len(lines) - kr.n,
-                                                            "result": kr.n}))
-        steps.append(Step("core.W", "WO 3.2", {"n": kr.n, "result": kr.wh / 2}))
-        steps.append(Step("core.We", "WO 3.3.1, 3.3.2", {"R0": r0, "games": [(o, r0 - o, pv) for o, pv in zip(shown, ps, strict=True)],
-                                                         "decimals": ed.PER_GAME_DECIMALS, "result": kr.we}))
-        steps.append(Step("core.Rc", "WO 3.6.2", {"sum": sum(shown), "n": kr.n, "exact": average(shown), "result": kr.rc}))
-        steps.extend(outcome.steps)
-        steps.append(index_step(kr.old_index, True))
-        steps.extend(self._performance_steps(opps, wh, kr.perf, pe.name))
+        # the single player's Rechenweg of the same games (shown by round), then what the tournament adds
+        steps.extend(rated_steps(ed, r0, kr.old_index, len(lines), shown, ps, kr.wh / 2, kr.we, outcome,
+                                 self._performance(opps, wh, kr.perf, pe.name)))
         foreign = "foreign_rating" in pe.remarks or kr.status == "foreign"
         if kr.sonder is not None:
             # for a foreign-rated entrant (or Elo from 2400) it rests on a reading (spec dwz-classic §10 (d)): flagged
@@ -636,12 +627,8 @@ class _Evaluation:
         ri = kr.ri
         assert ri is not None
         shown = _counted_values(lines)
-        steps.append(Step("first.games", "WO 3.4.1", {"n_tournament": len(shown), "n_rest": len(pe.restpartien_used), "W": kr.wh / 2,
-                                                      "result": kr.n}))
-        steps.append(Step("tour.stage", "WO 3.4.1", {"result": kr.stage}))
-        steps.append(Step("tour.start", "WO Anhang 1.1.1", {"result": kr.start}))
-        steps.append(Step("tour.gesamt", "WO Anhang 1.1.2, 1.1.3", {"rounds": self.k.rounds, "result": ri},
-                          assumption=ed.GESAMT_ASSUMED))
+        gesamt = [Step("tour.stage", "WO 3.4.1", {"result": kr.stage}), Step("tour.start", "WO Anhang 1.1.1", {"result": kr.start}),
+                  Step("tour.gesamt", "WO Anhang 1.1.2, 1.1.3", {"rounds": self.k.rounds, "result": ri}, assumption=ed.GESAMT_ASSUMED)]
         outcome = ed.first_rating(ri)
         if outcome.new_rating != kr.new_rating:
             raise AssertionError(f"Rechenweg and table disagree for {pe.name}")
@@ -652,16 +639,15 @@ class _Evaluation:
         if ed.we_to_float(ed.expected_at(ri, iter_opps)) != kr.we:
             raise AssertionError(f"Rechenweg and table disagree on the We of {pe.name}")
         ps = [ed.we_to_float(ed.expected_at(ri, [o])) for o in iter_opps]
-        steps.append(we_at_ri_step(iter_opps, ri, ps, kr.wh / 2, kr.we, ed.PER_GAME_DECIMALS))
-        steps.extend(outcome.steps)
-        steps.append(Step("first.index", "WO 3.4.1", {"result": FIRST_INDEX}))
         if pe.restpartien_used:
             opps, wh = self._opponents(pe.player)
-            steps.extend(self._performance_steps(opps, wh, kr.perf, pe.name))
+            perf = performance_steps(self._performance(opps, wh, kr.perf, pe.name), len(opps))
         elif kr.perf is not None:  # WO 3.6.1: for a newcomer without Restpartien Rh = Ri
-            steps.append(Step("tour.perf_ri", "WO 3.6.1", {"result": kr.perf}))
+            perf = [Step("tour.perf_ri", "WO 3.6.1", {"result": kr.perf})]
         else:
-            steps.append(Step("core.perf_none", "WO 3.6.1", {"n": len(shown), "min": MIN_GAMES, "result": None}))
+            perf = performance_steps(None, len(shown))
+        steps.extend(first_steps(len(shown), len(pe.restpartien_used), kr.n, kr.wh / 2, gesamt, ri, iter_opps, ps, kr.we,
+                                 ed.PER_GAME_DECIMALS, outcome.steps, perf))
         # each counted game against the value the iteration used (a newcomer opponent at his Ri), P at Ri
         values = self.k.values
 
@@ -685,13 +671,14 @@ class _Evaluation:
         """Every Auswahl-II player's value as the Gesamtiteration ended (newcomers at Ri), by position."""
         return kernel.final_values(self.k.values, self._ri_of)
 
-    def _performance_steps(self, opps: list[int], wh: int, perf: int | None, name: str) -> list[Step]:
+    def _performance(self, opps: list[int], wh: int, perf: int | None, name: str) -> PerformanceOutcome | None:
+        """The edition's Leistung again, with its steps (``None`` below 5 games, WO 3.6.1), checked against the table."""
         if not performance_eligible(len(opps)):
-            return performance_steps(None, len(opps))
+            return None
         outcome = self.ed.performance(opps, wh)
         if outcome.value != perf:
             raise AssertionError(f"Rechenweg and table disagree on the Leistung of {name}")
-        return performance_steps(outcome, len(opps))
+        return outcome
 
     def _age_step(self, p: Player, pe: PlayerEvaluation) -> Step:
         if pe.age_assumed:

@@ -200,7 +200,7 @@ def compare_svg(c: Comparison, lang: str = "de") -> str:
     """The histogram of the rules effect as a standalone SVG: bars per bin, a count axis with
     round ticks, the bins' lower edges below (at most about a dozen labels)."""
     w, h, left, right, top, bottom = 720, 320, 56, 16, 40, 48
-    title = escape(text("history.compare_chart_title", lang))
+    title = escape(text("history.compare_chart_title", lang, rules=edition_at(transition("old", "new").at).NAME))
     desc = escape(text("history.compare_chart_desc", lang))
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" role="img" '
            f'aria-labelledby="cc-title cc-desc"><title id="cc-title">{title}</title><desc id="cc-desc">{desc}</desc>',

@@ -22,6 +22,8 @@ from dwz.rules.common import FOREIGN_INDEX, average, histogram, with_extremes
 
 NAME = "dwz-2026"
 COEFFICIENT: Literal["E", "K"] = "K"
+COEFFICIENT_FORMAT = ".1f"
+COMPONENTS: tuple[tuple[str, str], ...] = (("K0", ".0f"), ("a", ".2f"), ("b", ".4f"))  # the factor's parts as shown, with their format
 GESAMT_ASSUMED = False  # the iteration is solved exactly (nu): no stop rule to read
 FOREIGN_ASSUMED = False  # K0 of a foreign-rated entrant uses index 6 (spec dwz-2026 §4.1)
 SCALE: Literal["old", "new"] = "new"  # every DWZ was converted by the Umstufung 2026 (spec §6)
@@ -189,13 +191,13 @@ def solve(opponents: Sequence[float], w: float, start: float | None = None) -> f
     hi = max(opponents) + 3000.0
     r = start if start is not None else average(opponents) + normal_inverse(w / n)
     inv = 1.0 / (SIGMA * 2.5066282746310002)  # density factor 1/(σ√(2π))
-    erf, exp = math.erf, math.exp
+    exp = math.exp
     for _ in range(100):
         f = -w
         slope = 0.0
-        for o in opponents:  # Φ and its density, inlined: this loop is the hot path
+        for o in opponents:  # P(D) = phi and its density
             d = r - o
-            f += 0.5 * (1.0 + erf(d / 400.0))
+            f += phi(d)
             slope += exp(-0.5 * (d / SIGMA) ** 2)
         slope *= inv
         if f > 0:
@@ -358,8 +360,7 @@ def expected_total(own: int, opponents: Sequence[int]) -> float:
 
 def expected_at(rating: float, opponents: Sequence[float]) -> float:
     """We at a fractional rating (a newcomer's Ri): the exact normal P, as the iteration solves it."""
-    erf = math.erf
-    return sum([0.5 * (1.0 + erf((rating - o) / 400.0)) for o in opponents])
+    return sum([phi(rating - o) for o in opponents])
 
 
 def expected_exact(own: int, opponents: Sequence[int]) -> tuple[list[float], float]:
@@ -403,7 +404,7 @@ def iterate_scores(opponents: Sequence[int], scores: Sequence[int]) -> list[floa
     if n <= EXACT_POOL:
         return [solve(opponents, wh / 2) for wh in scores]
     hist = histogram(opponents)
-    erf, exp = math.erf, math.exp
+    exp = math.exp
     inv = 1.0 / (SIGMA * 2.5066282746310002)
     p_at: dict[int, float] = {}
     f_at: dict[int, float] = {}
@@ -417,7 +418,7 @@ def iterate_scores(opponents: Sequence[int], scores: Sequence[int]) -> list[floa
                 d = k - o
                 p = p_at.get(d)
                 if p is None:
-                    p = p_at[d] = 0.5 * (1.0 + erf(d / 400.0))
+                    p = p_at[d] = phi(d)
                     f_at[d] = exp(-0.5 * (d / SIGMA) ** 2) * inv
                 total += c * p
                 slope += c * f_at[d]

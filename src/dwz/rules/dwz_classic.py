@@ -31,6 +31,8 @@ from dwz.rules.common import average, histogram, with_extremes
 
 NAME = "dwz-classic"
 COEFFICIENT: Literal["E", "K"] = "E"
+COEFFICIENT_FORMAT = ".0f"
+COMPONENTS: tuple[tuple[str, str], ...] = (("E0", ".4f"), ("fB", ".4f"), ("SBr", ".4f"))  # the factor's parts as shown, with their format
 GESAMT_ASSUMED = True  # the stop rule of the iteration is the spec's reading (§8.3 [EMP])
 FOREIGN_ASSUMED = True  # E of a foreign-rated entrant: index 1 (new Anhang 1.2) or 6 (WO 2014), an option
 SCALE: Literal["old", "new"] = "old"  # the DWZ scale before the Umstufung 2026 (spec dwz-2026 §6)

@@ -39,6 +39,11 @@ class Edition(Protocol[S]):
     """The registry name, e.g. ``"dwz-2026"`` (also the ``rules`` of every result)."""
     COEFFICIENT: Literal["E", "K"]
     """The symbol of the development factor: E (classic, WO Anhang 1.2) or K (2026, Anhang 1.3)."""
+    COEFFICIENT_FORMAT: str
+    """How the factor is shown (a format spec): E a whole number, K to one decimal."""
+    COMPONENTS: tuple[tuple[str, str], ...]
+    """The factor's parts as the Folge-DWZ's ``components`` name them, each with its format spec, in the
+    order they are shown: E0, fB, SBr (classic, WO Anhang 1.2), K0, a, b (2026, Anhang 1.3); () none."""
     PER_GAME_DECIMALS: int
     """Decimals of a per-game expectation P(D) as the official software shows it."""
     GESAMT_ASSUMED: bool

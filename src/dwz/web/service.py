@@ -9,14 +9,13 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from dwz.basics.errors import InputError, Problem, Problems, collect
+from dwz.basics.errors import InputError, Problem, collect
 from dwz.basics.strength import STRENGTH_CLASSES
-from dwz.basics.values import parse_games, parse_rating
-from dwz.core import conversion, elo, scenarios
+from dwz.basics.values import parse_games
+from dwz.core import conversion, elo, player, scenarios
 from dwz.core.editions import label
-from dwz.core.player import first_rating, resolve_context
-from dwz.core.readings import rate_readings
-from dwz.core.scale import no_own_value
+from dwz.core.player import resolve_context
+from dwz.core.readings import evaluate_readings
 from dwz.i18n import render_step, term
 from dwz.web.models import (
     CompressionRequest,
@@ -42,30 +41,18 @@ def _end(v: str | None, today: date | None) -> date | str:
 
 
 def is_first(rating: Any) -> bool:
-    """True when the request has no DWZ (empty or 0): the engine's own parser decides."""
-    try:
-        return parse_rating(_blank(rating)) is None
-    except InputError:
-        return False  # rate() reports the problem with everything else
+    """True when the request has no DWZ (empty or 0): the core's own test (:func:`dwz.core.player.is_first`)."""
+    return player.is_first(rating)
 
 
 def dwz(req: DwzRequest, lang: str, today: date | None = None, steps: bool = True) -> dict[str, Any]:
-    """Folge-DWZ (``rate``, with both readings where the own DWZ's scale is in doubt: :mod:`dwz.core.readings`)
-    or, without a DWZ, the first DWZ (``first_rating``); ``steps``: with the Rechenweg."""
-    aggregate = req.points is not None or req.count is not None or req.expected is not None
-    common: dict[str, Any] = {"end": _end(req.end, today), "birth_year": _blank(req.birth_year), "age_group": req.age_group,
-                              "rules": req.rules, "today": today, "scale": req.scale, "opponents_scale": req.opponents_scale}
-    if is_first(req.rating) and not aggregate and _blank(req.index) is None:
-        problems = Problems()
-        no_own_value(req.own_scale, _blank(req.rating_date), problems)  # a first DWZ has no own value to date
-        problems.check()
-        res: Any = first_rating(games_payload(req.games), restpartien=games_payload(req.restpartien), **common)
-    else:
-        if req.restpartien and not is_first(req.rating):
-            raise InputError([Problem("restpartien", "restpartien_with_rating", len(req.restpartien))])
-        res = rate_readings(_blank(req.rating) if _blank(req.rating) is not None else "", games_payload(req.games) or None,
-                   index=_blank(req.index), points=req.points, count=req.count, expected=req.expected, own_scale=req.own_scale,
-                   rating_date=_blank(req.rating_date), **common)
+    """Folge-DWZ or, without a DWZ, the first DWZ — the core's one decision (:func:`dwz.core.player.evaluate`),
+    with both readings where the own DWZ's scale is in doubt (:mod:`dwz.core.readings`); ``steps``: with the Rechenweg."""
+    res = evaluate_readings(_blank(req.rating), games_payload(req.games) or None, restpartien=games_payload(req.restpartien) or None,
+                            end=_end(req.end, today), birth_year=_blank(req.birth_year), age_group=req.age_group,
+                            index=_blank(req.index), points=req.points, count=req.count, expected=req.expected, rules=req.rules,
+                            today=today, scale=req.scale, own_scale=req.own_scale, opponents_scale=req.opponents_scale,
+                            rating_date=_blank(req.rating_date))
     out: dict[str, Any] = res.to_dict(lang, steps=steps)
     return out
 
