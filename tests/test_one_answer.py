@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 
 import dwz
 from dwz.core.player import FirstRatingResult, RatingResult, evaluate
+from dwz.core.readings import evaluate_readings
 from dwz.web.app import create_app
 from tests.conftest import dwz_command
 
@@ -50,6 +51,8 @@ def essence(d: dict[str, Any]) -> dict[str, Any]:
     out = {k: v for k, v in d.items() if k not in ("steps", "assumptions", "warnings")}
     out["warnings"] = [(w.get("field"), w.get("code"), w.get("value")) for w in d.get("warnings", [])]
     out["steps"] = [(s["key"], s["rule"], s["assumption"], s["values"]) for s in d.get("steps", [])]
+    if out.get("readings"):  # both readings' numbers; their texts name the fix as the surface does
+        out["readings"] = {k: v for k, v in out["readings"].items() if k != "texts"}
     return out
 
 
@@ -87,7 +90,7 @@ def test_each_surface_refuses_the_same_contradiction(client: TestClient, case: s
 def test_each_surface_picks_the_same_kind(client: TestClient, rating: str | None, kind: type) -> None:
     res = evaluate(rating, GAMES, end=END)
     assert isinstance(res, kind)
-    want = res.to_dict("de")
+    want = evaluate_readings(rating, GAMES, end=END).to_dict("de")  # the one entry: with both readings where in doubt
     body = {"games": GAMES, "end": END, **({"rating": rating} if rating is not None else {})}
     assert essence(client.post("/api/dwz", json=body).json()) == essence(want)
     if rating is not None:
@@ -114,7 +117,7 @@ READ_ALIKE = ["1580:1", "1580 : ½", "1580;0", "1580-½", "1580-1-0", "1580:0-1"
 @pytest.mark.parametrize("text", READ_ALIKE)
 def test_a_game_reads_alike_on_every_surface(client: TestClient, text: str) -> None:
     """The CLI's argument, the API's string and the page's paste are one grammar (dwz.basics.values.game_text)."""
-    want = dwz.rate("1650-12", [text], end=END).to_dict("de")
+    want = evaluate_readings("1650-12", [text], end=END).to_dict("de")
     assert essence(client.post("/api/dwz", json={"rating": "1650-12", "games": [text], "end": END}).json()) == essence(want)
     out = _cli("rate", "1650-12", text, "--end", END, "--json")
     assert out.returncode == 0, out.stderr
@@ -123,7 +126,7 @@ def test_a_game_reads_alike_on_every_surface(client: TestClient, text: str) -> N
         pasted = client.post("/api/dwz/games", json={"text": text})
         assert pasted.status_code == 200, pasted.text
         (row,) = pasted.json()["games"]
-        assert essence(dwz.rate("1650-12", [(row["opponent"], row["result"])], end=END).to_dict("de")) == essence(want)
+        assert essence(evaluate_readings("1650-12", [(row["opponent"], row["result"])], end=END).to_dict("de")) == essence(want)
 
 
 @pytest.mark.parametrize("text", ["1580-1", "1580-0", "1600-12"])
@@ -178,12 +181,26 @@ def test_a_single_player_gets_one_answer_on_every_surface(client: TestClient, r0
     else:
         py = dwz.rate(rating, [(o, RESULTS[res]) for o, res in games], end=end, birth_year=born)
     want = essence(py.to_dict("de"))
+    old = None  # an own DWZ whose scale is unsaid: the surfaces add the reading from an old card (issue 22 §3)
+    if r0 is not None:
+        from dwz.core.readings import rate_readings
+
+        readings = rate_readings(rating, [(o, RESULTS[res]) for o, res in games], end=end, birth_year=born)
+        if readings.old is not None:
+            old = dwz.rate(rating, [(o, RESULTS[res]) for o, res in games], end=end, birth_year=born, own_scale="old")
     body: dict[str, Any] = {"rating": rating, "games": texts, "end": end.isoformat(), "birth_year": born}
     api = client.post("/api/dwz", json=body)
     assert api.status_code == 200, api.text
-    assert essence(api.json()) == want
     born_args = ["--born", str(born)] if born is not None else []
-    assert essence(_cli_json("rate", rating or "0", *texts, "--end", end.isoformat(), *born_args)) == want
+    cli = _cli_json("rate", rating or "0", *texts, "--end", end.isoformat(), *born_args)
+    for surface in (api.json(), cli):
+        readings_out = surface.pop("readings", None)
+        assert surface.pop("scale_doubtful", False) is (old is not None)
+        assert essence(surface) == want
+        if old is not None:  # the old card's reading: dwz.rate with the own scale said
+            assert readings_out is not None
+            assert (readings_out["old"]["new_rating"], readings_out["old"]["new_index"]) == (old.new_rating, old.new_index)
+            assert (readings_out["new"]["new_rating"], readings_out["new"]["new_index"]) == (py.new_rating, py.new_index)
 
 
 def _context_step(key: str) -> bool:

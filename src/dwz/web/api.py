@@ -23,6 +23,8 @@ from pydantic import BaseModel
 
 from dwz import i18n
 from dwz.basics.errors import InputError
+from dwz.core.scale import NEW, OLD
+from dwz.rules import transition
 from dwz.web import lang as langs
 from dwz.web import service
 from dwz.web.errors import SafeJSONResponse, input_error_details
@@ -85,6 +87,9 @@ async def _run(fn: Callable[[], dict[str, Any]], lang: str, size: int = 0, root:
             return _Json({"detail": input_error_details(e, lang, root, rename)}, status_code=422)
 
 
+# the Umstufung's date as the registry has it (the example below shows it)
+_SWITCH = transition(OLD, NEW).at.isoformat()
+
 
 @router.post("/dwz", tags=["DWZ"], summary="New DWZ (Folge-DWZ) or first DWZ",
              responses=_ok("The result with the whole Rechenweg (steps); where the own DWZ's scale is in doubt, both readings.", {
@@ -92,9 +97,9 @@ async def _run(fn: Callable[[], dict[str, Any]], lang: str, size: int = 0, root:
                  "new_index": 13, "change": 20, "W": 3.0, "n": 5, "We": 2.29973, "Rc": 1680, "performance": 1755,
                  "coefficient": "K", "K": 28.0, "K0": 28, "a": 0.0, "b": 1.0, "steps": ["…"], "scale_doubtful": True,
                  "readings": {"new": {"own_scale": "new", "rating": 1650, "index": 12, "old_rating": 1650, "old_index": 12,
-                                      "new_rating": 1670, "new_index": 13, "change": 20, "switch": "2026-06-08"},
+                                      "new_rating": 1670, "new_index": 13, "change": 20, "switch": _SWITCH},
                               "old": {"own_scale": "old", "rating": 1650, "index": 12, "old_rating": 1816, "old_index": 13,
-                                      "new_rating": 1805, "new_index": 14, "change": -11, "switch": "2026-06-08"},
+                                      "new_rating": 1805, "new_index": 14, "change": -11, "switch": _SWITCH},
                               "texts": {"head": "Neue DWZ: 1670-13 (+20) oder 1805-14 (−11) – je nach Skala Ihrer DWZ 1650-12",
                                         "settle": "Welche gilt: rating_date oder own_scale = \"old\" angeben", "…": "…"}}}, DwzResult))
 async def post_dwz(request: Request, req: DwzRequest, lang: LangQuery = None, steps: StepsQuery = True,
