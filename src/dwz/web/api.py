@@ -23,7 +23,8 @@ from pydantic import BaseModel
 
 from dwz import i18n
 from dwz.basics.errors import InputError
-from dwz.core.scale import NEW, OLD
+from dwz.core.scale import NEW as NEW_SCALE
+from dwz.core.scale import OLD as OLD_SCALE
 from dwz.rules import transition
 from dwz.web import lang as langs
 from dwz.web import service
@@ -88,7 +89,7 @@ async def _run(fn: Callable[[], dict[str, Any]], lang: str, size: int = 0, root:
 
 
 # the Umstufung's date as the registry has it (the example below shows it)
-_SWITCH = transition(OLD, NEW).at.isoformat()
+_SWITCH = transition(OLD_SCALE, NEW_SCALE).at.isoformat()
 
 
 @router.post("/dwz", tags=["DWZ"], summary="New DWZ (Folge-DWZ) or first DWZ",
