@@ -89,7 +89,7 @@ async def _run(fn: Callable[[], dict[str, Any]], lang: str, size: int = 0, root:
 
 
 # the Umstufung's date as the registry has it (the example below shows it)
-_SWITCH = transition(OLD_SCALE, NEW_SCALE).at.isoformat()
+_UMSTUFUNG = transition(OLD_SCALE, NEW_SCALE).at.isoformat()
 
 
 @router.post("/dwz", tags=["DWZ"], summary="New DWZ (Folge-DWZ) or first DWZ",
@@ -98,9 +98,9 @@ _SWITCH = transition(OLD_SCALE, NEW_SCALE).at.isoformat()
                  "new_index": 13, "change": 20, "W": 3.0, "n": 5, "We": 2.29973, "Rc": 1680, "performance": 1755,
                  "coefficient": "K", "K": 28.0, "K0": 28, "a": 0.0, "b": 1.0, "steps": ["…"], "scale_doubtful": True,
                  "readings": {"new": {"own_scale": "new", "rating": 1650, "index": 12, "old_rating": 1650, "old_index": 12,
-                                      "new_rating": 1670, "new_index": 13, "change": 20, "switch": _SWITCH},
+                                      "new_rating": 1670, "new_index": 13, "change": 20, "switch": _UMSTUFUNG},
                               "old": {"own_scale": "old", "rating": 1650, "index": 12, "old_rating": 1816, "old_index": 13,
-                                      "new_rating": 1805, "new_index": 14, "change": -11, "switch": _SWITCH},
+                                      "new_rating": 1805, "new_index": 14, "change": -11, "switch": _UMSTUFUNG},
                               "texts": {"head": "Neue DWZ: 1670-13 (+20) oder 1805-14 (−11) – je nach Skala Ihrer DWZ 1650-12",
                                         "settle": "Welche gilt: rating_date oder own_scale = \"old\" angeben", "…": "…"}}}, DwzResult))
 async def post_dwz(request: Request, req: DwzRequest, lang: LangQuery = None, steps: StepsQuery = True,
