@@ -10,6 +10,7 @@ Traffic goes only to 127.0.0.1, and every loop stops by itself (duration and a h
     python3 benchmarks/web_load.py                  # 50 clients, 3 rounds of 10 s each
     python3 benchmarks/web_load.py --rounds 5 --duration 6 --numbers
     python3 benchmarks/web_load.py --clients 20 --duration 5 --workers 2
+    python3 benchmarks/web_load.py --before ../main/src   # also the code of another checkout, side by side
 
 Needs `pip install 'elochess[api]==0.5.0'` for the comparison (skipped with a note otherwise).
 """
@@ -25,6 +26,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from dataclasses import dataclass, field
@@ -48,6 +50,13 @@ class Run:
     errors: int = 0
     seconds: float = 0.0
     sample: Any = None
+    sent: int = 0  # requests sent, the warm-up's included
+    cpu: float = float("nan")  # the server's CPU seconds meanwhile (Linux: /proc), the warm-up's included
+
+    @property
+    def cpu_us(self) -> float:
+        """The server's CPU time per request, µs: what load on the machine does not inflate as it does the wall times."""
+        return self.cpu / self.sent * 1e6 if self.sent else float("nan")
 
     def pct(self, p: float) -> float:
         if not self.latencies:
@@ -60,14 +69,27 @@ class Run:
         return len(self.latencies) / self.seconds if self.seconds else 0.0
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (and its reaped children: uvicorn's workers) from /proc; NaN elsewhere."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind((HOST, 0))
         return int(s.getsockname()[1])
 
 
-def _start(cmd: list[str], port: int) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+def _start(cmd: list[str], port: int, src: str | None = None) -> subprocess.Popen[bytes]:
+    env = None
+    if src is not None:  # another checkout's package first on the path; its bytecode kept out of that tree
+        env = {**os.environ, "PYTHONPATH": src, "PYTHONPYCACHEPREFIX": os.path.join(tempfile.gettempdir(), "dwz-bench-pycache")}
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     deadline = time.monotonic() + 30
     while True:
         try:
@@ -168,6 +190,7 @@ async def _load(name: str, url: str, body: dict[str, Any], clients: int, duratio
         t_start = time.perf_counter()
         await asyncio.gather(*tasks)
         run.seconds = time.perf_counter() - t_start
+        run.sent = sent
     return run
 
 
@@ -187,7 +210,7 @@ def _summary(runs: list[Run]) -> dict[str, float]:
     return {"rps": statistics.median(r.rps for r in runs), "p50": statistics.median(r.pct(50) for r in runs),
             "p99": statistics.median(r.pct(99) for r in runs), "p99_worst": max(r.pct(99) for r in runs),
             "max": max(lat) * 1000 if lat else float("nan"), "errors": sum(r.errors for r in runs),
-            "requests": sum(len(r.latencies) for r in runs)}
+            "requests": sum(len(r.latencies) for r in runs), "cpu_us": statistics.median(r.cpu_us for r in runs)}
 
 
 def main() -> None:
@@ -198,6 +221,8 @@ def main() -> None:
     ap.add_argument("--warmup", type=float, default=1.0)
     ap.add_argument("--workers", type=int, default=1, help="uvicorn worker processes for both servers")
     ap.add_argument("--numbers", action="store_true", help="also POST /api/dwz?steps=false (numbers only)")
+    ap.add_argument("--before", metavar="SRC", help="also serve the dwz package in SRC (another checkout's src/, e.g. main "
+                                                    "before a change), side by side in the same rounds")
     ap.add_argument("--client", choices=["raw", "httpx"], default="raw",
                     help="raw: keep-alive asyncio streams (default, cheap); httpx: httpx.AsyncClient (costs more CPU than the servers)")
     args = ap.parse_args()
@@ -205,29 +230,35 @@ def main() -> None:
         ap.error("keep it bounded: 1–200 clients, at most 60 s per run, 1–15 rounds")
 
     # `dwz serve` is this uvicorn call (the command adds the banner and the Host list)
-    targets = [("dwz serve  POST /api/dwz", "dwz.web.app:create_app", True, "/api/dwz", OURS_BODY)]
+    targets: list[tuple[str, str, bool, str, dict[str, Any], str | None]] = [
+        ("dwz serve  POST /api/dwz", "dwz.web.app:create_app", True, "/api/dwz", OURS_BODY, None)]
     if importlib.util.find_spec("elochess.api.app") is not None:
-        targets.append(("elochess-api  POST /update/dwz", "elochess.api.app:app", False, "/update/dwz", ELOCHESS_BODY))
+        targets.append(("elochess-api  POST /update/dwz", "elochess.api.app:app", False, "/update/dwz", ELOCHESS_BODY, None))
     else:
         print("elochess[api]==0.5.0 not installed: comparison skipped", file=sys.stderr)
     if args.numbers:
-        targets.append(("dwz serve  …/api/dwz?steps=false", "dwz.web.app:create_app", True, "/api/dwz?steps=false", OURS_BODY))
+        targets.append(("dwz serve  …/api/dwz?steps=false", "dwz.web.app:create_app", True, "/api/dwz?steps=false", OURS_BODY, None))
+    if args.before:
+        targets.append(("before  POST /api/dwz", "dwz.web.app:create_app", True, "/api/dwz", OURS_BODY, os.path.abspath(args.before)))
     # Every server runs during the whole measurement (an idle one costs nothing); the runs are
     # interleaved, the order turned round each round, so that the machine's other load falls on all alike.
     procs: list[tuple[subprocess.Popen[bytes], int]] = []
     runs: dict[str, list[Run]] = {t[0]: [] for t in targets}
     try:
-        for _, target, factory, _, _ in targets:
+        for _, target, factory, _, _, src in targets:
             port = _free_port()
-            procs.append((_start(_uvicorn(target, port, args.workers, factory), port), port))
+            procs.append((_start(_uvicorn(target, port, args.workers, factory), port, src), port))
         for k in range(args.rounds):
             order = list(range(len(targets)))
             if k % 2:
                 order.reverse()
             for i in order:
-                name, _, _, path, body = targets[i]
-                runs[name].append(asyncio.run(_load(name, f"http://{HOST}:{procs[i][1]}{path}", body, args.clients,
-                                                    args.duration, args.warmup, args.client)))
+                name, _, _, path, body, _ = targets[i]
+                cpu0 = _cpu_seconds(procs[i][0].pid)
+                run = asyncio.run(_load(name, f"http://{HOST}:{procs[i][1]}{path}", body, args.clients,
+                                        args.duration, args.warmup, args.client))
+                run.cpu = _cpu_seconds(procs[i][0].pid) - cpu0
+                runs[name].append(run)
     finally:
         for proc, _ in procs:
             _stop(proc)
@@ -236,13 +267,14 @@ def main() -> None:
           f"{args.workers} worker(s), {os.cpu_count()} CPUs, loopback; load generator: asyncio, "
           + ("keep-alive streams" if args.client == "raw" else f"httpx {httpx.__version__}"))
     print("medians over the rounds (p99 worst: the worst round; max: the slowest request of all rounds)")
-    head = f"{'server':34} {'requests':>9} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'p99 worst':>10} {'max ms':>8} {'errors':>7}"
+    head = (f"{'server':34} {'requests':>9} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'p99 worst':>10} {'max ms':>8} {'errors':>7}"
+            f" {'CPU µs/req':>11}")
     print(head)
     print("-" * len(head))
     sums = {name: _summary(rs) for name, rs in runs.items()}
     for name, m in sums.items():
         print(f"{name:34} {m['requests']:9.0f} {m['rps']:8.0f} {m['p50']:8.1f} {m['p99']:8.1f} {m['p99_worst']:10.1f} "
-              f"{m['max']:8.1f} {m['errors']:7.0f}")
+              f"{m['max']:8.1f} {m['errors']:7.0f} {m['cpu_us']:11.0f}")
     ours = runs[targets[0][0]]
     sample = ours[0].sample or {}
     print(f"\nanswers: dwz new_rating={sample.get('new_rating')} (with Rechenweg, {len(sample.get('steps', []))} steps)"
@@ -251,6 +283,16 @@ def main() -> None:
         peer = runs[targets[1][0]]
         ratios = [a.rps / b.rps for a, b in zip(ours, peer, strict=True) if b.rps]
         print("ratio req/s dwz / elochess per round: " + ", ".join(f"{r:.2f}" for r in ratios)
+              + f"; median {statistics.median(ratios):.2f}")
+    if args.before:
+        before = runs[targets[-1][0]]
+        if len(targets) > 1 and "elochess" in targets[1][0]:
+            peer = runs[targets[1][0]]
+            ratios = [a.rps / b.rps for a, b in zip(before, peer, strict=True) if b.rps]
+            print("ratio req/s before / elochess per round: " + ", ".join(f"{r:.2f}" for r in ratios)
+                  + f"; median {statistics.median(ratios):.2f}")
+        ratios = [a.rps / b.rps for a, b in zip(ours, before, strict=True) if b.rps]
+        print("ratio req/s dwz / before per round: " + ", ".join(f"{r:.2f}" for r in ratios)
               + f"; median {statistics.median(ratios):.2f}")
     m = sums[targets[0][0]]
     goal = m["p99"] < 50 and m["errors"] == 0 and m["max"] < 250

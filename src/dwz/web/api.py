@@ -6,10 +6,6 @@ fix names the request's fields (``own_scale``); the calculator page asks ``?word
 own controls' words (:func:`dwz.i18n.wording`).
 Invalid input → HTTP 422 ``{"detail": [{"loc": [...], "msg": "...", "type": "..."}]}``,
 engine problems included (``games[2].result`` → ``["body", "games", 2, "result"]``).
-
-The hot endpoints (:data:`ENDPOINTS`) are answered by :mod:`dwz.web.fast` for the common
-request, without FastAPI's per-request machinery; these routes answer everything else
-(and document every endpoint in OpenAPI) with the same bytes.
 """
 
 from __future__ import annotations
@@ -19,7 +15,6 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
-from pydantic import BaseModel
 
 from dwz import i18n
 from dwz.basics.errors import InputError
@@ -266,15 +261,3 @@ async def post_turnier(request: Request, lang: LangQuery = None) -> Any:
         with i18n.wording("web"):
             return _Json({"detail": tournament.problem_rows(e, lg)}, status_code=422)
 
-
-# The hot endpoints, for dwz.web.fast: path → (request model, engine call).  The routes above
-# make the same calls; the fast path only skips FastAPI's routing, dependencies and encoding.
-EngineCall = Callable[[Any, str, bool], dict[str, Any]]
-ENDPOINTS: dict[str, tuple[type[BaseModel], EngineCall]] = {
-    "/api/dwz": (DwzRequest, lambda r, lg, st: service.dwz(r, lg, steps=st)),
-    "/api/dwz/scenarios": (ScenarioRequest, lambda r, lg, st: service.dwz_scenarios(r, lg, steps=st)),
-    "/api/umstufung": (UmstufungRequest, lambda r, lg, st: service.umstufung(r, lg, steps=st)),
-    "/api/elo": (EloRequest, lambda r, lg, st: service.elo_rate(r, lg, steps=st)),
-    "/api/elo/initial": (EloInitialRequest, lambda r, lg, st: service.elo_initial(r, lg, steps=st)),
-    "/api/elo/compression": (CompressionRequest, lambda r, lg, st: service.compression(r, lg, steps=st)),
-}

@@ -49,17 +49,18 @@ def _invalid_page(request: Request, details: list[dict[str, Any]], lang: str) ->
     return pages.error_page(request, 422, messages)
 
 
-def create_app(allowed_hosts: list[str] | None = None, *, fast: bool = True, embed_from: list[str] | None = None) -> FastAPI:
+def create_app(allowed_hosts: list[str] | None = None, *, embed_from: list[str] | None = None) -> FastAPI:
     """The application.  ``allowed_hosts``: the Host names to answer (default: what
     `dwz serve` configured, see :func:`dwz.web.security.configured_hosts`); ``embed_from``: the
     origins whose pages may show ours in a frame (default: `dwz serve --embed-from`, else none:
-    :func:`dwz.web.security.configured_embedders`); ``fast``: the hot
-    JSON endpoints' common requests answered by :mod:`dwz.web.fast` (off: every request takes
-    its FastAPI route — the same answers, which the tests compare)."""
-    from dwz.web import api, pages, service, tournament
-    from dwz.web.fast import FastRoutes
+    :func:`dwz.web.security.configured_embedders`)."""
+    from dwz.web import api, pages, tournament
 
     app = FastAPI(
+        # FastAPI's native OpenTelemetry off: it looked up the global tracer, meter and logger
+        # providers on every request (≈ 5 % of the route's own cost, measured) to find none — the
+        # server exports no traces of what users send.
+        telemetry={"tracing": False, "metrics": False, "logs": False, "operation_spans": False},
         title="dwz",
         version=dwz.__version__,
         description=DESCRIPTION,
@@ -118,11 +119,8 @@ def create_app(allowed_hosts: list[str] | None = None, *, fast: bool = True, emb
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     # Added innermost first.  Outermost: the headers (on every answer, 400/413/500/503 included),
     # then the catch-all for errors, the Host check, the body limit (which reads the whole body
-    # first), the bound on requests in progress — so a request counts only once its body is in:
-    # clients trickling bodies hold no place of it — and innermost the hot JSON endpoints'
-    # common requests (dwz.web.fast).
-    if fast:
-        app.add_middleware(FastRoutes, endpoints=api.ENDPOINTS, context=service.dwz_context)
+    # first), and innermost the bound on requests in progress — so a request counts only once its
+    # body is in: clients trickling bodies hold no place of it.
     app.add_middleware(ConcurrencyLimit)
     app.add_middleware(BodyLimit, upload_limit=tournament.LIMITS["body_bytes"], big=tournament.BIG_UPLOAD, slots=tournament.BIG_UPLOADS)
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts if allowed_hosts is not None else configured_hosts())
