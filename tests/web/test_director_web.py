@@ -250,3 +250,31 @@ def test_the_web_check_names_players_without_a_game_in_a_round(client: TestClien
     page = text_of(upload(client, "/turnier", name, data).text)
     assert note["title"] in page and note["message"] in page
     assert d["upload_files"]["dsb-xml"]["valid"] is True  # a note blocks nothing
+
+
+# --- issue 24 §1, 22 §2: the encoding -----------------------------------------------------------------------
+
+ENCODING = Path(__file__).resolve().parents[1] / "data" / "encoding"
+
+
+@pytest.mark.parametrize("name", ["dsb-bom-utf7.xml", "dsb-shift_jis.xml", "dsb-utf32.xml", "dsb-punycode.xml", "dsb-idna.xml",
+                                  "dsb-hex.xml", "dsb-langer-name.xml"])
+def test_the_web_refuses_an_unreadable_declaration_with_422(client: TestClient, name: str) -> None:
+    data = (ENCODING / name).read_bytes()
+    r = upload(client, "/api/turnier", name, data, end="2026-09-14")
+    assert r.status_code == 422
+    assert [(d["loc"], d["type"], d["line"]) for d in r.json()["detail"]] == [(["body", "file"], "xml_encoding_unusable", 1)]
+    page = upload(client, "/turnier", name, data, end="2026-09-14")
+    assert page.status_code == 422 and "XML-Deklaration encoding=" in text_of(page.text)
+
+
+def test_the_web_check_says_the_encoding_it_found_and_flags_a_doubtful_one(client: TestClient) -> None:
+    name = "stadtmeisterschaft.cp1252.swi"
+    d = upload(client, "/api/turnier", name, (ENCODING / name).read_bytes()).json()
+    [f] = [f for f in d["check"]["findings"] if f["code"] == "encoding_detected"]
+    assert f["severity"] == "note" and "Windows-1252" in f["message"]
+    assert "Böhmler, Thomas" in [p["name"] for p in d["players"]]
+    name = "verein-ohne-umlaute.cp850.csv"
+    r = upload(client, "/turnier", name, (ENCODING / name).read_bytes())
+    page = text_of(r.text)
+    assert r.status_code == 200 and "Zeichenkodierung unsicher: als CP850 gelesen" in page

@@ -135,7 +135,7 @@ _ORDER = {k: i for i, k in enumerate(RULES)}
 # for the upload.  Unknown codes are warnings — nothing is dropped silently.
 _NOTE_SEVERITY: dict[str, Severity] = {
     "record_skipped": "note", "bye_code_mapped": "note", "trf_national_ignored": "note", "swi_extra_blocks": "note",
-    "csv_column_unknown": "note",
+    "csv_column_unknown": "note", "encoding_detected": "note", "encoding_doubtful": "warning",
 }
 _NO_FEDERATION = {"", "GER", "DEU"}  # federations that need no FIDE id here (not foreign)
 
