@@ -283,10 +283,12 @@ def run(up: Upload) -> Outcome:
                 problems += [replace(p, field=f"{key}:{p.field}") for p in e.problems]
     rest: str | None = None
     if up.restpartien is not None:
-        try:
-            rest = up.restpartien[1].decode("utf-8-sig")
-        except UnicodeDecodeError as e:
-            problems.append(Problem(f"restpartien:{up.restpartien[0]}", "restpartien_invalid", f"UTF-8: {e.reason}"))
+        from dwz.formats.encoding import decode_text
+
+        try:  # the one decoding (JSON is UTF-8, a BOM allowed); a failure lands on the Restpartien field
+            rest = decode_text(bytes(up.restpartien[1]), up.restpartien[0], ("utf-8",)).text
+        except InputError:
+            problems.append(Problem(f"restpartien:{up.restpartien[0]}", "restpartien_invalid", "UTF-8"))
     if problems:
         raise InputError(problems)
     inputs = gather(bytes(up.data), safe_name(up.name), dsb_list=(bytes(up.rating_list[1]), up.rating_list[0]) if up.rating_list else None,
