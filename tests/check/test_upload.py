@@ -154,3 +154,14 @@ def test_a_missing_game_is_a_note_naming_the_round_and_the_players() -> None:
     assert not [f for f in rep["findings"] if f["kind"] == "round_incomplete"]
     r = run("check", DATA / "partie-fehlt.csv", lang="en")
     assert f"round {rnd}" in r.stdout and "without a game or bye" in r.stdout
+
+
+def test_a_team_competitions_substitutes_are_no_missing_game() -> None:
+    team = ROOT / "samples" / "swt" / "SwissTeam.SWT"
+    t = read_tournament(team)
+    rounds = {g.round for g in t.pairings}
+    sat_out = any(len({p.no for p in t.players} - {n for g in t.pairings if g.round == r for n in (g.white, g.black)}) > 1
+                  for r in rounds)
+    assert t.teams and sat_out  # players without a game in a round: the substitutes
+    _, rep = check(team)
+    assert not [f for f in rep["findings"] if f["kind"] == "round_incomplete"]

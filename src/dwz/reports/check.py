@@ -591,14 +591,17 @@ def _repeated_pairs(t: Tournament) -> list[Finding]:
 def _missing_games(t: Tournament) -> list[Finding]:
     """Players with neither a game nor a bye in a round that others played: beyond the one bye an
     odd field needs, a game may be missing from the file (every game played counts, WO 3.3.2) —
-    a note naming the round and the players.  A player who withdrew is named too: the note asks."""
+    a note naming the round and the players.  A player who withdrew is named too: the note asks.
+    Not for a team competition: a team's substitutes sit out by design (its line-up says who played)."""
+    if t.teams:
+        return []
     played: dict[int, set[int]] = {}
     for g in t.pairings:
         seen = played.setdefault(g.round, set())
         seen.add(g.white)
         if g.black is not None:
             seen.add(g.black)
-    everyone = [p for p in t.players]
+    everyone = list(t.players)
     spare = len(everyone) % 2  # the one bye of an odd field
     out: list[Finding] = []
     for rnd in sorted(played):
