@@ -278,3 +278,18 @@ def test_the_web_check_says_the_encoding_it_found_and_flags_a_doubtful_one(clien
     r = upload(client, "/turnier", name, (ENCODING / name).read_bytes())
     page = text_of(r.text)
     assert r.status_code == 200 and "Zeichenkodierung unsicher: als CP850 gelesen" in page
+
+
+def test_the_web_blocks_the_guides_club_file_until_the_list_names_its_players(client: TestClient) -> None:
+    club = Path(__file__).resolve().parents[2] / "docs" / "beispiele" / "vereinsturnier.csv"  # DWZ, no member numbers
+    rated = [p.no for p in read_tournament(club).players if p.rating]
+    d = upload(client, "/api/turnier", club.name, club.read_bytes()).json()
+    errors = [f for f in d["check"]["findings"] if f["severity"] == "error"]
+    assert [(f["kind"], f["player"]) for f in errors] == [("player_unidentified", no) for no in rated]
+    assert "DWZ-Liste hochladen" in errors[0]["fix"]  # the page's words: the list's upload field
+    assert d["upload_files"]["dsb-xml"]["valid"] is False and d["upload_files"]["dsb-xml"]["errors"] == len(rated)
+    listed = UPLOAD / "dwzliste-verein.csv"
+    d = upload(client, "/api/turnier", club.name, club.read_bytes(), rating_list=(listed.name, listed.read_bytes())).json()
+    assert d["check"]["summary"]["errors"] == 0 and d["upload_files"]["dsb-xml"]["valid"] is True
+    r = upload(client, "/turnier", club.name, club.read_bytes(), rating_list=(listed.name, listed.read_bytes()), output="dsb-xml")
+    assert r.status_code == 200 and r.content.count(b"<numberClubMember>") == len(rated)
