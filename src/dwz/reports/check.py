@@ -672,11 +672,11 @@ def _identifiable(p: Player) -> bool:
     file — DSB-XML 2.5): by a DSB-ID (‹dsbId›), by ZPS and member number (‹vkz›, ‹numberClubMember›), or a
     foreign player by his FIDE-ID (‹dsbId FI…›) — each as the writer puts it into the file (a value of
     another form is left out: :func:`dwz.formats.dsb_xml.player_values`)."""
-    from dwz.formats.dsb_xml import _Writer, player_values
+    from dwz.formats.dsb_xml import player_ids
 
-    v = player_values(p, _Writer(""), "")
+    dsb_id, zps, member, fide_id = player_ids(p)
     foreign = (p.federation or "").strip().upper() not in _NO_FEDERATION
-    return bool(v["dsb_id"] or (v["vkz"] and v["member"]) or (foreign and v["fide_id"]))
+    return bool(dsb_id or (zps and member) or (foreign and fide_id))
 
 
 def _unidentified(players: Sequence[Player]) -> list[Finding]:

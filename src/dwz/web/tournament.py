@@ -398,11 +398,6 @@ def xml_place(place: str, lang: str) -> str:
     return term(f"xml.{place}", lang) if found is not None else (text("web.xml_file", lang) if place == "file" else place)
 
 
-def xml_problem_text(p: Problem, lang: str) -> str:
-    """One problem of an XML file as the page says it: "Teilnehmer 3 Meier, Hans: Geburtsjahr … fehlt"."""
-    return f"{xml_place(p.field, lang)}: {p.message(lang)}"
-
-
 def finding_text(f: Any, lang: str) -> str:
     """A finding that blocks an upload file as the page says it: "3. Meier, Hans: Geburtsjahr fehlt – …"."""
     who = _finding_where(f, lang)
