@@ -40,6 +40,7 @@ __all__ = ["MAX_NAME", "XML_ENCODINGS", "Decoded", "decode_text", "decode_xml", 
 XML_ENCODINGS = frozenset({"utf-8", "utf-16", "utf-16-le", "utf-16-be", "iso8859-1", "iso8859-15", "cp1252", "ascii"})
 MAX_NAME = 40  # characters of an encoding name: the longest real one is about 20
 _HEAD = 4096  # bytes in which an XML declaration is looked for
+_SAMPLE = 1 << 20  # characters scored when candidates compete: a MiB of names decides, the rest would only cost time
 
 _BOMS: tuple[tuple[bytes, str], ...] = (  # the longest first: UTF-32's LE BOM begins with UTF-16's
     (codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"), (codecs.BOM_UTF8, "utf-8"),
@@ -50,6 +51,7 @@ _SNIFF: tuple[tuple[bytes, str], ...] = (
 _DECLARATION = re.compile(rb"""\A\s*<\?xml\b[^>]*?\bencoding\s*=\s*(["'])([^"'>]*)""")
 _TEXT_DECLARATION = re.compile(r"""\A\s*<\?xml\b[^>]*?\bencoding\s*=\s*(["'])([^"'>]*)""")
 _LETTERS_OFTEN = frozenset("äöüÄÖÜß")  # the letters of German names
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,9 +76,8 @@ def _score(text: str) -> int:
     """How much ``text`` reads like names: each non-ASCII character next to a letter counts +2 if it is
     a letter names often have, +1 for another letter, −3 for anything else (a symbol inside a word)."""
     score = 0
-    for i, c in enumerate(text):
-        if c.isascii():
-            continue
+    for m in _NON_ASCII.finditer(text):  # only those: a 16 MiB list is mostly ASCII
+        i, c = m.start(), m.group()
         near = (i > 0 and text[i - 1].isalpha()) or (i + 1 < len(text) and text[i + 1].isalpha())
         if not near:
             continue
@@ -115,7 +116,9 @@ def decode_text(data: bytes | str, name: str, candidates: Sequence[str], *, defa
             text = data.decode(enc)
         except UnicodeDecodeError:
             continue
-        scored.append((_score(text), enc == default, enc, text))
+        scored.append((0, enc == default, enc, text))
+    if len(scored) > 1:  # a choice to make: by the letters (one candidate that fits needs no score)
+        scored = [(_score(text[:_SAMPLE]), is_default, enc, text) for _, is_default, enc, text in scored]
     if scored:
         scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
         best, *rest = scored
