@@ -25,20 +25,28 @@ def player(no: int, name: str, **values: Any) -> dict[str, Any]:
     return {"no": no, "name": name, **values}
 
 
-def established(n: int = 6, base: int = 1500) -> list[dict[str, Any]]:
-    """``n`` players with DWZ, index and birth year (nothing to find about them)."""
-    return [player(i, f"Spieler{chr(64 + i)}, Max", rating=base + 20 * i, index=10 + i, birth_year=1970 + i) for i in range(1, n + 1)]
+def established(n: int = 6, base: int = 1500, *, ids: bool = True) -> list[dict[str, Any]]:
+    """``n`` players with DWZ, index, birth year and (``ids``) ZPS and member number — the portal finds them
+    (nothing to find about them); without ``ids`` a list must identify them, by name and birth year."""
+    club = lambda i: {"zps": "C0512", "member_no": str(i)} if ids else {}  # noqa: E731
+    return [player(i, f"Spieler{chr(64 + i)}, Max", rating=base + 20 * i, index=10 + i, birth_year=1970 + i, **club(i))
+            for i in range(1, n + 1)]
 
 
 def round_robin(nos: Sequence[int]) -> list[dict[str, Any]]:
-    """Every pair once, white the lower number, results alternating 1-0 / ½-½ / 0-1."""
-    games, rnd = [], 1
+    """Every pair once, white the lower number, results alternating 1-0 / ½-½ / 0-1 — in the rounds
+    of the circle method, so that everyone plays in every round (an odd field: one bye a round)."""
     results = ("1-0", "½-½", "0-1")
-    for i, a in enumerate(nos):
-        for b in nos[i + 1:]:
-            games.append({"round": rnd, "white": a, "black": b, "result": results[len(games) % 3]})
-            rnd += 1
-    return games
+    pairs = [(a, b) for i, a in enumerate(nos) for b in nos[i + 1:]]  # the results by this order, the rounds by the circle
+    round_of: dict[tuple[int, int], int] = {}
+    ring: list[int | None] = [*nos, *([None] if len(nos) % 2 else [])]
+    for rnd in range(1, len(ring)):
+        for i in range(len(ring) // 2):
+            a, b = ring[i], ring[len(ring) - 1 - i]
+            if a is not None and b is not None:
+                round_of[(a, b) if nos.index(a) < nos.index(b) else (b, a)] = rnd
+        ring = [ring[0], ring[-1], *ring[1:-1]]
+    return [{"round": round_of[(a, b)], "white": a, "black": b, "result": results[k % 3]} for k, (a, b) in enumerate(pairs)]
 
 
 def tournament(players: Sequence[dict[str, Any]], games: Sequence[dict[str, Any]] | None = None, **head: Any) -> str:

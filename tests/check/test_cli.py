@@ -37,7 +37,7 @@ def mixed(tmp_path: Path) -> Path:
     ps[0].pop("birth_year")
     ps[1].pop("birth_year")
     ps[2].pop("index")
-    ps.append(player(7, "Gast, Georg", birth_year=1975, rating=1600, index=5, member=False))
+    ps.append(player(7, "Gast, Georg", birth_year=1975, rating=1600, index=5, member=False, dsb_id="10009999"))
     return write(tmp_path, "gemischt.json", tournament(ps))
 
 
@@ -104,7 +104,8 @@ def test_many_players_with_the_same_finding_are_listed_once_in_columns(tmp_path:
     missing = [f for f in rep["findings"] if f["kind"] == "birth_year_missing"]
     assert out.count(missing[0]["message"]) == 1
     assert all(f"{f['player']}. {f['name']}" in out for f in missing)
-    assert len([line for line in out.splitlines() if missing[0]["name"] in line]) == 2  # two kinds, one line each
+    # three kinds (no birth year, not identifiable by the portal, no index), one line each
+    assert len([line for line in out.splitlines() if missing[0]["name"] in line]) == 3
 
 
 def test_exit_codes_clean_warnings_errors(tmp_path: Path) -> None:

@@ -146,10 +146,11 @@ def test_a_given_end_date_differing_from_the_file(tmp_path: Path) -> None:
     assert (code, f["severity"], f["values"]["rules_given"], f["values"]["rules_file"]) == (2, "error", "dwz-classic", "dwz-2026")
 
 
-def test_an_end_date_in_the_future_is_a_warning(tmp_path: Path) -> None:
+def test_an_end_date_in_the_future_is_an_error(tmp_path: Path) -> None:
     later = (date.today() + timedelta(days=30)).isoformat()
     code, rep = check_json(write(tmp_path, "t.json", tournament(established(), end=later)))
-    assert code == 1 and only(rep, "end_future")["values"]["end"] == later
+    f = only(rep, "end_future")
+    assert (code, f["severity"], f["values"]["end"]) == (2, "error", later)  # the portal takes finished tournaments only
 
 
 def test_a_start_after_the_end_is_an_error(tmp_path: Path) -> None:
@@ -211,12 +212,12 @@ def test_the_same_identifier_twice_is_an_error(tmp_path: Path, field: str, first
     assert f"{ps[1]['no']}. {ps[1]['name']}" in f["message"]
 
 
-def test_the_same_name_and_birth_year_is_a_warning_a_different_year_is_not(tmp_path: Path) -> None:
+def test_the_same_name_and_birth_year_is_an_error_a_different_year_is_not(tmp_path: Path) -> None:
     ps = established(6)
     ps[5].update(name=ps[0]["name"].upper(), birth_year=ps[0]["birth_year"])  # case and spelling do not matter
     code, rep = check_json(write(tmp_path, "t.json", tournament(ps)))
-    f = only(rep, "duplicate_name")
-    assert (code, f["severity"], f["player"], f["values"]["year"]) == (1, "warning", ps[5]["no"], ps[0]["birth_year"])
+    f = only(rep, "duplicate_name")  # a player entered twice: the upload file is blocked
+    assert (code, f["severity"], f["player"], f["values"]["year"]) == (2, "error", ps[5]["no"], ps[0]["birth_year"])
     ps[5]["birth_year"] = ps[0]["birth_year"] + 1
     code, rep = check_json(write(tmp_path, "t.json", tournament(ps)))
     assert code == 0 and not kinds(rep, "duplicate_name")
@@ -273,24 +274,27 @@ def test_a_birth_year_only_in_the_list_is_a_note(tmp_path: Path) -> None:
 
 
 def test_not_in_the_list_with_the_closest_names(tmp_path: Path) -> None:
-    ps = established(6)
+    ps = established(6, ids=False)
     listed = list_for(ps)
     ps[1]["name"] = ps[1]["name"].replace("Max", "Mx")  # a typo in the first name
     code, rep = check_json(write(tmp_path, "t.json", tournament(ps)), "--list", write(tmp_path, "spieler.csv", listed))
     f = only(rep, "not_in_list")
-    assert (code, f["severity"], f["player"]) == (1, "warning", ps[1]["no"])
+    assert (f["severity"], f["player"]) == ("warning", ps[1]["no"])
+    # the list gave the others their DSB-ID; him the portal cannot find: the upload is blocked, the fix names the file
+    g = only(rep, "player_unidentified")
+    assert (code, g["severity"], g["player"]) == (2, "error", ps[1]["no"]) and "--list" not in g["fix"]
     listed_name = ps[1]["name"].replace("Mx", "Max").replace(", ", ",")
     assert f["values"]["candidates"].startswith(f"{listed_name} ({ps[1]['birth_year']}, C0512-{ps[1]['no']}, "
                                                 f"DWZ {ps[1]['rating']}-{ps[1]['index']})")
 
 
 def test_the_same_name_with_another_birth_year_is_the_closest_candidate(tmp_path: Path) -> None:
-    ps = established(6)
+    ps = established(6, ids=False)
     listed = list_for(ps)
     ps[3]["birth_year"] += 1  # the list rules the entry out (a different birth year), the check shows it
     code, rep = check_json(write(tmp_path, "t.json", tournament(ps)), "--list", write(tmp_path, "spieler.csv", listed))
     f = only(rep, "not_in_list")
-    assert code == 1 and f["player"] == ps[3]["no"] and f["values"]["candidates"].startswith(
+    assert code == 2 and only(rep, "player_unidentified")["player"] == f["player"] == ps[3]["no"] and f["values"]["candidates"].startswith(
         f"{ps[3]['name'].replace(', ', ',')} ({ps[3]['birth_year'] - 1},")
 
 
@@ -305,7 +309,7 @@ def test_a_player_without_any_similar_name(tmp_path: Path) -> None:
 
 
 def test_an_ambiguous_match_is_a_warning_with_the_candidates(tmp_path: Path) -> None:
-    ps = established(6)
+    ps = established(6, ids=False)
     twin = ps[4]
     rows = [r for r in list_for(ps).splitlines() if r]
     rows.append(dsb_row("20000005", "C0521", "81", twin["name"].replace(", ", ","), twin["birth_year"], twin["rating"] + 40, 3))
@@ -486,7 +490,7 @@ def test_an_elo_as_starting_value_without_fide_id(tmp_path: Path) -> None:
 def test_a_non_member_is_a_note_and_not_expected_in_the_list(tmp_path: Path) -> None:
     ps = established(6)
     listed = list_for(ps)
-    ps.append(player(7, "Gast, Georg", birth_year=1975, rating=1600, index=5, member=False))
+    ps.append(player(7, "Gast, Georg", birth_year=1975, rating=1600, index=5, member=False, dsb_id="10009999"))
     code, rep = check_json(write(tmp_path, "t.json", tournament(ps)), "--list", write(tmp_path, "spieler.csv", listed))
     f = only(rep, "non_member")
     assert (code, f["severity"], f["player"]) == (0, "note", 7) and not kinds(rep, "not_in_list")
@@ -531,7 +535,12 @@ def test_the_swi_sample_has_no_birth_years_and_no_index() -> None:
     with_dwz = [int(line[1:4]) for line in players if line[116:120].strip()]
     assert [f["player"] for f in kinds(rep, "birth_year_missing")] == sorted(no_birth) and no_birth
     assert [f["player"] for f in kinds(rep, "index_missing")] == sorted(with_dwz) and with_dwz
-    assert code == 2 and rep["summary"]["errors"] == len(no_birth)
+    # a member number (ZPS "zzzzz" and number "mmmm" of the header line) only at some: the others the portal cannot identify
+    z, m = lines[start - 1].index("zzzzz"), lines[start - 1].index("mmmm")
+    with_member = [int(line[1:4]) for line in players if line[z:z + 5].strip() and line[m:m + 4].strip()]
+    unidentified = sorted(set(with_dwz) - set(with_member))
+    assert [f["player"] for f in kinds(rep, "player_unidentified")] == unidentified and with_member
+    assert code == 2 and rep["summary"]["errors"] == len(no_birth) + len(unidentified)
 
 
 def test_places_in_a_json_file_are_in_natural_order(tmp_path: Path) -> None:

@@ -49,7 +49,7 @@ def test_check_invariants(t: Tournament) -> None:
         json.dumps(d)
         for f, finding in zip(d["findings"], rep.findings, strict=True):
             assert f["title"] and f["fix"] and f["message"]
-            if f["kind"] != "file":  # a file note's text is the reader's, with whatever code it has
+            if finding.problem is None:  # a file note's (or an upload file's) text is the reader's or writer's, with its code
                 key = f"check.{f['kind']}.{finding.variant}" if finding.variant else f"check.{f['kind']}"
                 user = " ".join(str(v) for _, v in finding.values) + (finding.name or "") + t.name
                 for _, name, _, _ in string.Formatter().parse(CATALOGS[lang]["ui"][key]):

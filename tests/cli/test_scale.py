@@ -136,10 +136,10 @@ def test_implausible_opponents_warn() -> None:
 
 def _file(tmp_path: Path, scale_column: bool = False, file_scale: str | None = None) -> Path:
     head = "[tournament]\nname,Herbstopen 2026\nend,2026-09-14\n" + (f"scale,{file_scale}\n" if file_scale else "")
-    players = "no,name,rating,birth_year" + (",scale" if scale_column else "") + "\n"
-    rows = [("1", '"Alt, Anna"', "950-10", "1980", "alt"), ("2", '"Neu, Nils"', "1500-20", "1980", "neu"),
-            ("3", '"Mitte, Max"', "1250-8", "1990", "")]
-    players += "".join(",".join(r if scale_column else r[:4]) + "\n" for r in rows)
+    players = "no,name,rating,birth_year,dsb_id" + (",scale" if scale_column else "") + "\n"  # the portal finds them by DSB-ID
+    rows = [("1", '"Alt, Anna"', "950-10", "1980", "10000001", "alt"), ("2", '"Neu, Nils"', "1500-20", "1980", "10000002", "neu"),
+            ("3", '"Mitte, Max"', "1250-8", "1990", "10000003", "")]
+    players += "".join(",".join(r if scale_column else r[:5]) + "\n" for r in rows)
     games = "round,white,black,result\n1,1,2,1-0\n2,3,1,½-½\n3,2,3,0-1\n"
     path = tmp_path / "herbst.csv"
     path.write_text(f"{head}\n[players]\n{players}\n[games]\n{games}", encoding="utf-8")

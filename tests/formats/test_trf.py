@@ -134,9 +134,10 @@ def test_encodings_and_line_ends() -> None:
         assert [p.name for p in t.players] == ["Müller, Jörg", "Weiß, Ärne"]
         assert t.player(1).elo == 1850  # columns counted in characters, not bytes
         assert t.notes == ()
-    # neither UTF-8 nor cp1252 (0x81 is undefined in cp1252): Latin-1 with a note
-    t = read_trf(text.encode("cp1252").replace("M\xfc".encode("cp1252"), b"M\x81"))
-    assert [n.code for n in t.notes] == ["encoding_fallback"]
+    # a DOS export (CP850): not cp1252 by its letters ("M³ller"), read as CP850 with a note saying so (issue 22 §2)
+    t = read_trf(text.encode("cp850"))
+    assert [p.name for p in t.players] == ["Müller, Jörg", "Weiß, Ärne"]
+    assert [(n.code, n.value) for n in t.notes] == [("encoding_detected", "CP850")]
 
 
 @pytest.mark.parametrize(("text", "expected"), [

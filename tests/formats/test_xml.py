@@ -415,19 +415,26 @@ def test_cli_writes_the_dsb_file_and_reports_every_player_problem(tmp_path: Path
             "--sender", "SC Leinfelden")
     expected = write_dsb_xml(read_tournament(swi), location="Leinfelden", time_control="90+30", sender="SC Leinfelden")
     assert expected.errors  # the SWI export has no birth years: the upload file is invalid (issue 15 §2)
+    import json
+
+    check = json.loads(_run("check", str(swi), "--time-control", "90+30", "--json").stdout)
+    blocking = [f for f in check["findings"] if f["severity"] == "error"]  # one judgment: the check's errors block the file
     r = _run(*args)
     # an invalid upload file is no success: exit 2, not written, its errors first under their own heading
     assert r.exit_code == 2, r.output
     assert not out.exists()
-    assert r.stderr.index(f"DSB-XML 2.5 ungültig – das Portal lehnt sie ab: {len(expected.errors)} Fehler") == 0
+    assert r.stderr.index(f"DSB-XML 2.5 ungültig – das Portal lehnt sie ab: {len(blocking)} Fehler") == 0
     assert f"DSB-XML 2.5 nicht geschrieben: {out}" in r.stderr and "--trotzdem-schreiben" in r.stderr
     stderr = " ".join(r.stderr.split())  # lines wrapped to the terminal's width
-    for p in expected.problems:  # every player problem, in the user's language, named in the user's words
-        assert p.message("de") in stderr and field_label(p.field, "de", "cli") in stderr
+    for f in blocking:  # every error with its player and its fix, in the user's language
+        assert f["message"] in stderr and f"{f['player']}. {f['name']}" in stderr and " ".join(f["fix"].split()) in stderr
+    for p in expected.problems:  # every question of the writer, named in the user's words
+        if p not in expected.errors:
+            assert p.message("de") in stderr and field_label(p.field, "de", "cli") in stderr
         assert not p.field.startswith(("player ", "header", "tournament")) or f"{p.field}:" not in stderr
     r = _run(*args, "--trotzdem-schreiben")  # asked for: written, said to be invalid, and still exit 2
     assert r.exit_code == 2 and out.exists()
-    assert f"DSB-XML 2.5 trotzdem geschrieben: {out}\n  UNGÜLTIG – das Portal lehnt sie ab ({len(expected.errors)} Fehler" in r.stderr
+    assert f"DSB-XML 2.5 trotzdem geschrieben: {out}\n  UNGÜLTIG – das Portal lehnt sie ab ({len(blocking)} Fehler" in r.stderr
     back = read_tournament(out)
     assert [p.name for p in back.players] == [p.name for p in read_tournament(swi).players]
     r = _run("tournament", str(out))  # the file is a readable tournament again, but it carries no DWZ: refused without --list

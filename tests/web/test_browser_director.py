@@ -93,8 +93,17 @@ def test_pasted_games_through_the_script(browser: Any, server: str) -> None:
     page.context.close()
 
 
+def _check_errors(path: Path) -> int:
+    """The errors of the Prüfbericht of ``path`` — the one judgment that blocks its upload files."""
+    from dwz.reports.check import gather
+
+    inputs = gather(path.read_bytes(), path.name)
+    return inputs.check(dwz.evaluate_tournament(inputs.tournament)).count("error")
+
+
 def test_an_invalid_dsb_xml_needs_a_second_click(browser: Any, server: str, screenshot: Any) -> None:
-    expected = write_dsb_xml(read_tournament(SWI))
+    assert write_dsb_xml(read_tournament(SWI)).errors  # the writer's own errors (no birth years) are among the check's
+    n = _check_errors(SWI)
     page, errors = new_page(browser, server, 1280)
     page.goto("/turnier?lang=de")
     page.set_input_files("#file", str(SWI))
@@ -103,21 +112,50 @@ def test_an_invalid_dsb_xml_needs_a_second_click(browser: Any, server: str, scre
     button = page.locator("#downloads button[data-output='dsb-xml']")
     assert button.get_attribute("class") == "invalid" and "ungültig" in button.inner_text()
     summary = page.locator("#xml-dsb-xml summary").inner_text()
-    assert f"ungültig – wird vom Portal abgelehnt: {len(expected.errors)} Fehler" in summary
+    assert f"ungültig – wird vom Portal abgelehnt: {n} Fehler" in summary
     downloads: list[Any] = []
     page.on("download", lambda d: downloads.append(d))
     button.click()  # the first click says what the file is …
     page.wait_for_timeout(800)
     assert downloads == []
-    assert "Nochmals klicken" in button.inner_text() and f"{len(expected.errors)} Fehler" in button.inner_text()
+    assert "Nochmals klicken" in button.inner_text() and f"{n} Fehler" in button.inner_text()
     screenshot(page, "director_turnier_invalid_xml")
     with page.expect_download() as dl:  # … the second downloads it, named as invalid
         button.click()
     assert dl.value.suggested_filename.endswith("-dsb-2.5-ungueltig.xml")
     assert Path(dl.value.path()).read_bytes().count(b"<player>") == len(read_tournament(SWI).players)
-    # the valid DeWIS XML downloads at once
-    with page.expect_download() as dl:
-        page.click("#downloads button[data-output='dewis-xml']")
-    assert dl.value.suggested_filename.endswith("-dewis.xml")
+    # the same judgment for the DeWIS XML: marked too
+    assert page.locator("#downloads button[data-output='dewis-xml']").get_attribute("class") == "invalid"
+    assert errors == []
+    page.context.close()
+
+
+def test_the_box_of_an_upload_file_the_check_blocks_and_one_it_does_not(browser: Any, server: str, screenshot: Any) -> None:
+    """Issue 22 §1: the guide's club tournament with its start after its end (tests/data/upload): the
+    "ungültig" box names the check's error with its fix; the same file with member numbers downloads at once."""
+    from dwz.reports.check import gather
+
+    data = Path(__file__).resolve().parents[1] / "data" / "upload"
+    bad, good = data / "ende-vor-beginn.csv", data / "mit-mitgliedsnummern.csv"
+    inputs = gather(bad.read_bytes(), bad.name)
+    [error] = [f for f in inputs.check(dwz.evaluate_tournament(inputs.tournament)).findings if f.severity == "error"]
+    page, errors = new_page(browser, server, 390)
+    page.goto("/turnier?lang=de")
+    page.set_input_files("#file", str(bad))
+    page.click("#upload")
+    page.wait_for_selector("#eval-table")
+    box = page.locator("#xml-dsb-xml")
+    assert box.get_attribute("open") is not None and "ungültig – wird vom Portal abgelehnt: 1 Fehler" in box.inner_text()
+    said = " ".join(box.inner_text().split())
+    assert error.message("de") in said and " ".join(error.fix("de", "web").split()) in said
+    assert page.locator("#downloads button[data-output='dsb-xml']").get_attribute("class") == "invalid"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(page, "director_turnier_upload_blocked")
+    page.set_input_files("#file", str(good))
+    page.click("#upload")
+    page.wait_for_selector("#xml-dsb-xml:not(.invalid)")
+    with page.expect_download() as dl:  # valid: one click
+        page.click("#downloads button[data-output='dsb-xml']")
+    assert dl.value.suggested_filename.endswith("-dsb-2.5.xml")
     assert errors == []
     page.context.close()

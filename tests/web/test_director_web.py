@@ -43,14 +43,16 @@ def text_of(html: str) -> str:
 def test_an_invalid_dsb_xml_is_downloaded_only_when_asked_for(client: TestClient) -> None:
     expected = write_dsb_xml(read_tournament(SWI))
     assert len(expected.errors) == 12
+    errors = upload(client, "/api/turnier", SWI.name, SWI.read_bytes()).json()["check"]["summary"]["errors"]
+    assert errors > 12  # one judgment: the check's errors (no birth years, no member numbers) block the file
     r = upload(client, "/turnier", SWI.name, SWI.read_bytes(), output="dsb-xml")
     assert r.status_code == 422 and "content-disposition" not in r.headers
     page = text_of(r.text)
-    assert "DSB-XML 2.5 ungültig – wird vom Portal abgelehnt: 12 Fehler" in page
+    assert f"DSB-XML 2.5 ungültig – wird vom Portal abgelehnt: {errors} Fehler" in page
     assert "Auch eine ungültige Meldedatei herunterladen" in page
     assert 'id="eval-table"' in r.text  # the evaluation is still shown
     # the page marks the button and lists the errors first
-    assert re.search(r'data-output="dsb-xml" class="invalid" data-invalid="12"', r.text)
+    assert re.search(rf'data-output="dsb-xml" class="invalid" data-invalid="{errors}"', r.text)
     ok = upload(client, "/turnier", SWI.name, SWI.read_bytes(), output="dsb-xml", write_anyway="on")
     assert ok.status_code == 200
     assert ok.headers["content-disposition"] == 'attachment; filename="stadtmeisterschaft_le_2011.cp850-dsb-2.5-ungueltig.xml"'
@@ -64,10 +66,16 @@ def test_an_invalid_dsb_xml_is_downloaded_only_when_asked_for(client: TestClient
 
 def test_the_api_says_which_upload_files_are_valid(client: TestClient) -> None:
     d = upload(client, "/api/turnier", SWI.name, SWI.read_bytes()).json()
-    assert d["upload_files"]["dsb-xml"]["valid"] is False and d["upload_files"]["dsb-xml"]["errors"] == 12
-    assert d["upload_files"]["dewis-xml"] == {"valid": True, "errors": 0, "problems": d["upload_files"]["dewis-xml"]["problems"]}
-    blocking = [p for p in d["upload_files"]["dsb-xml"]["problems"] if p["blocking"]]
-    assert len(blocking) == 12 and d["upload_files"]["dsb-xml"]["problems"][:12] == blocking  # the errors first
+    errors = [f for f in d["check"]["findings"] if f["severity"] == "error"]
+    for kind in ("dsb-xml", "dewis-xml"):  # one judgment for both: the check's errors
+        assert d["upload_files"][kind]["valid"] is False and d["upload_files"][kind]["errors"] == len(errors)
+        blocking = [p for p in d["upload_files"][kind]["problems"] if p["blocking"]]
+        assert [p["msg"] for p in blocking] == [f["message"] for f in errors]
+        assert d["upload_files"][kind]["problems"][:len(errors)] == blocking  # the errors first
+        assert d["upload_files"][kind]["fixes"] == list(dict.fromkeys(f["fix"] for f in errors))
+    d = upload(client, "/api/turnier", SWT.name, SWT.read_bytes()).json()
+    assert d["check"]["summary"]["errors"] == 0
+    assert {k: (v["valid"], v["errors"]) for k, v in d["upload_files"].items()} == {"dsb-xml": (True, 0), "dewis-xml": (True, 0)}
 
 
 @pytest.mark.parametrize(("lang", "names"), [
@@ -78,9 +86,10 @@ def test_the_api_says_which_upload_files_are_valid(client: TestClient) -> None:
 ])
 def test_downloads_are_named_in_the_pages_language(client: TestClient, lang: str, names: dict[str, str]) -> None:
     for output, name in names.items():
-        r = upload(client, f"/turnier?lang={lang}", SWI.name, SWI.read_bytes(), output=output)
+        src = SWT if output == "dewis-xml" else SWI  # an upload file: of a tournament the check finds no error in
+        r = upload(client, f"/turnier?lang={lang}", src.name, src.read_bytes(), output=output)
         assert r.status_code == 200, (output, r.text[:300])
-        assert r.headers["content-disposition"] == f'attachment; filename="stadtmeisterschaft_le_2011.cp850-{name}"'
+        assert r.headers["content-disposition"] == f'attachment; filename="{src.name.rsplit(".", 1)[0]}-{name}"'
 
 
 def test_empty_tournaments_and_dsb_xml_without_list_are_refused(client: TestClient, tmp_path: Path) -> None:
@@ -193,3 +202,94 @@ def test_elo_errors_speak_of_elo(client: TestClient) -> None:
     assert "Elo" in msg and "DWZ" not in msg
     d = client.post("/api/elo?lang=en", json={"rating": "15x0", "games": ["abc:1"]}).json()["detail"]
     assert [x["type"] for x in d] == ["elo_invalid", "elo_opponent_invalid"] and all("DWZ" not in x["msg"] for x in d)
+
+
+# --- issue 22 §1, §2: one judgment of an upload file; a missing game --------------------------------------
+
+UPLOAD = Path(__file__).resolve().parents[1] / "data" / "upload"  # the guide's example and its variants (README there)
+VALID = UPLOAD / "mit-mitgliedsnummern.csv"
+
+
+@pytest.mark.parametrize("name", ["ende-vor-beginn.csv", "ende-in-der-zukunft.csv", "spieler-doppelt.csv"])
+def test_the_web_blocks_the_upload_files_the_check_finds_an_error_in(client: TestClient, name: str) -> None:
+    data = (UPLOAD / name).read_bytes()
+    d = upload(client, "/api/turnier", name, data).json()
+    errors = [f for f in d["check"]["findings"] if f["severity"] == "error"]
+    assert len(errors) == 1  # each variant's one error (start after end, end in the future, a player twice)
+    for kind in ("dsb-xml", "dewis-xml"):
+        files = d["upload_files"][kind]
+        assert files["valid"] is False and files["errors"] == 1
+        assert [(p["msg"], p["fix"]) for p in files["problems"] if p["blocking"]] == [(errors[0]["message"], errors[0]["fix"])]
+        r = upload(client, "/turnier", name, data, output=kind)
+        assert r.status_code == 422 and "content-disposition" not in r.headers  # no download offered
+        page = text_of(r.text)
+        assert "ungültig – wird vom Portal abgelehnt: 1 Fehler" in page and "Auch eine ungültige Meldedatei herunterladen" in page
+        assert errors[0]["message"] in page and errors[0]["fix"] in page  # the error and its fix in the page's words
+        anyway = upload(client, "/turnier", name, data, output=kind, write_anyway="on")  # the box: the one way to insist
+        assert anyway.status_code == 200 and "-ungueltig.xml" in anyway.headers["content-disposition"]
+
+
+def test_the_web_offers_the_upload_file_the_check_finds_no_error_in(client: TestClient) -> None:
+    d = upload(client, "/api/turnier", VALID.name, VALID.read_bytes()).json()
+    assert d["check"]["summary"]["errors"] == 0
+    assert all(v["valid"] and v["errors"] == 0 and v["fixes"] == [] for v in d["upload_files"].values())
+    for kind, name in (("dsb-xml", "dsb-2.5.xml"), ("dewis-xml", "dewis.xml")):
+        r = upload(client, "/turnier", VALID.name, VALID.read_bytes(), output=kind)
+        assert r.status_code == 200 and r.headers["content-disposition"].endswith(f'-{name}"')
+
+
+def test_the_web_check_names_players_without_a_game_in_a_round(client: TestClient) -> None:
+    name = "partie-fehlt.csv"
+    data = (UPLOAD / name).read_bytes()
+    d = upload(client, "/api/turnier", name, data).json()
+    [note] = [f for f in d["check"]["findings"] if f["kind"] == "round_incomplete"]
+    cut = read_tournament(UPLOAD / name)
+    idle = [p for p in cut.players if all(p.no not in (g.white, g.black) for g in cut.pairings if g.round == note["round"])]
+    assert note["severity"] == "note" and note["values"]["count"] == len(idle) > len(cut.players) % 2
+    assert note["values"]["players"] == ", ".join(f"{p.no}. {p.name}" for p in idle)
+    page = text_of(upload(client, "/turnier", name, data).text)
+    assert note["title"] in page and note["message"] in page
+    assert d["upload_files"]["dsb-xml"]["valid"] is True  # a note blocks nothing
+
+
+# --- issue 24 §1, 22 §2: the encoding -----------------------------------------------------------------------
+
+ENCODING = Path(__file__).resolve().parents[1] / "data" / "encoding"
+
+
+@pytest.mark.parametrize("name", ["dsb-bom-utf7.xml", "dsb-shift_jis.xml", "dsb-utf32.xml", "dsb-punycode.xml", "dsb-idna.xml",
+                                  "dsb-hex.xml", "dsb-langer-name.xml"])
+def test_the_web_refuses_an_unreadable_declaration_with_422(client: TestClient, name: str) -> None:
+    data = (ENCODING / name).read_bytes()
+    r = upload(client, "/api/turnier", name, data, end="2026-09-14")
+    assert r.status_code == 422
+    assert [(d["loc"], d["type"], d["line"]) for d in r.json()["detail"]] == [(["body", "file"], "xml_encoding_unusable", 1)]
+    page = upload(client, "/turnier", name, data, end="2026-09-14")
+    assert page.status_code == 422 and "XML-Deklaration encoding=" in text_of(page.text)
+
+
+def test_the_web_check_says_the_encoding_it_found_and_flags_a_doubtful_one(client: TestClient) -> None:
+    name = "stadtmeisterschaft.cp1252.swi"
+    d = upload(client, "/api/turnier", name, (ENCODING / name).read_bytes()).json()
+    [f] = [f for f in d["check"]["findings"] if f["code"] == "encoding_detected"]
+    assert f["severity"] == "note" and "Windows-1252" in f["message"]
+    assert "Böhmler, Thomas" in [p["name"] for p in d["players"]]
+    name = "verein-ohne-umlaute.cp850.csv"
+    r = upload(client, "/turnier", name, (ENCODING / name).read_bytes())
+    page = text_of(r.text)
+    assert r.status_code == 200 and "Zeichenkodierung unsicher: als CP850 gelesen" in page
+
+
+def test_the_web_blocks_the_guides_club_file_until_the_list_names_its_players(client: TestClient) -> None:
+    club = Path(__file__).resolve().parents[2] / "docs" / "beispiele" / "vereinsturnier.csv"  # DWZ, no member numbers
+    rated = [p.no for p in read_tournament(club).players if p.rating]
+    d = upload(client, "/api/turnier", club.name, club.read_bytes()).json()
+    errors = [f for f in d["check"]["findings"] if f["severity"] == "error"]
+    assert [(f["kind"], f["player"]) for f in errors] == [("player_unidentified", no) for no in rated]
+    assert "DWZ-Liste hochladen" in errors[0]["fix"]  # the page's words: the list's upload field
+    assert d["upload_files"]["dsb-xml"]["valid"] is False and d["upload_files"]["dsb-xml"]["errors"] == len(rated)
+    listed = UPLOAD / "dwzliste-verein.csv"
+    d = upload(client, "/api/turnier", club.name, club.read_bytes(), rating_list=(listed.name, listed.read_bytes())).json()
+    assert d["check"]["summary"]["errors"] == 0 and d["upload_files"]["dsb-xml"]["valid"] is True
+    r = upload(client, "/turnier", club.name, club.read_bytes(), rating_list=(listed.name, listed.read_bytes()), output="dsb-xml")
+    assert r.status_code == 200 and r.content.count(b"<numberClubMember>") == len(rated)

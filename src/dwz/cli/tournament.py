@@ -121,11 +121,12 @@ def register(cli: click.Group) -> None:
                 files.append((rest_out, "restpartien"))
             for path, kind in ((dsb_xml, "dsb"), (dewis_xml, "dewis")):
                 if path is not None:
-                    # an invalid upload file is written only when asked for (--trotzdem-schreiben)
-                    out = build_xml(ev, kind, location=location, time_control=time_control, sender=sender)
-                    write = not out.errors or write_anyway
+                    # one judgment (reports.upload): blocked by every error of the check; an invalid upload
+                    # file is written only when asked for (--trotzdem-schreiben)
+                    out = build_xml(ev, kind, report, location=location, time_control=time_control, sender=sender)
+                    write = out.valid or write_anyway
                     if write:
-                        write_text(path, out.text, "dsb_xml" if kind == "dsb" else "dewis_xml")
+                        write_text(path, out.output.text, "dsb_xml" if kind == "dsb" else "dewis_xml")
                     xml_reports.append((path, kind, out, write))
         except Exception as e:
             _fail(e, lang)
@@ -141,7 +142,7 @@ def register(cli: click.Group) -> None:
             written(path, what, lang)
         for path, kind, out, wrote in xml_reports:
             print_xml_report(path, kind, out, lang, wrote)
-        if any(out.errors for _, _, out, _ in xml_reports):
+        if any(not out.valid for _, _, out, _ in xml_reports):
             # an invalid upload file never looks like a success — written anyway or not
             click.get_current_context().exit(2)
 
@@ -198,25 +199,21 @@ def restpartien_document(ev: Any) -> dict[str, Any]:
     return doc(ev)
 
 
-def build_xml(ev: Any, kind: str, *, location: str | None = None, time_control: str | None = None,
+def build_xml(ev: Any, kind: str, report: Any, *, location: str | None = None, time_control: str | None = None,
               sender: str | None = None) -> Any:
-    """The DSB (2.5) or legacy DeWIS XML of the evaluated tournament, not yet written: the
-    :class:`~dwz.formats.dsb_xml.XmlOutput` (its problems are printed by :func:`print_xml_report`)."""
+    """The DSB (2.5) or legacy DeWIS XML of the evaluated tournament, judged and not yet written: the
+    :class:`~dwz.reports.upload.UploadFile` (blocked by the check's errors; :func:`print_xml_report` says them)."""
+    from dwz.reports.upload import judge
+
     t = ev.tournament if ev.tournament.end else ev.tournament.with_(end=ev.end)  # the end used for the evaluation
-    if kind == "dsb":
-        from dwz.formats.dsb_xml import write_dsb_xml
-
-        return write_dsb_xml(t, location=location, time_control=time_control, sender=sender)
-    from dwz.formats.dewis_xml import write_dewis_xml
-
-    return write_dewis_xml(t)
+    return judge(report, t, kind, location=location, time_control=time_control, sender=sender)
 
 
 def print_xml_report(path: Path, kind: str, out: Any, lang: str, wrote: bool = True) -> None:
-    """What became of an upload file, on stderr (so that --json stays clean): the errors that
-    make it invalid first, under their own heading — then whether it was written (an invalid
-    one only with --trotzdem-schreiben, and then said to be invalid) — then the questions a
-    rating officer would ask.  A problem that many players share is said once, with them."""
+    """What became of an upload file, on stderr (so that --json stays clean): the check's errors that
+    block it first, under their own heading, each with its fix — then whether it was written (an
+    invalid one only with --trotzdem-schreiben, and then said to be invalid) — then the questions a
+    rating officer would ask of the file.  A problem that many players share is said once, with them."""
     from dwz.cli.layout import width, wrap
     from dwz.i18n import text
 
@@ -227,11 +224,11 @@ def print_xml_report(path: Path, kind: str, out: Any, lang: str, wrote: bool = T
         for part in wrap(line, w, indent=indent, hang=hang):
             echo(part, err=True, **(style or {}))
 
-    errors = [p for p in out.problems if p in out.errors]
-    others = [p for p in out.problems if p not in out.errors]
+    errors = out.blocking
+    others = list(out.questions)
     if errors:
         say(text("cli.xml_invalid_head", lang, kind=label, count=len(errors)), style={"fg": "red", "bold": True})
-        _problem_lines(errors, lang, say, w)
+        _finding_lines(errors, lang, say, w)
         # the path on a line of its own, whole (as every file written is named); what it means below
         if wrote:
             echo(text("cli.xml_written_invalid", lang, kind=label, path=str(path)), err=True, fg="red", bold=True)
@@ -241,11 +238,41 @@ def print_xml_report(path: Path, kind: str, out: Any, lang: str, wrote: bool = T
             say(text("cli.xml_not_written_fix", lang), indent=2)
     else:
         written(path, kind, lang)
-    if not out.problems:
+    if not out.output.problems and not errors:
         say(text("cli.xml_clean", lang, kind=label))
     elif others:
         say(text("cli.xml_problems", lang, count=len(others), kind=label))
         _problem_lines(others, lang, say, w)
+
+
+def _finding_lines(findings: Any, lang: str, say: Any, width: int) -> None:
+    """The check's errors that block an upload file, by kind: its title, the players or places (a line
+    breaks between them, never inside one) or each message, and the fix — as the Prüfbericht says them."""
+    groups: dict[str, list[Any]] = {}
+    for f in findings:
+        groups.setdefault(f.kind if f.problem is None else f"{f.kind}:{f.message(lang)}", []).append(f)
+    for group in groups.values():
+        first = group[0]
+        head = first.title(lang) if first.problem is None else first.message(lang)
+        if len(group) >= 3 and len({f.message(lang) for f in group}) == 1:
+            say(f"{head}: {first.message(lang)}:" if first.problem is None else f"{head}:", indent=2, hang=2)
+            places = [f.who(lang) for f in group]
+            line = ""
+            for k, place in enumerate(places):
+                piece = place + (";" if k < len(places) - 1 else "")
+                if line and 4 + len(line) + 1 + len(piece) > width:
+                    echo("    " + line, err=True)
+                    line = ""
+                line = f"{line} {piece}" if line else piece
+            if line:
+                echo("    " + line, err=True)
+        else:
+            say(f"{head}:", indent=2, hang=2)
+            for f in group:
+                who = f.who(lang)
+                say(f"{who}: {f.message(lang)}" if who else f.message(lang), indent=4, hang=2)
+        for fix in dict.fromkeys(f.fix(lang) for f in group):
+            say(f"→ {fix}", indent=4, hang=2)
 
 
 def _problem_lines(problems: list[Any], lang: str, say: Any, width: int) -> None:

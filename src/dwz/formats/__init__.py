@@ -203,7 +203,9 @@ def detect_format(content: bytes | str) -> str | None:
 def _head(content: bytes | str) -> _Head:
     if isinstance(content, bytes) and is_swt(content[:65536]):
         return _Head("swt", "", [], None)
-    text = content if isinstance(content, str) else content[:65536].decode("latin-1")
+    from dwz.formats.encoding import head_text
+
+    text = content if isinstance(content, str) else head_text(content[:65536])  # a UTF-16 XML is XML too
     text = text.removeprefix("\ufeff").removeprefix("ï»¿")
     lines = split_lines(text[:65536])
     first = next((line for line in lines if line.strip()), "")

@@ -92,7 +92,8 @@ RANGES: dict[str, tuple[int, int]] = {
 # that both catalogs (de, en) carry each of them.
 MESSAGE_KEYS: tuple[str, ...] = (
     # sources and encodings, limits
-    "file_not_found", "file_unreadable", "file_empty", "encoding_fallback", "encoding_unreadable", "format_unknown", "format_invalid",
+    "file_not_found", "file_unreadable", "file_empty", "encoding_fallback", "encoding_unreadable", "encoding_detected",
+    "encoding_doubtful", "format_unknown", "format_invalid",
     "file_too_large", "zip_too_large", "zip_ratio", "line_too_long", "record_too_large", "text_not_zip",
     # values
     "number_invalid", "number_range", "game_duplicate", "header_date_unreadable", "birth_date_unreadable",
@@ -341,28 +342,31 @@ def _count_breaks(data: bytes) -> int:
     return data.count(b"\n") + data.count(b"\r") - data.count(b"\r\n")
 
 
-def decode(data: bytes | str, encodings: Sequence[str], name: str, notes: list[Problem] | None = None) -> str:
-    """Decode with the first encoding that fits (a UTF-8 BOM always wins).
+def decode(data: bytes | str, encodings: Sequence[str], name: str, notes: list[Problem] | None = None, *,
+           default: str | None = None) -> str:
+    """The text of a text format's bytes, by :func:`dwz.formats.encoding.decode_text` (the one decoding:
+    a BOM, else ASCII or UTF-8, else the best of the format's 8-bit ``encodings`` for the letters in
+    names, a tie going to ``default``).  How it was read goes into ``notes`` where it is worth saying:
+    an encoding found from the content that is not the format's default, a choice that is doubtful,
+    the Latin-1 fallback (umlauts may then be wrong)."""
+    from dwz.formats.encoding import decode_text
 
-    The last encoding listed may be ``latin-1``, which never fails; using it as
-    a fallback is reported in ``notes`` (umlauts may then be wrong).
-    """
-    if isinstance(data, str):
-        return data.removeprefix("\ufeff")
-    if data.startswith(b"\xef\xbb\xbf"):
-        try:
-            return data[3:].decode("utf-8")
-        except UnicodeDecodeError:
-            pass
-    for i, enc in enumerate(encodings):
-        try:
-            text = data.decode(enc)
-        except UnicodeDecodeError:
-            continue
-        if i == len(encodings) - 1 and i > 0 and enc == "latin-1" and notes is not None:
-            notes.append(problem(name, None, "encoding_fallback", enc, expected=", ".join(encodings[:-1])))
-        return text
-    raise InputError([problem(name, None, "encoding_unreadable", "", expected=", ".join(encodings))])
+    d = decode_text(data, name, encodings, default=default)
+    if notes is not None:
+        others = ", ".join(e for e in encodings if e not in ("utf-8", "latin-1"))
+        if d.how == "fallback":
+            notes.append(problem(name, None, "encoding_fallback", d.encoding, expected=", ".join(encodings[:-1])))
+        elif d.doubtful:
+            notes.append(problem(name, None, "encoding_doubtful", _codec_label(d.encoding), other=_codec_label(d.other or "")))
+        elif d.how == "detected":
+            notes.append(problem(name, None, "encoding_detected", _codec_label(d.encoding),
+                                 default=_codec_label(default or others.split(", ")[0])))
+    return d.text
+
+
+def _codec_label(codec: str) -> str:
+    """A codec as users know it: "cp1252" → "Windows-1252", "cp850" → "CP850"."""
+    return {"cp1252": "Windows-1252", "cp850": "CP850", "latin-1": "Latin-1", "utf-8": "UTF-8"}.get(codec, codec.upper())
 
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")

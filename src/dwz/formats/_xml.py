@@ -24,7 +24,6 @@ dwz.basics.errors.InputError: x.xml:1: XML with a DOCTYPE/entity declaration is 
 
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -92,16 +91,25 @@ def check_document(source: Any, name: str | None, root_tag: str,
 
 
 def parse_xml_lines(data: bytes | str, fname: str) -> tuple[ET.Element, dict[int, int]]:
-    """:func:`parse_xml`, with the line number of every element (by ``id(element)``) for messages."""
+    """:func:`parse_xml`, with the line number of every element (by ``id(element)``) for messages.
+
+    Bytes become text first, by :func:`dwz.formats.encoding.decode_xml` (the BOM, the declared
+    encoding, the allowed list — every failure an input error naming the file): expat only ever
+    parses that text, as UTF-8 without the declaration, and never looks up a codec itself."""
+    from dwz.formats.encoding import decode_xml
+
+    if not isinstance(data, str) and len(data) > MAX_XML_BYTES:  # before decoding: the limit bounds the text too
+        raise InputError([problem(fname, None, "xml_too_large", len(data), max=MAX_XML_BYTES)])
+    data = decode_xml(data, fname).text
     # a lone surrogate in text (\udcff) stays a byte sequence expat refuses ("not well-formed"), not a UnicodeEncodeError
-    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
-    if isinstance(data, str) and raw.lstrip().startswith(b"<?xml"):
+    raw = data.encode("utf-8", "surrogatepass")
+    if raw.lstrip().startswith(b"<?xml"):
         # Text was decoded already: drop the declaration's encoding, the bytes are UTF-8 now.
         decl_end = raw.find(b"?>")
         raw = raw[decl_end + 2:] if decl_end >= 0 else raw
     if len(raw) > MAX_XML_BYTES:
         raise InputError([problem(fname, None, "xml_too_large", len(raw), max=MAX_XML_BYTES)])
-    p = expat.ParserCreate(namespace_separator="}")
+    p = expat.ParserCreate("UTF-8", namespace_separator="}")  # the text is UTF-8 now: a declaration never picks a codec
     p.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     tb = ET.TreeBuilder()
     lines: dict[int, int] = {}
@@ -146,32 +154,8 @@ def parse_xml_lines(data: bytes | str, fname: str) -> tuple[ET.Element, dict[int
         raise InputError([problem(fname, p.CurrentLineNumber, e.code, e.value, line=p.CurrentLineNumber,
                                   what=e.what)]) from None
     except expat.ExpatError as e:
-        declared = _declared_encoding(raw) if reason_of(e) == "xml.unknown_encoding" else None
-        if declared is not None:
-            raise InputError([problem(fname, declared[0], "xml_encoding_unusable", declared[1],
-                                      reason="xml.unknown_encoding")]) from None
         raise InputError([problem(fname, e.lineno, "xml_invalid", "", reason=reason_of(e))]) from None
-    except (LookupError, ValueError) as e:
-        # expat asks Python for a codec it does not know itself: an unknown name is a LookupError,
-        # a multi-byte one (UTF-32, Shift-JIS) a ValueError — the declaration, not the file, is at fault
-        declared = _declared_encoding(raw)
-        if declared is None:
-            raise
-        line, encoding = declared
-        reason = "xml.unknown_encoding" if isinstance(e, LookupError) else "xml.multibyte_encoding"
-        raise InputError([problem(fname, line, "xml_encoding_unusable", encoding, reason=reason)]) from None
     return tb.close(), lines
-
-
-_DECLARATION = re.compile(rb"""\A(\s*)<\?xml\b[^>]*?\bencoding\s*=\s*(["'])(.*?)\2""", re.DOTALL)
-
-
-def _declared_encoding(raw: bytes) -> tuple[int, str] | None:
-    """(line, encoding as written) of the XML declaration, if it names one."""
-    m = _DECLARATION.match(raw[:1024])
-    if m is None:
-        return None
-    return m.group(1).count(b"\n") + 1, m.group(3).decode("latin-1")
 
 
 def _clark(tag: str) -> str:

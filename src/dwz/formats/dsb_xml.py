@@ -71,7 +71,7 @@ from dwz.formats._xml import (
     valid_dsb_id,
 )
 
-__all__ = ["NAMESPACE", "ROOT", "SCHEMA", "TYPES", "VERSION", "XmlOutput", "check_dsb_xml", "guess_tournament_type",
+__all__ = ["NAMESPACE", "ROOT", "SCHEMA", "TYPES", "VERSION", "XmlOutput", "check_dsb_xml", "guess_tournament_type", "player_ids",
            "read_dsb_xml", "write_dsb_xml"]
 
 NAMESPACE = "http://www.schachbund.de/XMLSchema"
@@ -244,6 +244,13 @@ def player_values(p: Player, w: _Writer, place: str, elements: dict[str, str] | 
     return {"surname": surname, "forename": forename or None, "dsb_id": dsb_id, "dob": dob, "vkz": vkz,
             "member": member, "club": p.club, "fide_id": str(int(fide_id)) if fide_id else None,
             "elo": elo, "sex": p.sex if p.sex in ("m", "w") else None}
+
+
+def player_ids(p: Player) -> tuple[str | None, str | None, str | None, str | None]:
+    """(DSB-ID, ZPS, member number, FIDE-ID) of ``p`` as the writer puts them into the file — a value
+    of another form is left out (:func:`player_values`): what the portal can identify him by."""
+    v = player_values(p, _Writer(""), "")
+    return v["dsb_id"], v["vkz"], v["member"], v["fide_id"]
 
 
 def game_points(g: Pairing, w: _Writer, place: str) -> list[tuple[int, int | None, str, str]]:

@@ -43,10 +43,12 @@ def read_restpartien(source: Path | str | dict[str, Any]) -> dict[str, Any]:
         if isinstance(source, Path):
             name = source.name
             data, _ = load(source, name, MAX_FILE_BYTES)  # bounded: a path may name a device or a huge file
-            try:
-                text = data.decode("utf-8-sig") if isinstance(data, bytes) else data
-            except UnicodeDecodeError as e:
-                raise InputError.single(name, "restpartien_invalid", f"UTF-8: {e.reason}") from None
+            from dwz.formats.encoding import decode_text
+
+            try:  # the one decoding: JSON is UTF-8 (a BOM allowed)
+                text = decode_text(data, name, ("utf-8",)).text
+            except InputError:
+                raise InputError.single(name, "restpartien_invalid", "UTF-8") from None
         else:
             text = source
         try:

@@ -3,7 +3,8 @@
 The file German rating officers received for DWZ evaluation for 15+ years
 (formats.md §5.1).  One entry point, :func:`read_swi`.
 
-* CP850 by default; UTF-8 is detected (a file that decodes as UTF-8 is UTF-8);
+* CP850 by default; UTF-8 is detected (a file that decodes as UTF-8 is UTF-8), and so is
+  a file saved as Windows-1252 — by the letters it gives in the names (:mod:`dwz.formats.encoding`);
 * the magic line `` ttt. rrr nnn…`` identifies the format; player lines start
   with a space and end at ``###``; the footer gives ``Name:`` and ``Datum(E):``;
 * ``Player.no`` is the line number ``ttt`` — opponents are referenced by it;
@@ -68,13 +69,14 @@ def read_swi(source: Source, *, name: str | None = None, strict: bool = False) -
     ``name`` and ``strict`` as in :func:`dwz.formats.trf.read_trf`.
     """
     data, fname = load(source, name)
-    text = decode(data, ("utf-8", "cp850"), fname)
+    notes = Problems(cap=MAX_NOTES)
+    # CP850 (Swiss-Chess, a DOS heritage) by default; a file saved as Windows-1252 is found by its letters (issue 22 §2)
+    text = decode(data, ("utf-8", "cp850", "cp1252"), fname, notes, default="cp850")
     lines = read_lines(text, fname)
     magic = next((i for i, line in enumerate(lines) if MAGIC.match(line)), None)
     if magic is None:
         raise InputError([problem(fname, None, "swi_magic_missing", lines[0] if lines else "")])
     errors = Problems()
-    notes = Problems(cap=MAX_NOTES)
     # Line 1 is the name (the footer's "Name:" wins), line 3 "ES  12  7  1": kind, players, rounds, cycles.
     title = lines[0].strip() if magic > 0 and not _KIND.match(lines[0]) else ""
     declared_players = header_rounds = None

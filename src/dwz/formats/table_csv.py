@@ -89,7 +89,7 @@ def read_csv(source: Source, *, name: str | None = None) -> Tournament:
     """Read our sectioned CSV tournament file (path, bytes or text)."""
     data, fname = load(source, name)
     c = _Collector(fname)
-    text = decode(data, ("utf-8", "cp1252", "latin-1"), fname, c.notes)
+    text = decode(data, ("utf-8", "cp1252", "cp850", "latin-1"), fname, c.notes, default="cp1252")  # a DOS export: CP850
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_sniff(text))
     section: str | None = None
     header: list[str | None] | None = None

@@ -3,8 +3,9 @@
 One entry point, :func:`read_trf`.  The reader is tolerant exactly where real
 files deviate (formats.md §1.2–§1.7) and strict where a file contradicts itself:
 
-* text is decoded first (UTF-8, then Windows-1252, last resort Latin-1 with a
-  note), then sliced by *character* columns; CRLF, LF and CR all end a line;
+* text is decoded first (UTF-8, else Windows-1252 or CP850, whichever gives letters in
+  the names — :mod:`dwz.formats.encoding`, said in a note when not Windows-1252), then
+  sliced by *character* columns; CRLF, LF and CR all end a line;
 * unknown record types are skipped (one note per type); CLM's ``XCR``/``XCZ``/
   ``XCC`` lines and TRF-2026 national records (``172 GER NRO`` + ``GER`` lines)
   carry DWZ, ZPS/member number, club and nu-ID;
@@ -115,7 +116,7 @@ def read_trf(source: Source, *, name: str | None = None, strict: bool = False) -
     """
     data, fname = load(source, name)
     notes = Problems(cap=MAX_NOTES)
-    text = decode(data, ("utf-8", "cp1252", "latin-1"), fname, notes)
+    text = decode(data, ("utf-8", "cp1252", "cp850", "latin-1"), fname, notes, default="cp1252")
     lines = read_lines(text, fname)
     errors = Problems()
     headers: dict[str, tuple[int, str]] = {}

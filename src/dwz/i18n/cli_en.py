@@ -493,6 +493,8 @@ CATALOG: dict[str, dict[str, Any]] = {
         "xml.syntax": "the syntax is wrong",
         "xml.unknown_encoding": "the encoding given is unknown",
         "xml.multibyte_encoding": "the XML reader handles no multi-byte encoding but UTF-8 and UTF-16",
+        "xml.encoding_not_allowed": "dwz reads XML only in UTF-8, UTF-16, ISO-8859-1, ISO-8859-15, Windows-1252 or ASCII",
+        "xml.encoding_mismatch": "the bytes of the file do not fit this declaration (a byte order mark or UTF-16 contradicts it)",
         "xml.undefined_entity": "a reference (&…;) is not defined",
         "error.other": "unknown error",
         "net.unresolvable": "the name is unknown or the address invalid",

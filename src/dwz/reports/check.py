@@ -18,8 +18,9 @@ else 0.
 >>> from datetime import date
 >>> from dwz.basics.model import Pairing, Player, Tournament
 >>> from dwz.basics.values import Result as R
->>> t = Tournament("Blitz", date(2025, 9, 14), (Player(1, "Alpha, Anna", 1650, 12, birth_year=1990),
-...                Player(2, "Beta, Bernd", 1500, 20)), (Pairing(1, 1, 2, R.WIN, R.LOSS),), time_control="90+30")
+>>> t = Tournament("Blitz", date(2025, 9, 14), (Player(1, "Alpha, Anna", 1650, 12, birth_year=1990, dsb_id="10001234"),
+...                Player(2, "Beta, Bernd", 1500, 20, zps="C0512", member_no="7")), (Pairing(1, 1, 2, R.WIN, R.LOSS),),
+...                time_control="90+30")
 >>> r = check_tournament(t)
 >>> [(f.severity, f.kind, f.player) for f in r.findings], r.exit_code
 ([('error', 'birth_year_missing', 2)], 2)
@@ -92,12 +93,14 @@ RULES: dict[str, str] = {
     "end_future": "WO 2.2.3",
     "game_after_end": "WO 2.2.3",
     "same_pair_twice": "WO 3.3.2",
+    "upload_invalid": "DSB-XML 2.5",
     "not_rated": "WO 4.2",
     "time_control_short": "WO 4.2.2",
     "time_control_unreadable": "WO 4.2.2",
     "time_control_missing": "WO 4.2.2, DSB-XML 2.5 ‹timecontrol›",
     "duplicate_id": "WO 6.1",
     "duplicate_name": "WO 6.1",
+    "player_unidentified": "WO 6.1, DSB-XML 2.5 ‹dsbId›, ‹vkz›, ‹numberClubMember›",
     "birth_year_missing": "DSB-XML 2.5 ‹dobYear›, WO 3.2",
     "birth_year_computer": "DSB-XML 2.5 ‹dobYear›",
     "birth_year_implausible": "DSB-XML 2.5 ‹dobYear›, WO 3.2",
@@ -124,6 +127,7 @@ RULES: dict[str, str] = {
     "birth_year_from_list": "DSB-XML 2.5 ‹dobYear›",
     "non_member": "WO 3.4.3",
     "stays_unrated": "WO 3.4.1, 3.4.2",
+    "round_incomplete": "WO 3.3.2",
 }
 _ORDER = {k: i for i, k in enumerate(RULES)}
 
@@ -131,7 +135,7 @@ _ORDER = {k: i for i, k in enumerate(RULES)}
 # for the upload.  Unknown codes are warnings — nothing is dropped silently.
 _NOTE_SEVERITY: dict[str, Severity] = {
     "record_skipped": "note", "bye_code_mapped": "note", "trf_national_ignored": "note", "swi_extra_blocks": "note",
-    "csv_column_unknown": "note",
+    "csv_column_unknown": "note", "encoding_detected": "note", "encoding_doubtful": "warning",
 }
 _NO_FEDERATION = {"", "GER", "DEU"}  # federations that need no FIDE id here (not foreign)
 
@@ -209,6 +213,10 @@ class Finding:
 
     def who(self, lang: str = "de") -> str:
         """The player ("5. Böhmler, Thomas") or the place ("Zeile 12")."""
+        if self.kind == "upload_invalid" and self.player is None and self.problem is not None:
+            from dwz.i18n import field_label
+
+            return field_label(self.problem.field, lang, "cli")  # a part of the upload file ("Turnierdaten")
         if self.player is not None:
             return f"{self.player}. {self.name}" if self.name else str(self.player)
         if self.line is not None:
@@ -404,7 +412,9 @@ def check_tournament(
             out += _time_control(tournament, time_control, eff_end or day)
         out += _dates(tournament, end, eff_end, round_dates or {}, day)
         out += _repeated_pairs(tournament)
+        out += _missing_games(tournament)
         out += _duplicates(tournament.players)
+        out += _unidentified(tournament.players)
         out += _birth_years(tournament.players, match, (eff_end or day).year)
         rules_used = evaluation.rules if evaluation is not None else None
         if match is not None:
@@ -416,6 +426,11 @@ def check_tournament(
         out += _scale_unsaid(tournament, evaluation, match, lists, round_dates or {}, scale)
         if not dsb and source_format != "dsb-xml" and not elo_as_dwz:  # a DSB XML without the list: ratings_not_in_file
             out += _no_dwz(tournament, evaluation)
+    if tournament is not None:
+        from dwz.reports.upload import file_findings
+
+        # what the upload files themselves lack beyond what a finding above says (reports.upload: one judgment)
+        out += file_findings(tournament if tournament.end or eff_end is None else tournament.with_(end=eff_end), out)
     # A fix never asks for a list the check already had (the value is then missing from it too).
     had = {li.kind for li in lists if not li.problems} | ({"dsb"} if dsb else set())
     out = [replace(f, given=_LIST_FIXES[f.kind]) if _LIST_FIXES.get(f.kind) in had else f for f in out]
@@ -449,7 +464,7 @@ def _label(p: Player) -> str:
 
 
 # The findings whose fix names a rating list, and which list ("dsb": --list, "fide": --fide-list).
-_LIST_FIXES = {"birth_year_missing": "dsb", "dwz_old_scale": "dsb", "index_missing": "dsb", "old_scale_rating": "dsb",
+_LIST_FIXES = {"birth_year_missing": "dsb", "player_unidentified": "dsb", "dwz_old_scale": "dsb", "index_missing": "dsb", "old_scale_rating": "dsb",
                "elo_unverified": "fide"}
 
 
@@ -473,8 +488,8 @@ def _dates(t: Tournament, given: date | None, end: date | None, round_dates: Map
                                    ("rules_file", Ref(edition_for(t.end))))))
     if t.start is not None and t.start > end:
         out.append(Finding("error", "start_after_end", values=(("start", t.start), ("end", end))))
-    if end > today:
-        out.append(Finding("warning", "end_future", values=(("end", end), ("today", today))))
+    if end > today:  # the portal rates finished tournaments only: an upload error, as the end before the start
+        out.append(Finding("error", "end_future", values=(("end", end), ("today", today))))
     games: dict[int, int] = {}
     for g in t.pairings:
         if g.black is not None:
@@ -573,6 +588,31 @@ def _repeated_pairs(t: Tournament) -> list[Finding]:
             for (rnd, a, b), n in sorted(seen.items()) if n > 1]
 
 
+def _missing_games(t: Tournament) -> list[Finding]:
+    """Players with neither a game nor a bye in a round that others played: beyond the one bye an
+    odd field needs, a game may be missing from the file (every game played counts, WO 3.3.2) —
+    a note naming the round and the players.  A player who withdrew is named too: the note asks.
+    Not for a team competition: a team's substitutes sit out by design (its line-up says who played)."""
+    if t.teams:
+        return []
+    played: dict[int, set[int]] = {}
+    for g in t.pairings:
+        seen = played.setdefault(g.round, set())
+        seen.add(g.white)
+        if g.black is not None:
+            seen.add(g.black)
+    everyone = list(t.players)
+    spare = len(everyone) % 2  # the one bye of an odd field
+    out: list[Finding] = []
+    for rnd in sorted(played):
+        idle = [p for p in everyone if p.no not in played[rnd]]
+        if len(idle) > spare:
+            out.append(Finding("note", "round_incomplete", round=rnd, values=(
+                ("round", rnd), ("count", Count(len(idle), "player")), ("players", ", ".join(_label(p) for p in idle[:MAX_LISTED])
+                                                                        + (" …" if len(idle) > MAX_LISTED else "")))))
+    return out
+
+
 # --- players: duplicates, birth years ------------------------------------------------------------
 
 
@@ -619,9 +659,35 @@ def _duplicates(players: Sequence[Player]) -> list[Finding]:
                 if pair in reported or not (same_year or o.birth_year is None or p.birth_year is None):
                     continue
                 reported.add(pair)
-                out.append(_f("warning", "duplicate_name", p, None if same_year else "no_year", other=_label(o),
-                              year=p.birth_year))
+                # the same name and birth year: one person entered twice (an upload error, as the same id);
+                # one of the two without a birth year: only a question (that year is missing is an error of its own)
+                out.append(_f("error" if same_year else "warning", "duplicate_name", p, None if same_year else "no_year",
+                              other=_label(o), year=p.birth_year))
                 break
+    return out
+
+
+def _identifiable(p: Player) -> bool:
+    """Whether the portal can find ``p`` in its database (it takes DWZ and index from there, not from the
+    file — DSB-XML 2.5): by a DSB-ID (‹dsbId›), by ZPS and member number (‹vkz›, ‹numberClubMember›), or a
+    foreign player by his FIDE-ID (‹dsbId FI…›) — each as the writer puts it into the file (a value of
+    another form is left out: :func:`dwz.formats.dsb_xml.player_values`)."""
+    from dwz.formats.dsb_xml import player_ids
+
+    dsb_id, zps, member, fide_id = player_ids(p)
+    foreign = (p.federation or "").strip().upper() not in _NO_FEDERATION
+    return bool(dsb_id or (zps and member) or (foreign and fide_id))
+
+
+def _unidentified(players: Sequence[Player]) -> list[Finding]:
+    """A rated player (with a DWZ) whom the portal cannot identify: the file is rejected (WO 6.1, DSB-XML 2.5)."""
+    out: list[Finding] = []
+    for p in players:
+        if p.computer or p.rating is None or _identifiable(p):
+            continue
+        foreign = (p.federation or "").strip().upper() not in _NO_FEDERATION
+        out.append(_f("error", "player_unidentified", p, "foreign" if foreign else None,
+                      federation=(p.federation or "").strip().upper()))
     return out
 
 
@@ -803,7 +869,8 @@ def _players(t: Tournament, ev: TournamentEvaluation | None) -> list[Finding]:
         fed = (p.federation or "").strip().upper()
         if fed not in _NO_FEDERATION and not p.fide_id:
             foreign.add(p.no)
-            out.append(_f("warning", "foreign_no_fide_id", p, federation=fed))
+            if p.rating is None or _identifiable(p):  # else player_unidentified says it, with the FIDE-ID as a fix
+                out.append(_f("warning", "foreign_no_fide_id", p, federation=fed))
         if not p.member:
             out.append(_f("note", "non_member", p))
     if ev is None:

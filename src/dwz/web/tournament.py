@@ -283,10 +283,12 @@ def run(up: Upload) -> Outcome:
                 problems += [replace(p, field=f"{key}:{p.field}") for p in e.problems]
     rest: str | None = None
     if up.restpartien is not None:
-        try:
-            rest = up.restpartien[1].decode("utf-8-sig")
-        except UnicodeDecodeError as e:
-            problems.append(Problem(f"restpartien:{up.restpartien[0]}", "restpartien_invalid", f"UTF-8: {e.reason}"))
+        from dwz.formats.encoding import decode_text
+
+        try:  # the one decoding (JSON is UTF-8, a BOM allowed); a failure lands on the Restpartien field
+            rest = decode_text(bytes(up.restpartien[1]), up.restpartien[0], ("utf-8",)).text
+        except InputError:
+            problems.append(Problem(f"restpartien:{up.restpartien[0]}", "restpartien_invalid", "UTF-8"))
     if problems:
         raise InputError(problems)
     inputs = gather(bytes(up.data), safe_name(up.name), dsb_list=(bytes(up.rating_list[1]), up.rating_list[0]) if up.rating_list else None,
@@ -328,24 +330,23 @@ def evaluate(up: Upload, lang: str) -> dict[str, Any]:
     d["check"] = o.report.to_dict(lang, "web")
     d["lists"] = o.inputs.match.to_dict() if o.inputs.match is not None else None
     # the upload files: valid or not, and why — offered for download only when valid (or asked for anyway)
-    d["upload_files"] = {x["kind"]: {"valid": not x["invalid"], "errors": x["invalid"], "problems": x["problems"]}
-                         for x in xml_reports(o, lang)}
+    d["upload_files"] = {x["kind"]: {"valid": not x["invalid"], "errors": x["invalid"], "problems": x["problems"],
+                                     "fixes": x["fixes"]} for x in xml_reports(o, lang)}
     return d
 
 
 # --- outputs --------------------------------------------------------------------------------------
 
 
-def xml_file(ev: Any, kind: str, xml: dict[str, str]) -> Any:
-    """The DSB XML 2.5 or DeWIS XML of the evaluation (:class:`~dwz.formats.dsb_xml.XmlOutput`, with its problems)."""
+def xml_file(o: Outcome, kind: str) -> Any:
+    """The DSB XML 2.5 or DeWIS XML of the evaluation, judged by the check (:func:`dwz.reports.upload.judge`:
+    an :class:`~dwz.reports.upload.UploadFile`, blocked by every error of the Prüfbericht)."""
+    from dwz.reports.upload import judge
+
+    ev, xml = o.evaluation, o.upload.xml
     t = ev.tournament if ev.tournament.end else ev.tournament.with_(end=ev.end)  # the end used for the evaluation
-    if kind == "dsb-xml":
-        from dwz.formats.dsb_xml import write_dsb_xml
-
-        return write_dsb_xml(t, location=xml.get("location"), time_control=xml.get("time_control"), sender=xml.get("sender"))
-    from dwz.formats.dewis_xml import write_dewis_xml
-
-    return write_dewis_xml(t)
+    return judge(o.report, t, "dsb" if kind == "dsb-xml" else "dewis", location=xml.get("location"),
+                 time_control=xml.get("time_control"), sender=xml.get("sender"))
 
 
 def download(o: Outcome, lang: str) -> tuple[bytes, str, str]:
@@ -356,11 +357,11 @@ def download(o: Outcome, lang: str) -> tuple[bytes, str, str]:
     ev, output = o.evaluation, o.upload.output
     media, suffix = OUTPUTS[output]
     suffix = FILE_NAMES.get(lang, {}).get(suffix, suffix)
-    xml = xml_file(ev, output, o.upload.xml) if output in XML_OUTPUTS else None
-    if xml is not None and xml.errors:
+    xml = xml_file(o, output) if output in XML_OUTPUTS else None
+    if xml is not None and not xml.valid:
         if not o.upload.write_anyway:  # never an invalid upload file without a word: refused, with the reason and the way
-            raise InputError([Problem("write_anyway", "upload_file_invalid", "DSB-XML 2.5" if output == "dsb-xml" else "DeWIS-XML",
-                                      {"count": len(xml.errors), "first": xml_problem_text(xml.errors[0], lang)})])
+            raise InputError([Problem("write_anyway", "upload_file_invalid", xml.label,
+                                      {"count": len(xml.blocking), "first": finding_text(xml.blocking[0], lang)})])
         stem, _, ext = suffix.rpartition(".")
         suffix = f"{stem}-{INVALID_MARK.get(lang, INVALID_MARK['de'])}.{ext}"
     if output == "csv":
@@ -376,7 +377,7 @@ def download(o: Outcome, lang: str) -> tuple[bytes, str, str]:
         body = json_dumps(restpartien_document(ev), ensure_ascii=False, indent=1).encode("utf-8", "replace")
     else:
         assert xml is not None
-        body = xml.text.encode("utf-8")
+        body = xml.output.text.encode("utf-8")
     stem = safe_name(ev.tournament.source or "turnier").rsplit(".", 1)[0] or "turnier"
     return body, media, f"{stem}-{suffix}"
 
@@ -397,22 +398,28 @@ def xml_place(place: str, lang: str) -> str:
     return term(f"xml.{place}", lang) if found is not None else (text("web.xml_file", lang) if place == "file" else place)
 
 
-def xml_problem_text(p: Problem, lang: str) -> str:
-    """One problem of an XML file as the page says it: "Teilnehmer 3 Meier, Hans: Geburtsjahr … fehlt"."""
-    return f"{xml_place(p.field, lang)}: {p.message(lang)}"
+def finding_text(f: Any, lang: str) -> str:
+    """A finding that blocks an upload file as the page says it: "3. Meier, Hans: Geburtsjahr fehlt – …"."""
+    who = _finding_where(f, lang)
+    return f"{who}: {f.message(lang)}" if who else f.message(lang)
+
+
+def _finding_where(f: Any, lang: str) -> str:
+    """The player of a finding, or the part of the upload file in the page's words ("Turnierdaten")."""
+    return str(xml_place(f.problem.field, lang) if f.kind == "upload_invalid" and f.player is None and f.problem else f.who(lang))
 
 
 def xml_reports(o: Outcome, lang: str) -> list[dict[str, Any]]:
-    """Both XML files' problem lists for the page (what the portal rejects first, then what a
-    rating officer would query)."""
+    """Both upload files for the page: the Prüfbericht's errors that block them (each with its fix, in the
+    page's words), then what a rating officer would query in the file."""
     out = []
-    for kind, label in (("dsb-xml", "DSB-XML 2.5"), ("dewis-xml", "DeWIS-XML")):
-        x = xml_file(o.evaluation, kind, o.upload.xml)
-        blocking = {id(p) for p in x.errors}
-        ordered = sorted(x.problems, key=lambda p: id(p) not in blocking)  # the errors first (a stable sort)
-        out.append({"kind": kind, "label": label, "invalid": len(x.errors),
-                    "problems": [{"where": xml_place(p.field, lang), "msg": p.message(lang), "blocking": id(p) in blocking}
-                                 for p in ordered]})
+    for kind in XML_OUTPUTS:
+        x = xml_file(o, kind)
+        problems = [{"where": _finding_where(f, lang), "msg": f.message(lang), "fix": f.fix(lang, "web"), "blocking": True}
+                    for f in x.blocking]
+        problems += [{"where": xml_place(p.field, lang), "msg": p.message(lang), "fix": None, "blocking": False} for p in x.questions]
+        out.append({"kind": kind, "label": x.label, "invalid": len(x.blocking), "problems": problems,
+                    "fixes": list(dict.fromkeys(p["fix"] for p in problems if p["fix"]))})
     return out
 
 
