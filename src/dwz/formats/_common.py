@@ -49,12 +49,15 @@ __all__ = [
     "json_loads",
     "json_safe",
     "load",
+    "open_file",
     "open_member",
+    "read_file",
     "read_lines",
     "reason_of",
     "read_member",
     "stream_lines",
     "name_key",
+    "not_regular",
     "norm_sex",
     "norm_title",
     "parse_date",
@@ -92,7 +95,7 @@ RANGES: dict[str, tuple[int, int]] = {
 # that both catalogs (de, en) carry each of them.
 MESSAGE_KEYS: tuple[str, ...] = (
     # sources and encodings, limits
-    "file_not_found", "file_unreadable", "file_empty", "encoding_fallback", "encoding_unreadable", "format_unknown", "format_invalid",
+    "file_not_found", "file_unreadable", "file_not_regular", "file_empty", "encoding_fallback", "encoding_unreadable", "format_unknown", "format_invalid",
     "file_too_large", "zip_too_large", "zip_ratio", "line_too_long", "record_too_large", "text_not_zip",
     # values
     "number_invalid", "number_range", "game_duplicate", "header_date_unreadable", "birth_date_unreadable",
@@ -205,23 +208,16 @@ def _mib(n: int) -> str:
 def load(source: Source, name: str | None, limit: int = MAX_FILE_BYTES) -> tuple[bytes | str, str]:
     """Content and display name of a source.
 
-    A path-like is read as bytes, at most ``limit`` of them (``/dev/zero`` or a
-    huge file is an error, not a ``MemoryError``); ``bytes`` and ``str`` are
-    content (a plain ``str`` is never taken for a path here —
-    :func:`dwz.formats.read_tournament` does that guessing).
+    A path-like is read through :func:`open_file` (a regular file only), at most
+    ``limit`` bytes of it; ``bytes`` and ``str`` are content (a plain ``str`` is
+    never taken for a path here — :func:`dwz.formats.read_tournament` does that
+    guessing).
     """
     if isinstance(source, os.PathLike):
         path = Path(source)
         display = name or path.name
-        try:
-            with path.open("rb") as f:
-                data = _read_at_most(f, limit)
-        except FileNotFoundError:
-            raise InputError([problem(display, None, "file_not_found", str(path))]) from None
-        except OSError as e:
-            raise InputError([problem(display, None, "file_unreadable", str(path), reason=reason_of(e))]) from None
-        if data is None or len(data) > limit:  # a file growing while read is caught by the length
-            raise InputError([problem(display, None, "file_too_large", str(path), max=_mib(limit))])
+        with open_file(path, display, limit) as f:
+            data = read_file(f, path, display, limit)
         return data, display
     if isinstance(source, (bytes, bytearray, memoryview)):
         return bytes(source), name or DEFAULT_NAME
@@ -230,22 +226,65 @@ def load(source: Source, name: str | None, limit: int = MAX_FILE_BYTES) -> tuple
     raise TypeError(f"expected a path, bytes or text, not {type(source).__name__}")
 
 
-def _read_at_most(f: IO[bytes], limit: int) -> bytes | None:
-    """The whole content, or None if it is longer than ``limit``.  A regular file's size
-    is known up front; anything else (a device, a pipe) is read in chunks — never one
-    ``read(limit)``, which would reserve the whole limit at once."""
-    st = os.fstat(f.fileno())
-    if stat.S_ISREG(st.st_mode):
-        return None if st.st_size > limit else f.read()
+_KINDS = ((stat.S_ISDIR, "directory"), (stat.S_ISFIFO, "fifo"), (stat.S_ISCHR, "device"), (stat.S_ISBLK, "device"),
+          (stat.S_ISSOCK, "socket"))
+
+
+def open_file(path: Path, display: str, limit: int | None = None) -> IO[bytes]:
+    """The one way a file the user names is opened for reading (issue 24 §3).
+
+    Regular files only: the file is opened with ``O_NONBLOCK`` (a FIFO without a
+    writer would block ``open()`` for ever) and refused after ``fstat`` unless it is
+    a regular file — a FIFO, a device (``/dev/zero``), a socket or a directory is a
+    message, as is a file larger than ``limit``.  Every OS error is a message naming
+    the file; :func:`read_file` does the same for the reading.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        raise InputError([problem(display, None, "file_not_found", str(path))]) from None
+    except (OSError, ValueError) as e:  # ValueError: a NUL in the name
+        raise InputError([problem(display, None, "file_unreadable", str(path), reason=reason_of(e))]) from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise not_regular(path, display, st.st_mode)
+        if limit is not None and st.st_size > limit:
+            raise InputError([problem(display, None, "file_too_large", str(path), max=_mib(limit))])
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def not_regular(path: Path, display: str, mode: int) -> InputError:
+    """The message for a named file that is no regular file (``mode``: its ``st_mode``)."""
+    kind = next((k for test, k in _KINDS if test(mode)), "other")
+    return InputError([problem(display, None, "file_not_regular", str(path), kind=f"filekind.{kind}")])
+
+
+def read_file(f: IO[bytes], path: Path, display: str, limit: int, *, head: bool = False) -> bytes:
+    """The whole content of a file :func:`open_file` opened, at most ``limit`` bytes, in
+    chunks (a ``/proc`` file claims size 0 and may hold more; never one ``read(limit)``,
+    which would reserve the whole limit at once); a read error is a message naming the file.
+    ``head``: the first ``limit`` bytes, however long the file."""
     parts: list[bytes] = []
     got = 0
-    while got <= limit:
-        chunk = f.read(min(_CHUNK, limit + 1 - got))
-        if not chunk:
-            break
-        parts.append(chunk)
-        got += len(chunk)
-    return None if got > limit else b"".join(parts)
+    want = limit if head else limit + 1
+    try:
+        while got < want:
+            chunk = f.read(min(_CHUNK, want - got))
+            if not chunk:
+                break
+            parts.append(chunk)
+            got += len(chunk)
+    except OSError as e:  # EIO of /proc/self/mem, a failing disk
+        raise InputError([problem(display, None, "file_unreadable", str(path), reason=reason_of(e))]) from None
+    if got > limit:  # a file growing while read (never with ``head``)
+        raise InputError([problem(display, None, "file_too_large", str(path), max=_mib(limit))])
+    return b"".join(parts)
 
 
 def open_member(z: zipfile.ZipFile, member: str, where: str, limit: int) -> IO[bytes]:

@@ -48,6 +48,7 @@ from dwz.formats._common import (
     digits,
     norm_sex,
     norm_title,
+    open_file,
     open_member,
     problem,
     reason_of,
@@ -120,14 +121,11 @@ def iter_fide_list(source: Source, *, name: str | None = None, kind: str | None 
         path = Path(source)
         fname = name or path.name
         kind = kind or _kind_from(path.name)
-        try:
-            handle = path.open("rb")
-        except FileNotFoundError:
-            raise InputError([problem(fname, None, "file_not_found", str(path))]) from None
-        except OSError as e:
-            raise InputError([problem(fname, None, "file_unreadable", str(path), reason=reason_of(e))]) from None
-        with handle:
-            yield from _dispatch(handle, fname, kind)
+        with open_file(path, fname) as handle:  # the stream's own bound (MAX_STREAM_BYTES) limits the reading
+            try:
+                yield from _dispatch(handle, fname, kind)
+            except OSError as e:  # EIO while streaming
+                raise InputError([problem(fname, None, "file_unreadable", str(path), reason=reason_of(e))]) from None
         return
     if isinstance(source, str):
         source = source.encode("utf-8", "surrogatepass")  # a lone surrogate is a bad character, not a crash

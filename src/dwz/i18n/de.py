@@ -473,6 +473,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         # file readers (dwz.formats); the field names file and line
         "file_not_found": "Datei nicht gefunden: '{value}'",
         "file_unreadable": "Datei nicht lesbar: {reason!t}",
+        "file_not_regular": "'{value}' ist keine gewöhnliche Datei, sondern {kind!t} – nicht gelesen; bitte eine gespeicherte Datei angeben",
         "file_empty": "Datei ist leer",
         "encoding_fallback": "Zeichenkodierung nicht erkannt (erwartet {expected}) – als Latin-1 gelesen; Umlaute bitte prüfen",
         "format_unknown": "Dateiformat nicht erkannt (erste Zeile '{value}'); erwartet {expected}",

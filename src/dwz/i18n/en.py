@@ -470,6 +470,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         # file readers (dwz.formats); the field names file and line
         "file_not_found": "File not found: '{value}'",
         "file_unreadable": "File cannot be read: {reason!t}",
+        "file_not_regular": "'{value}' is not a regular file but {kind!t} – not read; please name a saved file",
         "file_empty": "File is empty",
         "encoding_fallback": "Character encoding not recognised (expected {expected}) – read as Latin-1; please check umlauts",
         "format_unknown": "File format not recognised (first line '{value}'); expected {expected}",
