@@ -32,7 +32,6 @@ import io
 import os
 import re
 import xml.etree.ElementTree as ET
-import zipfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,6 +49,7 @@ from dwz.formats._common import (
     norm_title,
     open_file,
     open_member,
+    open_zip,
     problem,
     reason_of,
     stream_lines,
@@ -151,8 +151,10 @@ def _dispatch(handle: IO[bytes], fname: str, kind: str | None) -> Iterator[FideE
 
 def _zip(handle: IO[bytes], fname: str, kind: str | None) -> Iterator[FideEntry]:
     try:
-        z = zipfile.ZipFile(handle)
+        z = open_zip(handle, fname)
         member = next((n for n in z.namelist() if n.lower().endswith((".txt", ".xml"))), None)
+    except InputError:
+        raise
     except Exception as e:  # BadZipFile and friends
         raise InputError([problem(fname, None, "file_unreadable", "ZIP", reason=reason_of(e))]) from None
     if member is None:

@@ -487,6 +487,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "number_invalid": "{column}: '{value}' ist keine gültige Zahl",
         "file_too_large": "Datei '{value}' ist zu groß (höchstens {max}) – nicht gelesen",
         "zip_too_large": "ZIP-Inhalt zu groß: {value} entpackt (höchstens {max}) – nicht entpackt",
+        "zip_directory_too_large": "ZIP-Inhaltsverzeichnis zu groß: {value} Einträge, {size} (höchstens {max_members} Einträge, {max}) – nicht gelesen",
         "zip_ratio": "ZIP-Inhalt ungewöhnlich stark komprimiert ({value}, höchstens {max}) – nicht entpackt (ZIP-Bombe?)",
         "line_too_long": "Zeile zu lang ({length} Zeichen, höchstens {max}): '{value}'",
         "record_too_large": "Eintrag zu groß ({value}, höchstens {max})",

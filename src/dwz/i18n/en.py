@@ -484,6 +484,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "number_invalid": "{column}: '{value}' is not a valid number",
         "file_too_large": "File '{value}' is too large (at most {max}) – not read",
         "zip_too_large": "ZIP content too large: {value} uncompressed (at most {max}) – not extracted",
+        "zip_directory_too_large": "ZIP directory too large: {value} entries, {size} (at most {max_members} entries, {max}) – not read",
         "zip_ratio": "ZIP content compressed unusually strongly ({value}, at most {max}) – not extracted (ZIP bomb?)",
         "line_too_long": "Line too long ({length} characters, at most {max}): '{value}'",
         "record_too_large": "Entry too large ({value}, at most {max})",
