@@ -214,10 +214,13 @@ class Group(_Texts, click.Group):
     def main(self, args: Sequence[str] | None = None, *a: Any, **kw: Any) -> Any:
         import sys
 
+        from dwz.cli.main import check_arguments
         from dwz.i18n import wording
 
         install()
-        with language(detect(sys.argv[1:] if args is None else args)), wording("cli"):  # fixes name the options
+        argv = sys.argv[1:] if args is None else list(args)
+        with language(detect(argv)), wording("cli"):  # fixes name the options
+            check_arguments(argv, current())
             return super().main(args, *a, **kw)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

@@ -563,6 +563,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "history_db_unopenable": "Datenbank '{value}' kann nicht geöffnet werden: Verzeichnis fehlt oder keine Berechtigung ({reason!t})",
         "history_db_io": "Lese- oder Schreibfehler des Datenträgers bei '{value}' ({reason!t})",
         "path_unusable": "Pfad '{value}' ist nicht verwendbar: {reason!t}",
+        "argument_not_text": "Argument {position} '{value}' ist kein gültiger Text (Bytes, die kein UTF-8 sind) – bitte als Text angeben; ein Dateiname mit solchen Bytes: die Datei umbenennen",
         "output_unwritable": "Datei '{value}' kann nicht geschrieben werden: {reason!t}",
         "number_too_long": "Zahl in '{value}' ist zu lang (höchstens {max} Ziffern)",
         "number_not_finite": "'{value}' ist keine endliche Zahl",

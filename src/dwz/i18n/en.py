@@ -560,6 +560,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "history_db_unopenable": "database '{value}' cannot be opened: missing directory or no permission ({reason!t})",
         "history_db_io": "disk read or write error on '{value}' ({reason!t})",
         "path_unusable": "Path '{value}' cannot be used: {reason!t}",
+        "argument_not_text": "Argument {position} '{value}' is not valid text (bytes that are no UTF-8) – please give it as text; a file name with such bytes: rename the file",
         "output_unwritable": "File '{value}' cannot be written: {reason!t}",
         "number_too_long": "the number in '{value}' is too long (at most {max} digits)",
         "number_not_finite": "'{value}' is not a finite number",
