@@ -38,6 +38,13 @@ _COMMON: list[tuple[bytes, bytes]] = [
 ]
 
 
+def security_headers(path: str = "") -> list[tuple[bytes, bytes]]:
+    """The headers every answer carries (the CSP for ``path``, nosniff, frame and referrer policy …):
+    the app's answers through :class:`SecurityHeaders`, the server's own protocol-level 400s
+    (:mod:`dwz.web.server`) directly."""
+    return [(b"content-security-policy", (CSP_DOCS if path == "/docs" else CSP).encode()), *_COMMON]
+
+
 class SecurityHeaders:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -47,14 +54,13 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
         path: str = scope.get("path", "")
-        csp = (CSP_DOCS if path == "/docs" else CSP).encode()
+        extra = security_headers(path)
         no_store = path.startswith("/api/")
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
-                headers.append((b"content-security-policy", csp))
-                headers.extend(_COMMON)
+                headers.extend(extra)
                 if no_store:
                     # results are personal data of the moment; no cache should keep them
                     headers.append((b"cache-control", b"no-store"))
