@@ -13,12 +13,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dwz.basics.errors import InputError
 from dwz.formats import read_rating_list
-from dwz.formats._common import MAX_ZIP_MEMBERS
+from dwz.formats._common import MAX_FILE_GAMES, MAX_FILE_PLAYERS, MAX_ZIP_MEMBERS
 from dwz.formats.dsb_list import read_dsb_list
 from dwz.formats.fide_list import iter_fide_list, read_fide_list
+from dwz.formats.pgn import read_pgn
+from dwz.formats.table import read_csv, read_json
 from tests.formats.test_limits import peak_bytes
 
 
@@ -115,3 +119,65 @@ def test_5_every_zip_opened_goes_through_the_check(tmp_path: Path) -> None:
     with pytest.raises(InputError) as e:
         read_dsb_list(ok)
     assert codes(e.value) == ["list_zip_empty"]
+
+
+def games_csv(games: int, players: int = 1000) -> bytes:
+    """Our CSV tournament file with ``games`` games among ``players`` players (the adversarial test's 1,000,000
+    games were 17 MB)."""
+    rounds = max(1, (2 * games) // players)
+    rows = ["[Turnier]", "Turnier;Flut", "Ende;2026-09-14", f"Runden;{rounds}", "", "[Spieler]", "Nr;Name;DWZ"]
+    rows += [f"{i};Spieler {i};1500" for i in range(1, players + 1)]
+    rows += ["", "[Partien]", "Runde;Weiß;Schwarz;Ergebnis"]
+    per_round = players // 2
+    rows += [f"{g // per_round + 1};{2 * (g % per_round) + 1};{2 * (g % per_round) + 2};1-0" for g in range(games)]
+    return ("\n".join(rows) + "\n").encode()
+
+
+@pytest.fixture()
+def limit(monkeypatch: pytest.MonkeyPatch) -> int:
+    """A smaller file limit of games (the readers read it from dwz.formats._common at each check): the same
+    refusal as at MAX_FILE_GAMES, in a fraction of the time."""
+    from dwz.formats import _common
+
+    assert MAX_FILE_GAMES == 100_000  # the documented limit (README "Security")
+    monkeypatch.setattr(_common, "MAX_FILE_GAMES", 5_000)
+    return 5_000
+
+
+def test_8_a_flood_of_games_is_refused_while_reading(limit: int) -> None:
+    """§8: every row became a pairing before any check (1,000,000 games: 627 MB). Past the file limit the
+    reader stops at that row, in the memory of the limit."""
+    data = games_csv(limit * 20)
+    peak, err = peak_bytes(lambda: read_csv(data, name="flut.csv"))
+    assert isinstance(err, InputError) and codes(err) == ["file_too_many_games"], err
+    assert err.problems[0].field == f"flut.csv:{limit + 1011}"  # the first row past the limit, named
+    assert f"mehr als {limit} Partien" in err.messages("de")[0]
+    at_limit, _ = peak_bytes(lambda: read_csv(games_csv(limit), name="flut.csv"))
+    assert peak < at_limit + 3 * len(data), (peak, at_limit)  # the rows past the limit cost their text, not their pairings
+    assert len(read_csv(games_csv(limit, 100)).pairings) == limit  # at the limit: read
+
+
+def test_8_json_and_pgn_count_too(limit: int) -> None:
+    import json
+
+    doc = {"name": "x", "end": "2026-09-14", "players": [{"no": 1, "name": "A"}, {"no": 2, "name": "B"}],
+           "games": [{"round": 1, "white": 1, "black": 2, "result": "1-0"}] * (limit + 1)}
+    with pytest.raises(InputError) as e:
+        read_json(json.dumps(doc))
+    assert codes(e.value) == ["file_too_many_games"]
+    game = '[White "A"]\n[Black "B"]\n[Result "1-0"]\n[Round "1"]\n\n1-0\n\n'
+    with pytest.raises(InputError) as e:
+        read_pgn(game * (limit + 1))
+    assert codes(e.value) == ["file_too_many_games"]
+    players = [{"no": i, "name": f"S{i}"} for i in range(1, MAX_FILE_PLAYERS + 2)]
+    with pytest.raises(InputError) as e:
+        read_json(json.dumps({**doc, "games": [], "players": players}))
+    assert codes(e.value) == ["file_too_many_players"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(st.sampled_from('a;"\r\n\x0b\x1c'), max_size=40))
+def test_8_the_csv_reader_splits_lines_as_stringio_did(text: str) -> None:
+    from dwz.formats.table_csv import _lines
+
+    assert list(_lines(text)) == list(io.StringIO(text, newline=""))

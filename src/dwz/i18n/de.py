@@ -486,6 +486,8 @@ CATALOG: dict[str, dict[str, Any]] = {
         "format_invalid": "Format '{value}' unbekannt; erlaubt: {expected}",
         "number_invalid": "{column}: '{value}' ist keine gültige Zahl",
         "file_too_large": "Datei '{value}' ist zu groß (höchstens {max}) – nicht gelesen",
+        "file_too_many_games": "mehr als {max} Partien in einer Turnierdatei – ab hier nicht gelesen",
+        "file_too_many_players": "mehr als {max} Spieler in einer Turnierdatei – ab hier nicht gelesen",
         "zip_too_large": "ZIP-Inhalt zu groß: {value} entpackt (höchstens {max}) – nicht entpackt",
         "zip_directory_too_large": "ZIP-Inhaltsverzeichnis zu groß: {value} Einträge, {size} (höchstens {max_members} Einträge, {max}) – nicht gelesen",
         "zip_ratio": "ZIP-Inhalt ungewöhnlich stark komprimiert ({value}, höchstens {max}) – nicht entpackt (ZIP-Bombe?)",

@@ -483,6 +483,8 @@ CATALOG: dict[str, dict[str, Any]] = {
         "format_invalid": "Unknown format '{value}'; allowed: {expected}",
         "number_invalid": "{column}: '{value}' is not a valid number",
         "file_too_large": "File '{value}' is too large (at most {max}) – not read",
+        "file_too_many_games": "more than {max} games in one tournament file – not read from here on",
+        "file_too_many_players": "more than {max} players in one tournament file – not read from here on",
         "zip_too_large": "ZIP content too large: {value} uncompressed (at most {max}) – not extracted",
         "zip_directory_too_large": "ZIP directory too large: {value} entries, {size} (at most {max_members} entries, {max}) – not read",
         "zip_ratio": "ZIP content compressed unusually strongly ({value}, at most {max}) – not extracted (ZIP bomb?)",
