@@ -190,7 +190,6 @@ BOMBS: list[tuple[str, Callable[[], str | bytes]]] = [
     ("dsb", lambda: many_members_zip(60_000)),
     ("fide", lambda: many_members_zip(60_000)),
     ("fide", lambda: zip64_claiming(10**9, 10**12)),
-    ("csv", lambda: games_csv(200_000)),
     ("json", lambda: '{"name": "x", "players": [{"no": 1, "name": "A"}, {"no": 2, "name": "B"}], "games": ['
                      + '{"round": 1, "white": 1, "black": 2, "result": "1-0"},' * 150_000 + '{"round": 1, "white": 1, "black": 2}]}'),
 ]
@@ -219,3 +218,26 @@ def test_special_files_are_messages(fmt: str, tmp_path: Path) -> None:
             READERS[fmt](path)
         assert e.value.problems[0].code in ("file_not_regular", "file_unreadable"), (path, e.value.problems)
         check(read_tournament, path)
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json", "pgn"])
+def test_floods_of_games_end_at_the_file_limit(fmt: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24 §8 (a smaller limit, the same refusal as at MAX_FILE_GAMES): read up to the limit, then refused."""
+    import json
+    import time
+
+    from dwz.formats import _common
+
+    monkeypatch.setattr(_common, "MAX_FILE_GAMES", 2_000)
+    data: str | bytes = {
+        "csv": lambda: games_csv(200_000),
+        "json": lambda: json.dumps({"name": "x", "players": [{"no": 1, "name": "A"}, {"no": 2, "name": "B"}],
+                                    "games": [{"round": 1, "white": 1, "black": 2, "result": "1-0"}] * 200_000}),
+        "pgn": lambda: '[White "A"]\n[Black "B"]\n[Result "1-0"]\n[Round "1"]\n\n1-0\n\n' * 20_000,
+    }[fmt]()
+    start = time.perf_counter()
+    with pytest.raises(InputError) as e:
+        READERS[fmt](data)
+    assert [p.code for p in e.value.problems] == ["file_too_many_games"]
+    check(read_tournament, data)
+    assert time.perf_counter() - start < 3
