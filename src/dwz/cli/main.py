@@ -713,15 +713,14 @@ def check_arguments(args: Sequence[str], lang: str) -> None:
     (``$'\\xff'`` → ``'\\udcff'``), which every later step would trip over (issue 24 §6: a
     UnicodeEncodeError in ``history card``). Checked once, before click parses the command line
     (:class:`dwz.cli.lang.Group`), for every command and option: a message naming the argument, exit 2."""
-    from dwz.basics.errors import InputError
-    from dwz.formats._common import short
+    from dwz.basics.errors import InputError  # (not dwz.formats: `dwz rate` loads no reader)
 
     for i, a in enumerate(args, 1):
         try:
             a.encode("utf-8")
         except UnicodeEncodeError:
             shown = os.fsencode(a).decode("utf-8", "backslashreplace")  # the bytes as \xff, whatever they were
-            _fail(InputError.single("", "argument_not_text", short(shown, 80), position=i), lang)
+            _fail(InputError.single("", "argument_not_text", shown if len(shown) <= 80 else shown[:79] + "…", position=i), lang)
 
 
 if __name__ == "__main__":
