@@ -17,7 +17,7 @@ import math
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from datetime import date
 from pathlib import Path
 from typing import Any, TypeVar
@@ -706,21 +706,6 @@ def main() -> None:
         cli(prog_name="dwz")
     except Exception as e:
         _fail(e, detect(sys.argv[1:]))
-
-
-def check_arguments(args: Sequence[str], lang: str) -> None:
-    """Every argument must be text: bytes the system could not decode arrive as lone surrogates
-    (``$'\\xff'`` → ``'\\udcff'``), which every later step would trip over (issue 24 §6: a
-    UnicodeEncodeError in ``history card``). Checked once, before click parses the command line
-    (:class:`dwz.cli.lang.Group`), for every command and option: a message naming the argument, exit 2."""
-    from dwz.basics.errors import InputError  # (not dwz.formats: `dwz rate` loads no reader)
-
-    for i, a in enumerate(args, 1):
-        try:
-            a.encode("utf-8")
-        except UnicodeEncodeError:
-            shown = os.fsencode(a).decode("utf-8", "backslashreplace")  # the bytes as \xff, whatever they were
-            _fail(InputError.single("", "argument_not_text", shown if len(shown) <= 80 else shown[:79] + "…", position=i), lang)
 
 
 if __name__ == "__main__":
