@@ -13,6 +13,11 @@ memory against the file's size, the problems kept and counted); and the round-tr
 (whatever the model accepts, every writer writes and the matching reader reads back — the
 hypothesis test of ``tests/formats/test_round_trip.py`` with ``--n`` examples).
 
+Issue 24 added: the players of a FIDE XML one element deeper, ZIPs whose central directory is
+too large (1,000,000 empty members; a ZIP64 end record claiming 10⁹), 1,000,000 games in a CSV
+tournament file — as bombs, and each class once more at full size in a process of its own
+(``--classes``): its peak memory (resident, over the interpreter's baseline) and time.
+
 Every input must give a value or a clean ``InputError`` (readers), an answer below 500 with
 the security headers (web) — anything else is a crash, an input slower than ``--slow``
 seconds is reported as slow.  Memory is capped (``RLIMIT_AS``), so a bomb that is not
@@ -22,6 +27,7 @@ stopped shows up as a ``MemoryError`` crash.
     python benchmarks/fuzz_long.py --n 20000 --seed 7   # the long run
     python benchmarks/fuzz_long.py --only trf,fide --no-web
     python benchmarks/fuzz_long.py --n 2000 --flood-mib 8      # floods of 8 MiB per reader
+    python benchmarks/fuzz_long.py --n 500 --no-classes        # a quick run
 
 Prints one row per target: inputs, values, input errors, crashes, slow inputs, the slowest
 input; then each distinct crash (exception and place) with a reproducing input.
@@ -205,7 +211,7 @@ def bombs() -> dict[str, list[bytes | str]]:
     laughs = ('<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "aaaaaaaaaa">' + "".join(
         f'<!ENTITY {chr(98 + i)} "{("&" + chr(97 + i) + ";") * 10}">' for i in range(8)) + ']><playerslist><player><fideid>1</fideid>'
         '<name>&i;</name></player></playerslist>')
-    return {
+    out: dict[str, list[bytes | str]] = {
         "dsb": [blank, _bomb("SPIELER.TXT", 64 << 20, b"x" * 4096)],
         "fide": [line, _bomb("players_list_foa.txt", 64 << 20, b"\n"), _zip("players_list_foa.txt", header + b"\n" * (8 << 20)), laughs,
                  _bomb("players_list_xml_foa.xml", 64 << 20, b"<" + b"p" * 4095)],
@@ -215,6 +221,93 @@ def bombs() -> dict[str, list[bytes | str]]:
         "pgn": ['[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n' + "1. e4 e5 " * 200_000 + "1-0\n"],
         "swi": ["X\n\nES 1 1 1\n ttt. rrr nnnn\n   1.   1 A" + " 1W  2" * 200_000 + "\n"],
     }
+    for reader, make in CLASSES.values():  # issue 24's classes at a tenth of their size
+        out[reader].append(make(1 / 10))
+    return out
+
+
+# --- issue 24: each class at full size, in a process of its own ------------------------------------
+
+
+def _fide_xml(players: int, depth: int) -> bytes:
+    body = "".join(f"<player><fideid>{100000 + i}</fideid><name>Spieler, Nummer{i}</name><country>GER</country><sex>M</sex>"
+                   f"<rating>{1500 + i % 900}</rating><games>0</games><k>20</k><birthday>1980</birthday></player>" for i in range(players))
+    return f"<playerslist>{'<g>' * depth}{body}{'</g>' * depth}</playerslist>".encode()
+
+
+def _empty_members(members: int) -> bytes:
+    import struct
+
+    local, central, offset = [], [], 0
+    for i in range(members):
+        name = b"m%07d" % i
+        head = struct.pack("<4s5H3L2H", b"PK\x03\x04", 20, 0, 0, 0, 0x21, 0, 0, 0, len(name), 0) + name
+        central.append(struct.pack("<4s6H3L5H2L", b"PK\x01\x02", 20, 20, 0, 0, 0, 0x21, 0, 0, 0, len(name), 0, 0, 0, 0, 0, offset)
+                       + name)
+        local.append(head)
+        offset += len(head)
+    directory = b"".join(central)
+    count = min(members, 0xFFFF)
+    return b"".join(local) + directory + struct.pack("<4s4H2LH", b"PK\x05\x06", 0, 0, count, count, len(directory), offset, 0)
+
+
+def _zip64_claim(members: int, size: int) -> bytes:
+    import struct
+
+    return (_empty_members(1)[:39] + struct.pack("<4sQ2H2L4Q", b"PK\x06\x06", 44, 45, 45, 0, 0, members, members, size, 0)
+            + struct.pack("<4sLQL", b"PK\x06\x07", 0, 0, 1) + struct.pack("<4s4H2LH", b"PK\x05\x06", 0, 0, 0xFFFF, 0xFFFF,
+                                                                           0xFFFFFFFF, 0xFFFFFFFF, 0))
+
+
+def _games_csv(games: int, players: int = 1000) -> bytes:
+    rows = ["[Turnier]", "Turnier;Flut", "Ende;2026-09-14", "", "[Spieler]", "Nr;Name;DWZ"]
+    rows += [f"{i};Spieler {i};1500" for i in range(1, players + 1)] + ["", "[Partien]", "Runde;Weiß;Schwarz;Ergebnis"]
+    half = players // 2
+    rows += [f"{g // half + 1};{2 * (g % half) + 1};{2 * (g % half) + 2};1-0" for g in range(games)]
+    return ("\n".join(rows) + "\n").encode()
+
+
+# class → (reader, input at a scale: 1 = the size the adversarial test used)
+CLASSES: dict[str, tuple[str, Callable[[float], bytes]]] = {
+    "fide-xml-flat": ("fide", lambda k: _fide_xml(int(150_000 * k), 0)),
+    "fide-xml-nested": ("fide", lambda k: _fide_xml(int(150_000 * k), 1)),
+    "zip-1e6-members-dsb": ("dsb", lambda k: _empty_members(int(1_000_000 * k))),
+    "zip-1e6-members-fide": ("fide", lambda k: _empty_members(int(1_000_000 * k))),
+    "zip64-claims": ("fide", lambda k: _zip64_claim(10**9, 10**12)),
+    "csv-1e6-games": ("csv", lambda k: _games_csv(int(1_000_000 * k))),
+}
+
+
+def _class_child(name: str) -> None:
+    reader, make = CLASSES[name]
+    data = make(1.0)
+    fn = readers()[reader]
+    base = _baseline()
+    start = time.perf_counter()
+    try:
+        out = fn(data)
+        result = f"value ({len(out)})" if isinstance(out, tuple) else "value"
+    except InputError as e:
+        result = e.problems[0].code
+    except MemoryError:
+        result = "MemoryError"
+    print(json.dumps({"class": name, "reader": reader, "bytes": len(data), "result": result, "peak": _high_water() - base,
+                      "seconds": time.perf_counter() - start}))
+
+
+def classes(memory: int) -> list[dict[str, Any]]:
+    import subprocess
+
+    out = []
+    for name in CLASSES:
+        r = subprocess.run([sys.executable, __file__, "--class-child", name, "--memory", str(memory)], capture_output=True, text=True,
+                           timeout=600)
+        try:
+            out.append(json.loads(r.stdout.strip().splitlines()[-1]))
+        except (IndexError, ValueError):
+            out.append({"class": name, "reader": CLASSES[name][0], "result": f"crash: {r.stderr.strip().splitlines()[-1:]}",
+                        "bytes": 0, "peak": 0, "seconds": 0.0})
+    return out
 
 
 def readers() -> dict[str, Callable[[Any], Any]]:
@@ -396,12 +489,24 @@ def _high_water() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
+def _baseline() -> int:
+    """The resident bytes now, with the high-water mark reset to them (Linux: clear_refs 5), so that a
+    peak measured next counts the reading, not the building of the input."""
+    try:
+        with open("/proc/self/clear_refs", "w") as f:
+            f.write("5")
+        with open("/proc/self/status") as f:
+            return next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmRSS:"))
+    except (OSError, StopIteration):
+        return _high_water()
+
+
 def _flood_child(name: str, size: int) -> None:
     """In a process of its own: read the flood, print what it cost (peak RSS over the baseline)."""
     head, row, tail = FLOODS[name]
     data = b"".join((head.encode(), row.encode() * ((size - len(head) - len(tail)) // len(row)), tail.encode()))
     fn = readers()[name]
-    base = _high_water()
+    base = _baseline()
     start = time.perf_counter()
     kept = counted = 0
     try:
@@ -486,8 +591,13 @@ def main() -> None:
     ap.add_argument("--flood-mib", type=float, default=8.0, help="size of each reader's flood of bad rows (0: none)")
     ap.add_argument("--flood-child", default="", help=argparse.SUPPRESS)
     ap.add_argument("--no-round-trip", action="store_true")
+    ap.add_argument("--no-classes", action="store_true", help="skip issue 24's classes at full size")
+    ap.add_argument("--class-child", default="", help=argparse.SUPPRESS)
     args = ap.parse_args()
     resource.setrlimit(resource.RLIMIT_AS, (args.memory << 20, args.memory << 20))
+    if args.class_child:
+        _class_child(args.class_child)
+        return
     if args.flood_child:
         _flood_child(args.flood_child, int(args.flood_mib * (1 << 20)))
         return
@@ -503,6 +613,7 @@ def main() -> None:
         web, fives = fuzz_web(max(args.n // 4, 1), rng, args.slow, args.limit)
         results.update(web)
     flood_rows = floods(args.flood_mib, args.memory) if args.flood_mib > 0 else []
+    class_rows = [] if args.no_classes else classes(args.memory)
     print(f"{'target':<22}{'inputs':>8}{'values':>8}{'errors':>8}{'crashes':>9}{'slow':>6}{'slowest s':>11}")
     for name, t in results.items():
         print(f"{name:<22}{t.inputs:>8}{t.values:>8}{t.errors:>8}{t.crash_count:>9}{t.slow:>6}{t.slowest:>11.2f}")
@@ -511,8 +622,14 @@ def main() -> None:
     for f in flood_rows:
         print(f"{f['reader']:<22}{f['bytes'] / (1 << 20):>6.1f}{f['result'][:8]:>8}{f['kept']:>7}{f['counted']:>10}"
               f"{f['peak'] / (1 << 20):>10.1f}{f['peak'] / max(f['bytes'], 1):>8.1f}{f['seconds']:>7.1f}")
+    if class_rows:
+        print(f"\n{'issue 24 class':<22}{'reader':>7}{'MiB':>7}  {'result':<26}{'peak MiB':>9}{'s':>7}")
+    for c in class_rows:
+        print(f"{c['class']:<22}{c['reader']:>7}{c['bytes'] / (1 << 20):>7.1f}  {c['result'][:26]:<26}{c['peak'] / (1 << 20):>9.1f}"
+              f"{c['seconds']:>7.1f}")
     total = sum(t.inputs for t in results.values())
     crashes = sum(t.crash_count for t in results.values()) + sum(f["result"] not in ("value", "error") for f in flood_rows)
+    crashes += sum(c["result"].startswith(("crash", "MemoryError")) for c in class_rows)
     print(f"\n{total} inputs, {crashes} crashes, {fives} answers ≥ 500, {time.perf_counter() - started:.0f} s, "
           f"peak {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
     for name, t in results.items():

@@ -225,3 +225,33 @@ def test_many_problems_are_counted_not_all_printed(tmp_path: Path) -> None:
     f.write_text("[players]\nno,name\n" + "1,A\n" * 5000)
     r = invoke("tournament", str(f))
     assert r.exit_code == 2 and r.stderr.count("\n") == 101 and "4899 weitere" in r.stderr
+
+
+NOT_TEXT = [  # issue 24 §6: bytes that are no UTF-8 arrive as lone surrogates ($'\xff' → '\udcff')
+    ["history", "card", "\udcff"], ["history", "card", "M\udcfcller", "--db", "x.sqlite"], ["tournament", "\udcff.trf"],
+    ["check", "\udcff"], ["rate", "\udcff"], ["elo", "2000", "2000:\udcff"], ["tournament", "x.trf", "--format", "\udcff"],
+    ["tournament", "x.trf", "-o", "\udcff.csv"], ["history", "add", "x.trf", "--db", "\udcff"], ["serve", "--host", "\udcff"],
+    ["portal", "karte", "\udcff"], ["\udcff"],
+]
+
+
+@pytest.mark.parametrize("args", NOT_TEXT, ids=lambda a: " ".join(a).encode("utf-8", "backslashreplace").decode())
+def test_an_argument_that_is_no_text_is_exit_2_naming_it(args: list[str]) -> None:
+    for lang, said in (("de", "ist kein gültiger Text"), ("en", "is not valid text")):
+        r = invoke(*args, "--lang", lang)
+        assert r.exit_code == 2 and (r.exception is None or isinstance(r.exception, SystemExit)), (r.output, r.exception)
+        bad = next(i for i, a in enumerate(args, 1) if "\udc00" <= max(a) <= "\udcff")
+        shown = args[bad - 1].encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        assert f"Argument {bad} '{shown}' {said}" in r.stderr, r.stderr
+
+
+def test_an_argument_that_is_no_text_from_the_shell() -> None:
+    """The real command with the bytes a shell passes (`dwz history card $'\\xff'`): before, an internal error."""
+    import subprocess
+
+    from tests.conftest import dwz_command
+
+    r = subprocess.run([*map(os.fsencode, dwz_command()), b"history", b"card", b"\xff"], capture_output=True, timeout=60,
+                       env={**os.environ, "DWZ_LANG": "de"})
+    err = r.stderr.decode("utf-8")
+    assert r.returncode == 2 and "Argument 3 '\\xff' ist kein gültiger Text" in err and "Interner Fehler" not in err, err

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +22,7 @@ from dwz.formats.table import read_csv, read_json, write_csv, write_json
 from dwz.formats.trf import read_trf
 from tests.conftest import SAMPLES
 from tests.formats.strategies import mutated
+from tests.formats.test_hardening_24 import fide_xml, games_csv, many_members_zip, zip64_claiming
 from tests.formats.test_pgn import game
 
 FUZZ = settings(max_examples=40, deadline=1500, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -182,6 +185,13 @@ BOMBS: list[tuple[str, Callable[[], str | bytes]]] = [
     ("swi", lambda: "X\n\nES 1 1 1\n ttt. rrr nnnn\n   1.   1 A" + " 1W  2" * 50_000 + "\n"),
     ("csv", lambda: "[players]\nno,name\n" + "1,A\n" * 50_000),
     ("pgn", lambda: '[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n' + "{" + "x" * (1 << 20) + "} 1-0\n"),
+    # issue 24: the players one element deeper (§4), ZIPs whose directory is too large (§5, ZIP64 too), floods of games (§8)
+    ("fide", lambda: fide_xml(5_000, 2)),
+    ("dsb", lambda: many_members_zip(60_000)),
+    ("fide", lambda: many_members_zip(60_000)),
+    ("fide", lambda: zip64_claiming(10**9, 10**12)),
+    ("json", lambda: '{"name": "x", "players": [{"no": 1, "name": "A"}, {"no": 2, "name": "B"}], "games": ['
+                     + '{"round": 1, "white": 1, "black": 2, "result": "1-0"},' * 150_000 + '{"round": 1, "white": 1, "black": 2}]}'),
 ]
 
 
@@ -194,4 +204,40 @@ def test_bombs_end_quickly(fmt: str, make: Callable[[], str | bytes]) -> None:
     check(READERS[fmt], data)
     if fmt in ("dsb", "fide"):
         check(read_rating_list, data.encode("utf-8") if isinstance(data, str) else data)
+    assert time.perf_counter() - start < 3
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo") or not os.path.exists("/proc/self/mem"), reason="needs FIFOs and /proc")
+@pytest.mark.parametrize("fmt", list(READERS))
+def test_special_files_are_messages(fmt: str, tmp_path: Path) -> None:
+    """Issue 24 §3: a FIFO (which blocked open() for ever), a device, a directory and /proc/self/mem (EIO) as
+    the path of every reader."""
+    os.mkfifo(tmp_path / "fifo")
+    for path in (tmp_path / "fifo", Path("/dev/zero"), tmp_path, Path("/proc/self/mem")):
+        with pytest.raises(InputError) as e:
+            READERS[fmt](path)
+        assert e.value.problems[0].code in ("file_not_regular", "file_unreadable"), (path, e.value.problems)
+        check(read_tournament, path)
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json", "pgn"])
+def test_floods_of_games_end_at_the_file_limit(fmt: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24 §8 (a smaller limit, the same refusal as at MAX_FILE_GAMES): read up to the limit, then refused."""
+    import json
+    import time
+
+    from dwz.formats import _common
+
+    monkeypatch.setattr(_common, "MAX_FILE_GAMES", 2_000)
+    data: str | bytes = {
+        "csv": lambda: games_csv(200_000),
+        "json": lambda: json.dumps({"name": "x", "players": [{"no": 1, "name": "A"}, {"no": 2, "name": "B"}],
+                                    "games": [{"round": 1, "white": 1, "black": 2, "result": "1-0"}] * 200_000}),
+        "pgn": lambda: '[White "A"]\n[Black "B"]\n[Result "1-0"]\n[Round "1"]\n\n1-0\n\n' * 20_000,
+    }[fmt]()
+    start = time.perf_counter()
+    with pytest.raises(InputError) as e:
+        READERS[fmt](data)
+    assert [p.code for p in e.value.problems] == ["file_too_many_games"]
+    check(read_tournament, data)
     assert time.perf_counter() - start < 3

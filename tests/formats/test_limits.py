@@ -324,15 +324,22 @@ def test_16_missing_path_is_not_content(path: str) -> None:
     assert path in e.value.messages("en")[0]
 
 
-def test_16_devices_and_huge_files_are_bounded() -> None:
-    # /dev/zero never ends: read up to the limit, then refused (before: MemoryError)
+def test_16_devices_and_huge_files_are_bounded(tmp_path: Path) -> None:
+    # /dev/zero never ends: refused unread as no regular file (issue 24 §3; before: MemoryError, then read up to the limit)
     for reader in (read_tournament, read_trf):
         with pytest.raises(InputError) as e:
             reader(Path("/dev/zero"))
-        assert codes(e) == ["file_too_large"]
+        assert codes(e) == ["file_not_regular"]
     with pytest.raises(InputError) as e:
         read_tournament("/dev/zero")
-    assert codes(e) == ["file_too_large"]
+    assert codes(e) == ["file_not_regular"]
+    huge = tmp_path / "huge.trf"  # sparse: its size is refused before a byte is read
+    with huge.open("wb") as f:
+        f.truncate(common.MAX_FILE_BYTES + 1)
+    for reader in (read_tournament, read_trf):
+        with pytest.raises(InputError) as e:
+            reader(huge)
+        assert codes(e) == ["file_too_large"]
 
 
 # --- 17. the same game twice in one round -----------------------------------------------------

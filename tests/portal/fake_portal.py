@@ -11,7 +11,8 @@ the shapes of spec portal.md and the values recorded in samples/portal/nu_record
   (``/dwz/dwzliste/…`` only when ``open_lists`` is off).
 * ``faults``: per path a queue of faults used one per request — ``("slow", seconds)``,
   ``("status", 503)``, ``("html",)``, ``("truncate",)`` (half of the ZIP), ``("huge", bytes)``,
-  ``("drop",)`` (the connection closed without an answer), ``("json", obj)`` (another body).
+  ``("drop",)`` (the connection closed without an answer), ``("json", obj)`` (another body),
+  ``("trickle", seconds)`` (the whole answer, status line to body, one byte every ``seconds``).
 * ``requests``: every request as received (method, path, query, headers, form) for the tests.
 
 The error texts are those the contao bundle's mock and docs quote (recorded JSON, token_endpoint_mock).
@@ -149,6 +150,8 @@ class FakePortal:
                 return self._huge(h, seen, fault[1], declared=fault[2] if len(fault) > 2 else True)
             elif fault[0] == "json":
                 return self._send(h, seen, 200, fault[1])
+            elif fault[0] == "trickle":
+                return self._trickle(h, seen, fault[1])
         if method == "POST" and parts.path == TOKEN_PATH:
             return self._token(h, seen)
         if method == "GET" and parts.path.startswith(API_PREFIX):
@@ -190,6 +193,19 @@ class FakePortal:
             if not declared:
                 h.wfile.write(b"0\r\n\r\n")
         except OSError:  # the client stopped reading: as it should
+            pass
+        h.close_connection = True
+
+    def _trickle(self, h: BaseHTTPRequestHandler, seen: Seen, seconds: float) -> None:
+        seen.status = 200
+        body = json.dumps({"message": "x" * 4096}).encode()
+        answer = b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body)
+        try:
+            for i in range(len(answer)):
+                h.wfile.write(answer[i:i + 1])
+                h.wfile.flush()
+                time.sleep(seconds)
+        except OSError:  # the client gave up: as it should
             pass
         h.close_connection = True
 

@@ -5,6 +5,7 @@ traceback, nothing half-written — via the command line (exit codes) and the Py
 from __future__ import annotations
 
 import copy
+import time
 import tracemalloc
 
 import pytest
@@ -127,3 +128,33 @@ def test_the_portal_unreachable(env: dict[str, str]) -> None:
     r = run({**env, "DWZ_PORTAL_API": "http://127.0.0.1:9/rs", "DWZ_PORTAL_TOKEN_URL": "http://127.0.0.1:9/auth"}, *CROSS)
     _clean(r)
     assert r.returncode == EXIT_PORTAL and "Keine Verbindung zum Portal (127.0.0.1)" in flat(r.stderr)
+
+
+TRICKLE = 0.2  # seconds per byte: every single read is quick, the answer never complete
+
+
+@pytest.mark.parametrize("args, path", [
+    (("portal", "karte", "NU4338664"), "/dwz/dwzliste/persons/NU4338664"),
+    (("portal", "liste", "0"), "/dwz/dwzliste/download/LV-0-dwzliste.zip"),
+], ids=["karte", "liste"])
+def test_a_trickling_answer_ends_at_the_deadline(fake: FakePortal, env: dict[str, str], args: tuple[str, ...], path: str) -> None:
+    """Issue 24 §2: --timeout bounds the whole answer, not each read (3 attempts of 1 s, backoff 1 s + 2 s)."""
+    fake.faults[API_PREFIX + path] += [("trickle", TRICKLE)] * 3
+    start = time.monotonic()
+    r = run(env, *args, "--timeout", "1", timeout=40)
+    took = time.monotonic() - start
+    _clean(r)
+    assert r.returncode == EXIT_PORTAL, r.stderr
+    assert f"antwortet an {path} nicht innerhalb von 1 Sekunden (nach 3 Versuchen)" in flat(r.stderr)
+    assert took < 3 * 1 + 3 + 8  # the deadlines, the backoff and the start of the interpreter; hours before
+    assert len(fake.api_calls(path)) == 3
+
+
+def test_a_trickling_answer_to_the_web_cross_check_ends_at_the_deadline(fake: FakePortal, env: dict[str, str]) -> None:
+    """The cross-check's client (the web page's /turnier/gegenpruefung uses the same) under one deadline per answer."""
+    fake.faults[EVAL] += [("trickle", TRICKLE)] * 3
+    start = time.monotonic()
+    with _client(env, timeout=1.0) as c, pytest.raises(PortalError) as e:
+        fetch_bundle(c, rec.UUID)
+    assert e.value.code == "timeout" and e.value.params["attempts"] == 3
+    assert time.monotonic() - start < 3 * 1 + 2

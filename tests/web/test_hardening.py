@@ -429,13 +429,16 @@ def test_4_requests_in_progress_are_bounded() -> None:
 
 def test_error_answers_are_bounded(raw: TestClient) -> None:
     # 20,000 bad lines: the first 100 problems and a count, not a 20,000-row answer
-    csv_text = "[players]\nno,name\n" + "1,A\n" * 20_000
+    csv_text = "[players]\nno,name\n" + "x,A\n" * 20_000
     for path in ("/api/turnier", "/turnier"):
         r = raw.post(path, files={"file": ("t.csv", csv_text.encode())})
         secured(r)
         assert r.status_code == 422
     details = raw.post("/api/turnier", files={"file": ("t.csv", csv_text.encode())}).json()["detail"]
-    assert len(details) == 101 and details[-1]["type"] == "problems_more" and "19899" in details[-1]["msg"]
+    assert len(details) == 101 and details[-1]["type"] == "problems_more" and "19900" in details[-1]["msg"]
+    # 20,000 good rows (one player number, 20,000 times): refused at the file limit of players (issue 24 §8)
+    details = raw.post("/api/turnier", files={"file": ("t.csv", ("[players]\nno,name\n" + "1,A\n" * 20_000).encode())}).json()["detail"]
+    assert [d["type"] for d in details] == ["file_too_many_players"]
 
 
 @pytest.mark.parametrize("output", ["page", "csv", "html", "json"])

@@ -100,3 +100,38 @@ def test_dawdlers_are_evicted_oldest_first(guarded: int) -> None:
     finally:
         for s in slow:
             s.close()
+
+
+def _whole_answer(s: socket.socket) -> bytes:
+    s.settimeout(5)
+    data = b""
+    while chunk := s.recv(65536):
+        data += chunk
+    return data
+
+
+@pytest.mark.parametrize("request_bytes", [
+    b"FOO / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",  # an unknown method
+    b"GET /" + b"a" * (17 * 1024),  # a request line over 16 KiB (and growing)
+    b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"x" * (64 * 1024),  # a head over 16 KiB
+    b"GET / HTTP/9.9\r\nHost: 127.0.0.1\r\n\r\n",  # no HTTP version the server speaks
+    b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + b"\x00" * 64,  # TLS to the plain port
+], ids=["method", "request-line", "head", "version", "tls"])
+def test_protocol_level_400s_carry_the_security_headers(guarded: int, request_bytes: bytes) -> None:
+    """Issue 24 §7: the answers the protocol gives before the app sees a request (uvicorn's 400) carry
+    the headers the README promises on every answer (h11 passes an unknown method or version on to
+    the app, which answers with them; httptools refuses them itself)."""
+    from dwz.web.security import CSP
+
+    promised = {b"content-security-policy": CSP.encode(), b"x-content-type-options": b"nosniff", b"x-frame-options": b"DENY",
+                b"referrer-policy": b"no-referrer"}  # README "Errors"
+    with socket.create_connection(("127.0.0.1", guarded), timeout=5) as s:
+        s.sendall(request_bytes)
+        answer = _whole_answer(s)
+    head, _, body = answer.partition(b"\r\n\r\n")
+    lines = head.split(b"\r\n")
+    assert lines[0].startswith(b"HTTP/1.1 "), answer[:300]  # 400 from the protocol, or the app's own answer (h11: FOO, 9.9)
+    got = {k.strip().lower(): v.strip() for k, _, v in (line.partition(b":") for line in lines[1:])}
+    for name, value in promised.items():
+        assert got.get(name) == value, (name, head)
+    assert b"Traceback" not in body

@@ -27,7 +27,7 @@ def gather(file: Path, fmt: str | None, dsb_list: Path | None, fide_list: Path |
     from dwz.reports.check import gather as gather_inputs
 
     shown = str(file)  # messages name the file as it was typed, the whole path
-    data, _ = load(file, shown)  # bounded: /dev/zero or a huge file is a message, not a MemoryError
+    data, _ = load(file, shown)  # a regular file within the limit: a FIFO, /dev/zero or a huge file is a message
     assert isinstance(data, bytes)  # a path is always read as bytes
     return gather_inputs(data, shown, fmt=fmt, dsb_list=dsb_list, fide_list=fide_list, restpartien=rest_in,
                          list_date=list_date, collect=collect, end=end)

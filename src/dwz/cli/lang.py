@@ -205,6 +205,28 @@ class Command(_Texts, click.Command):
     """A command whose help, summary and epilog are catalog keys."""
 
 
+def check_arguments(args: Sequence[str], lang: str) -> None:
+    """Every argument must be text: bytes the system could not decode arrive as lone surrogates
+    (``$'\\xff'`` → ``'\\udcff'``), which every later step would trip over (issue 24 §6: a
+    UnicodeEncodeError in ``history card``). Checked once, before click parses the command line
+    (:meth:`Group.main`), for every command and option: a message naming the argument, exit 2."""
+    import sys
+
+    from dwz.basics.errors import InputError  # (not dwz.formats: `dwz rate` loads no reader)
+    from dwz.cli.layout import echo
+    from dwz.i18n import text
+
+    for i, a in enumerate(args, 1):
+        try:
+            a.encode("utf-8")
+        except UnicodeEncodeError:
+            shown = os.fsencode(a).decode("utf-8", "backslashreplace")  # the bytes as \\xff, whatever they were
+            err = InputError.single("", "argument_not_text", shown if len(shown) <= 80 else shown[:79] + "…", position=i)
+            for line in err.messages(lang, "cli"):
+                echo(text("cli.error_prefix", lang) + line, err=True)
+            sys.exit(2)
+
+
 class Group(_Texts, click.Group):
     """The ``dwz`` group (and ``dwz history``): its commands are :class:`Command`, and the
     language is set before click parses the command line."""
@@ -217,7 +239,9 @@ class Group(_Texts, click.Group):
         from dwz.i18n import wording
 
         install()
-        with language(detect(sys.argv[1:] if args is None else args)), wording("cli"):  # fixes name the options
+        argv = sys.argv[1:] if args is None else list(args)
+        with language(detect(argv)), wording("cli"):  # fixes name the options
+            check_arguments(argv, current())
             return super().main(args, *a, **kw)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

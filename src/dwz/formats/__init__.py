@@ -41,7 +41,7 @@ from typing import NamedTuple
 
 from dwz.basics.errors import InputError
 from dwz.basics.model import Tournament
-from dwz.formats._common import DEFAULT_NAME, Source, load, problem, reason_of, split_lines
+from dwz.formats._common import DEFAULT_NAME, Source, load, open_file, open_zip, problem, read_file, reason_of, split_lines
 from dwz.formats.dsb_list import DsbEntry, is_zip, read_dsb_list
 from dwz.formats.fide_list import FideEntry, read_fide_list
 from dwz.formats.own import own_output
@@ -301,25 +301,22 @@ def read_rating_list(path: Source, *, name: str | None = None) -> tuple[DsbEntry
             raise InputError([problem(name or candidate, None, "file_not_found", candidate)])
     if isinstance(path, os.PathLike):
         fname = name or Path(path).name
-        try:
-            with open(path, "rb") as f:
-                head = f.read(65536)
-        except FileNotFoundError:
-            raise InputError([problem(fname, None, "file_not_found", str(path))]) from None
-        except OSError as e:
-            raise InputError([problem(fname, None, "file_unreadable", str(path), reason=reason_of(e))]) from None
+        with open_file(Path(path), fname) as f:
+            head = read_file(f, Path(path), fname, 65536, head=True)
     else:
         head = path[:65536].encode("utf-8", "surrogatepass") if isinstance(path, str) else bytes(path[:65536])
         fname = name or DEFAULT_NAME
     if is_zip(head):
         import io
-        import zipfile
 
         if isinstance(path, str):
             raise InputError([problem(fname, None, "text_not_zip", "ZIP")])
         try:
-            with zipfile.ZipFile(path if isinstance(path, os.PathLike) else io.BytesIO(bytes(path))) as z:
+            with (open_file(Path(path), fname) if isinstance(path, os.PathLike) else io.BytesIO(bytes(path))) as f, \
+                    open_zip(f, fname) as z:
                 names = [n.rsplit("/", 1)[-1].lower() for n in z.namelist()]
+        except InputError:
+            raise
         except Exception as e:  # a broken ZIP
             raise InputError([problem(fname, None, "file_unreadable", "ZIP", reason=reason_of(e))]) from None
         if "spieler.csv" in names or "spieler.txt" in names:
@@ -332,7 +329,7 @@ def read_rating_list(path: Source, *, name: str | None = None) -> tuple[DsbEntry
 
 
 def _exists(candidate: str) -> bool:
-    # Any existing path, devices included (``/dev/zero`` is then read within the size limit).
+    # Any existing path, devices included (open_file then says it is no regular file).
     try:
         return os.path.exists(candidate)
     except (OSError, ValueError):

@@ -18,6 +18,7 @@ import csv
 import os
 import re
 import stat
+import struct
 import unicodedata
 import zipfile
 from collections.abc import Callable, Iterator, Sequence
@@ -32,10 +33,14 @@ from dwz.basics.values import BIRTH_YEARS, RATING_MAX
 __all__ = [
     "DEFAULT_NAME",
     "MAX_FILE_BYTES",
+    "MAX_FILE_GAMES",
+    "MAX_FILE_PLAYERS",
     "MAX_LINE",
     "MAX_LIST_BYTES",
     "MAX_RECORD_BYTES",
     "MAX_STREAM_BYTES",
+    "MAX_ZIP_DIRECTORY",
+    "MAX_ZIP_MEMBERS",
     "MAX_ZIP_RATIO",
     "MESSAGE_KEYS",
     "RANGES",
@@ -49,12 +54,17 @@ __all__ = [
     "json_loads",
     "json_safe",
     "load",
+    "open_file",
     "open_member",
+    "open_zip",
+    "read_file",
     "read_lines",
     "reason_of",
     "read_member",
     "stream_lines",
+    "too_many",
     "name_key",
+    "not_regular",
     "norm_sex",
     "norm_title",
     "parse_date",
@@ -78,6 +88,10 @@ MAX_LIST_BYTES = 64 << 20  # a rating list read into memory: the national DSB sp
 MAX_STREAM_BYTES = 4 << 30  # a streamed FIDE list (the combined TXT is ~250 MB, the XML ~1 GB)
 MAX_ZIP_RATIO = 100  # uncompressed : compressed; text lists compress 5–15 : 1, a bomb 1000 : 1
 RATIO_FROM = 1 << 20  # the ratio is checked above 1 MiB (a small file may compress any way)
+MAX_ZIP_MEMBERS = 1000  # a DSB list ZIP has 4 members, a FIFA list ZIP 1
+MAX_ZIP_DIRECTORY = 256 << 10  # bytes of the central directory (~46 bytes and the name per member)
+MAX_FILE_GAMES = 100_000  # games (and Restpartien) of one tournament file: a 2,000-player open over 11 rounds has 11,000
+MAX_FILE_PLAYERS = 10_000  # players of one tournament file (as in an SWT header)
 MAX_LINE = 64 << 10  # characters (bytes) of one line; a TRF line with 60 rounds has ~700
 MAX_RECORD_BYTES = 1 << 20  # bytes of one XML <player> element
 _CHUNK = 1 << 20
@@ -92,9 +106,10 @@ RANGES: dict[str, tuple[int, int]] = {
 # that both catalogs (de, en) carry each of them.
 MESSAGE_KEYS: tuple[str, ...] = (
     # sources and encodings, limits
-    "file_not_found", "file_unreadable", "file_empty", "encoding_fallback", "encoding_unreadable", "encoding_detected",
-    "encoding_doubtful", "format_unknown", "format_invalid",
-    "file_too_large", "zip_too_large", "zip_ratio", "line_too_long", "record_too_large", "text_not_zip",
+    "file_not_found", "file_unreadable", "file_not_regular", "file_empty", "encoding_fallback", "encoding_unreadable",
+    "encoding_detected", "encoding_doubtful", "format_unknown", "format_invalid",
+    "file_too_large", "file_too_many_games", "file_too_many_players", "zip_too_large", "zip_directory_too_large", "zip_ratio",
+    "line_too_long", "record_too_large", "text_not_zip",
     # values
     "number_invalid", "number_range", "game_duplicate", "header_date_unreadable", "birth_date_unreadable",
     "fide_id_invalid", "bool_invalid", "date_invalid", "record_skipped",
@@ -206,23 +221,16 @@ def _mib(n: int) -> str:
 def load(source: Source, name: str | None, limit: int = MAX_FILE_BYTES) -> tuple[bytes | str, str]:
     """Content and display name of a source.
 
-    A path-like is read as bytes, at most ``limit`` of them (``/dev/zero`` or a
-    huge file is an error, not a ``MemoryError``); ``bytes`` and ``str`` are
-    content (a plain ``str`` is never taken for a path here —
-    :func:`dwz.formats.read_tournament` does that guessing).
+    A path-like is read through :func:`open_file` (a regular file only), at most
+    ``limit`` bytes of it; ``bytes`` and ``str`` are content (a plain ``str`` is
+    never taken for a path here — :func:`dwz.formats.read_tournament` does that
+    guessing).
     """
     if isinstance(source, os.PathLike):
         path = Path(source)
         display = name or path.name
-        try:
-            with path.open("rb") as f:
-                data = _read_at_most(f, limit)
-        except FileNotFoundError:
-            raise InputError([problem(display, None, "file_not_found", str(path))]) from None
-        except OSError as e:
-            raise InputError([problem(display, None, "file_unreadable", str(path), reason=reason_of(e))]) from None
-        if data is None or len(data) > limit:  # a file growing while read is caught by the length
-            raise InputError([problem(display, None, "file_too_large", str(path), max=_mib(limit))])
+        with open_file(path, display, limit) as f:
+            data = read_file(f, path, display, limit)
         return data, display
     if isinstance(source, (bytes, bytearray, memoryview)):
         return bytes(source), name or DEFAULT_NAME
@@ -231,22 +239,117 @@ def load(source: Source, name: str | None, limit: int = MAX_FILE_BYTES) -> tuple
     raise TypeError(f"expected a path, bytes or text, not {type(source).__name__}")
 
 
-def _read_at_most(f: IO[bytes], limit: int) -> bytes | None:
-    """The whole content, or None if it is longer than ``limit``.  A regular file's size
-    is known up front; anything else (a device, a pipe) is read in chunks — never one
-    ``read(limit)``, which would reserve the whole limit at once."""
-    st = os.fstat(f.fileno())
-    if stat.S_ISREG(st.st_mode):
-        return None if st.st_size > limit else f.read()
+_KINDS = ((stat.S_ISDIR, "directory"), (stat.S_ISFIFO, "fifo"), (stat.S_ISCHR, "device"), (stat.S_ISBLK, "device"),
+          (stat.S_ISSOCK, "socket"))
+
+
+def open_file(path: Path, display: str, limit: int | None = None) -> IO[bytes]:
+    """The one way a file the user names is opened for reading (issue 24 §3).
+
+    Regular files only: the file is opened with ``O_NONBLOCK`` (a FIFO without a
+    writer would block ``open()`` for ever) and refused after ``fstat`` unless it is
+    a regular file — a FIFO, a device (``/dev/zero``), a socket or a directory is a
+    message, as is a file larger than ``limit``.  Every OS error is a message naming
+    the file; :func:`read_file` does the same for the reading.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        raise InputError([problem(display, None, "file_not_found", str(path))]) from None
+    except (OSError, ValueError) as e:  # ValueError: a NUL in the name
+        raise InputError([problem(display, None, "file_unreadable", str(path), reason=reason_of(e))]) from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise not_regular(path, display, st.st_mode)
+        if limit is not None and st.st_size > limit:
+            raise InputError([problem(display, None, "file_too_large", str(path), max=_mib(limit))])
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def not_regular(path: Path, display: str, mode: int) -> InputError:
+    """The message for a named file that is no regular file (``mode``: its ``st_mode``)."""
+    kind = next((k for test, k in _KINDS if test(mode)), "other")
+    return InputError([problem(display, None, "file_not_regular", str(path), kind=f"filekind.{kind}")])
+
+
+def read_file(f: IO[bytes], path: Path, display: str, limit: int, *, head: bool = False) -> bytes:
+    """The whole content of a file :func:`open_file` opened, at most ``limit`` bytes, in
+    chunks (a ``/proc`` file claims size 0 and may hold more; never one ``read(limit)``,
+    which would reserve the whole limit at once); a read error is a message naming the file.
+    ``head``: the first ``limit`` bytes, however long the file."""
     parts: list[bytes] = []
     got = 0
-    while got <= limit:
-        chunk = f.read(min(_CHUNK, limit + 1 - got))
-        if not chunk:
-            break
-        parts.append(chunk)
-        got += len(chunk)
-    return None if got > limit else b"".join(parts)
+    want = limit if head else limit + 1
+    try:
+        while got < want:
+            chunk = f.read(min(_CHUNK, want - got))
+            if not chunk:
+                break
+            parts.append(chunk)
+            got += len(chunk)
+    except OSError as e:  # EIO of /proc/self/mem, a failing disk
+        raise InputError([problem(display, None, "file_unreadable", str(path), reason=reason_of(e))]) from None
+    if got > limit:  # a file growing while read (never with ``head``)
+        raise InputError([problem(display, None, "file_too_large", str(path), max=_mib(limit))])
+    return b"".join(parts)
+
+
+_EOCD, _EOCD64, _LOCATOR64 = b"PK\x05\x06", b"PK\x06\x06", b"PK\x06\x07"
+
+
+def _directory_claims(f: IO[bytes]) -> tuple[int, int] | None:
+    """(members, bytes) of the central directory as the end records claim them — the record
+    zipfile will use, found as zipfile finds it (the last 22 bytes, else the last signature in
+    the last 64 KiB + 22; a ZIP64 locator just before it points to the ZIP64 record, whose
+    counts then count) — or None when there is no end record (zipfile then says so)."""
+    f.seek(0, os.SEEK_END)
+    size = f.tell()
+    window = (1 << 16) + 22  # zipfile's search: the longest comment and the record
+    tail_len = min(size, window + 20 + 56)  # and room for the ZIP64 locator and record before it
+    f.seek(size - tail_len)
+    tail = f.read(tail_len)
+    if len(tail) >= 22 and tail[-22:-18] == _EOCD and tail[-2:] == b"\0\0":
+        pos = len(tail) - 22
+    else:
+        start = max(len(tail) - window, 0)
+        found = tail.rfind(_EOCD, start)
+        if found < 0 or len(tail) - found < 22:
+            return None
+        pos = found
+    members, directory = struct.unpack("<4s4H2LH", tail[pos:pos + 22])[4:6]
+    loc = pos - 20
+    if loc >= 56 and tail[loc:loc + 4] == _LOCATOR64 and tail[loc - 56:loc - 52] == _EOCD64:
+        members, directory = struct.unpack("<4sQ2H2L4Q", tail[loc - 56:loc])[7:9]
+    return members, directory
+
+
+def open_zip(f: IO[bytes], where: str) -> zipfile.ZipFile:
+    """The one way a ZIP is opened (issue 24 §5): the counts in its end-of-central-directory record
+    (ZIP64's too) are checked first — more than ``MAX_ZIP_MEMBERS`` members or a central directory
+    over ``MAX_ZIP_DIRECTORY`` is refused before zipfile reads the directory (1,000,000 empty
+    members cost 597 MB and 8.4 s before).  ``f`` stays the caller's to close."""
+    claims = _directory_claims(f)
+    f.seek(0)
+    if claims is not None and (claims[0] > MAX_ZIP_MEMBERS or claims[1] > MAX_ZIP_DIRECTORY):
+        raise InputError([problem(where, None, "zip_directory_too_large", claims[0], size=_mib(claims[1]),
+                                  max_members=MAX_ZIP_MEMBERS, max=_mib(MAX_ZIP_DIRECTORY))])
+    return zipfile.ZipFile(f)
+
+
+def too_many(where: str, line: int | str | None, what: str, count: int) -> InputError | None:
+    """The refusal once a reader has read more than the file limit of games or players (``what``):
+    said while reading, at the first row past it, so a million rows cost the limit's memory, no more
+    (issue 24 §8: 1,000,000 games, 17 MB of CSV, took 627 MB before the check refused them)."""
+    limit = MAX_FILE_GAMES if what == "games" else MAX_FILE_PLAYERS
+    if count <= limit:
+        return None
+    return InputError([problem(where, line, f"file_too_many_{what}", count, max=limit)])
 
 
 def open_member(z: zipfile.ZipFile, member: str, where: str, limit: int) -> IO[bytes]:

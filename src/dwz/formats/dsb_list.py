@@ -27,7 +27,6 @@ from __future__ import annotations
 import csv
 import io
 import re
-import zipfile
 from dataclasses import dataclass
 
 from dwz.basics.errors import InputError, Problems
@@ -40,6 +39,7 @@ from dwz.formats._common import (
     load,
     norm_sex,
     norm_title,
+    open_zip,
     problem,
     read_lines,
     read_member,
@@ -128,7 +128,7 @@ def read_dsb_list(source: Source, *, name: str | None = None, max_bytes: int = M
 
 def _from_zip(data: bytes, fname: str, limit: int) -> tuple[bytes, str]:
     try:
-        with zipfile.ZipFile(io.BytesIO(data)) as z:
+        with open_zip(io.BytesIO(data), fname) as z:
             names = {n.rsplit("/", 1)[-1].lower(): n for n in z.namelist()}
             member = names.get("spieler.csv") or names.get("spieler.txt")
             if member is None:

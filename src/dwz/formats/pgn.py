@@ -62,7 +62,7 @@ import chess.pgn
 from dwz.basics.errors import MAX_NOTES, InputError, Problem, Problems, capped
 from dwz.basics.model import Pairing, Player, Tournament
 from dwz.basics.values import Result
-from dwz.formats._common import RANGES, Source, decode, digits, load, name_key, norm_title, problem
+from dwz.formats._common import RANGES, Source, decode, digits, load, name_key, norm_title, problem, too_many
 
 __all__ = ["read_pgn"]
 
@@ -170,6 +170,8 @@ def read_pgn(source: Source, *, name: str | None = None) -> Tournament:
             notes.append(problem(fname, line, "pgn_game_unfinished", result, white=white_name, black=black_name))
             continue
         games.append((line, white.no, black.no, rw, rb, rnd))
+        if (refused := too_many(fname, line, "games", len(games))) is not None:
+            raise refused
     if not drafts:
         raise InputError([problem(fname, None, "pgn_no_games", text.strip()[:40])])
 

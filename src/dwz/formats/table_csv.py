@@ -7,14 +7,26 @@ import csv
 import io
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from datetime import date
 from typing import Any
 
 from dwz.basics.errors import MAX_NOTES, Problem, Problems
 from dwz.basics.model import Pairing, Player, StoredGame, Tournament
 from dwz.basics.values import Result
-from dwz.formats._common import CsvWriter, Source, csv_text, decode, digits, json_loads, load, parse_date, problem, split_lines
+from dwz.formats._common import (
+    CsvWriter,
+    Source,
+    csv_text,
+    decode,
+    digits,
+    json_loads,
+    load,
+    parse_date,
+    problem,
+    split_lines,
+    too_many,
+)
 from dwz.formats._table import (
     _BOOL_KEYS,
     _BOUNDS,
@@ -72,6 +84,18 @@ _REQUIRED = {"players": ("no", "name"), "games": ("round", "white", "result"),
 
 
 _SECTION_RE = re.compile(r"^\[\s*([^\]]+?)\s*\]$")
+_EOL = re.compile(r"\r\n|\r|\n")
+
+
+def _lines(text: str) -> Iterator[str]:
+    """The lines of ``text`` with their ends, as ``io.StringIO(text, newline="")`` gives them, one at a
+    time: StringIO holds a copy of four bytes per character (a 64 MiB file: 256 MB)."""
+    pos = 0
+    for m in _EOL.finditer(text):
+        yield text[pos:m.end()]
+        pos = m.end()
+    if pos < len(text):
+        yield text[pos:]
 
 
 def _col(s: str) -> str:
@@ -90,7 +114,7 @@ def read_csv(source: Source, *, name: str | None = None) -> Tournament:
     data, fname = load(source, name)
     c = _Collector(fname)
     text = decode(data, ("utf-8", "cp1252", "cp850", "latin-1"), fname, c.notes, default="cp1252")  # a DOS export: CP850
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_sniff(text))
+    reader = csv.reader(_lines(text), delimiter=_sniff(text))
     section: str | None = None
     header: list[str | None] | None = None
     tour: dict[str, tuple[int, str]] = {}
@@ -207,6 +231,14 @@ class _Rows:
         self.players: list[Player] = []
         self.pairings: list[Pairing] = []
         self.notes = Problems(cap=MAX_NOTES)
+        self.stored = 0  # Restpartien read
+
+    def _within(self, line: int, what: str, count: int) -> None:
+        """Rows read are kept; past the file limit of players or games the reading stops (bad rows cost
+        only their problems, which are capped)."""
+        refused = too_many(self.c.name, line, what, count)
+        if refused is not None:
+            raise refused
 
     def add(self, section: str, line: int, row: dict[str, str]) -> None:
         c = self.c
@@ -221,10 +253,13 @@ class _Rows:
                 c.add(line, "date_invalid", "")
             if player is not None and opp is not None and result is not None and played is not None:
                 self.rest.setdefault(player, []).append(StoredGame(opp, result, played, row.get("tournament") or None))
+                self.stored += 1
+                self._within(line, "games", self.stored)
         elif section == "players":
             p = _csv_player(c, line, row)
             if p is not None:
                 self.players.append(p)
+                self._within(line, "players", len(self.players))
         elif section == "games":
             rnd = _cell_int(c, line, "round", row["round"], 1)
             white = _cell_int(c, line, "white", row["white"], 1)
@@ -237,6 +272,7 @@ class _Rows:
                 pr = _pairing(c, line, rnd, white, black, row["result"], f"{c.name}:{line}")
                 if pr is not None:
                     self.pairings.append(pr)
+                    self._within(line, "games", len(self.pairings))
         else:  # the notes a file carries (written by write_csv)
             self.notes.append(Problem(row["field"], row["code"], _loads(row.get("value", "")),
                                       _loads_params(row.get("params", ""))))

@@ -10,7 +10,7 @@ from typing import Any
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.model import Pairing, Player, StoredGame, Tournament
 from dwz.basics.values import Result
-from dwz.formats._common import Source, decode, json_loads, load, parse_date, problem, reason_of, split_lines
+from dwz.formats._common import Source, decode, json_loads, load, parse_date, problem, reason_of, split_lines, too_many
 from dwz.formats._table import (
     _BOOL_KEYS,
     _GAME_KEYS,
@@ -128,6 +128,8 @@ def _from_json(obj: Any, c: _Collector) -> Tournament | None:
             player = _json_player(c, f"$.players[{i}]", p)
             if player is not None:
                 players.append(player)
+                if (refused := too_many(c.name, f"$.players[{i}]", "players", len(players))) is not None:
+                    raise refused  # the file limit: bad entries cost only their (capped) problems
     pairings: list[Pairing] = []
     raw_games = obj.get("games", [])
     if _expect(c, "$.games", raw_games, (list,), "array"):
@@ -135,6 +137,8 @@ def _from_json(obj: Any, c: _Collector) -> Tournament | None:
             pairing = _json_game(c, f"$.games[{i}]", g)
             if pairing is not None:
                 pairings.append(pairing)
+                if (refused := too_many(c.name, f"$.games[{i}]", "games", len(pairings))) is not None:
+                    raise refused
     notes = _json_notes(c, obj.get("notes", []))
     return _tournament_checked(c, name=name, end=end, start=start, rounds=rounds, rated=rated, code=code,
                                players=players, pairings=pairings, notes=notes, scale=scale,

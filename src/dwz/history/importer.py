@@ -15,6 +15,7 @@ its earliest tournament.  Everything after it is computed by the history run.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -24,7 +25,7 @@ from typing import Any
 
 from dwz.basics.errors import MAX_NOTES, InputError, Problem, Problems
 from dwz.basics.model import Tournament, empty_problems
-from dwz.formats._common import name_key  # one name comparison for readers, lists and history
+from dwz.formats._common import name_key, open_file, read_file  # name_key: one name comparison for readers, lists, history
 from dwz.history.store import pack, sort_key, transaction
 
 __all__ = ["Conflict", "FileReport", "Identity", "ImportReport", "add_rating_list", "add_tournament", "import_files", "name_key",
@@ -383,10 +384,12 @@ def _import_one(conn: sqlite3.Connection, path: Path, rules: str | None, list_da
     from dwz.formats import read_rating_list, read_tournament, short_labels
     from dwz.formats.own import own_output
 
-    if not path.is_file():
-        raise InputError([Problem("", "file_missing", PurePath(path))])
-    with open(path, "rb") as f:
-        head = f.read(65536)
+    try:
+        os.lstat(path)
+    except FileNotFoundError:  # other errors (a name too long) are open_file's to say
+        raise InputError([Problem("", "file_missing", PurePath(path))]) from None
+    with open_file(path, str(path)) as f:  # a regular file only (a FIFO would wait for ever, /proc/self/mem fail)
+        head = read_file(f, path, str(path), 65536, head=True)
     own = own_output(head) if fmt is None else None
     if own is not None:  # dwz's own result table or page: said so (read_tournament would too; a list check must not come first)
         raise InputError([Problem(str(path), own, str(path))])

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 import sys
 from array import array
 from collections.abc import Iterator, Sequence
@@ -29,6 +30,7 @@ from datetime import date, timedelta
 from pathlib import Path
 
 from dwz.basics.errors import InputError
+from dwz.formats._common import not_regular
 from dwz.rules import transition
 
 __all__ = [
@@ -254,6 +256,12 @@ def open_store(path: str | Path, *, create: bool = True, readonly: bool = False)
     # Ours is a file with our application_id (below), or a new one: a path that does not exist or
     # an empty file, and only for the commands that create a database (add, generate) — `history
     # run --db EMPTY` wrote a schema into any empty file.
+    try:
+        mode = p.stat().st_mode
+    except OSError:  # not there yet (created below), or unreadable: sqlite's own message
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):  # a FIFO would block sqlite's open() for ever
+        raise not_regular(p, str(p), mode)
     if (readonly or not create) and p.is_file() and p.stat().st_size == 0:
         raise InputError.single(str(p), "history_db_invalid", str(p), reason="empty file, not a dwz history database")
     conn = connect(p, readonly=readonly)

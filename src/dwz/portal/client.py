@@ -2,6 +2,9 @@
 
 * Every answer is read as a stream with a size cap (JSON ≤ 32 MiB, a list ZIP ≤ 64 MiB, the
   readers' own cap): a huge body is a message, never a full memory.
+* One deadline per answer: connecting, the request, the headers and the whole body must be done
+  within ``timeout`` seconds (not each read: a server that trickles a byte a second is cut off at the
+  deadline like a silent one).
 * Transient failures — a connect error, a read timeout, a broken connection (nu's "HTTP/2 stream
   CANCEL"), HTTP 502/503/504 — are retried with backoff, at most ``attempts`` times in all; then a
   message names the endpoint and what happened.
@@ -24,6 +27,7 @@ from dataclasses import dataclass
 from typing import IO, Any
 from urllib.parse import quote
 
+import httpcore
 import httpx
 
 from dwz.portal.auth import TokenAnswer, TokenManager, TokenStore
@@ -74,6 +78,9 @@ class PortalClient:
         self.backoff = backoff
         self.sleep = sleep
         timeout = httpx.Timeout(settings.timeout, connect=min(settings.timeout, 15.0))
+        self._deadline = float("inf")  # time.monotonic() by which the current answer must be complete
+        if transport is None:
+            transport = _DeadlineTransport(lambda: self._deadline)
         self.http = httpx.Client(timeout=timeout, transport=transport, follow_redirects=False,
                                  headers={"User-Agent": f"dwz/{_version()}", "Accept": "application/json"})
         self.tokens = TokenManager(settings, self._post_token, store=store, clock=clock)
@@ -99,31 +106,37 @@ class PortalClient:
                 if sink is not None:
                     sink.seek(0)
                     sink.truncate()
+            self._deadline = time.monotonic() + self.settings.timeout
             try:
                 with self.http.stream(method, url, headers=headers, data=data) as r:
                     if r.status_code in RETRY_STATUS:
                         r.close()
                         last = PortalError("server", endpoint=endpoint, status=r.status_code)
                         continue
-                    body = self._read(r, endpoint, cap, sink, progress)
+                    body = self._read(r, endpoint, cap, sink, progress, self._deadline)
                     return Answer(r.status_code, r.headers, body)
             except httpx.TimeoutException:
                 last = PortalError("timeout", endpoint=endpoint, seconds=float(self.settings.timeout))
             except httpx.TransportError as e:  # connect errors, resets, protocol errors (HTTP/2 stream cancel)
                 last = PortalError("network", endpoint=endpoint, host=httpx.URL(url).host, reason=_reason(e))
+            finally:
+                self._deadline = float("inf")
         assert last is not None
         last.params["attempts"] = self.attempts
         raise last
 
     @staticmethod
-    def _read(r: httpx.Response, endpoint: str, cap: int, sink: IO[bytes] | None, progress: Progress | None) -> bytes:
+    def _read(r: httpx.Response, endpoint: str, cap: int, sink: IO[bytes] | None, progress: Progress | None,
+              deadline: float) -> bytes:
         declared = r.headers.get("content-length", "")
         total = int(declared) if declared.isdigit() and len(declared) < 16 else None
         if total is not None and total > cap:
             raise PortalError("too_large", endpoint=endpoint, max=cap >> 20)
         got = 0
         parts: list[bytes] = []
-        for chunk in r.iter_bytes(1 << 16):
+        for chunk in r.iter_bytes():
+            if time.monotonic() > deadline:  # also for a transport without _DeadlineStream (tests, proxies)
+                raise httpx.ReadTimeout("deadline")
             got += len(chunk)
             if got > cap:
                 raise PortalError("too_large", endpoint=endpoint, max=cap >> 20)
@@ -249,6 +262,66 @@ class PortalClient:
         """The raw JSON of a tournament, its evaluation and all its matches (for a bundle)."""
         base = f"/dwz/tournaments/{quote(uuid, safe='')}"
         return self.get_json(base), self.get_json(base + "/evaluation"), self.all_items(base + "/matches")
+
+
+class _DeadlineStream(httpcore.NetworkStream):
+    """A connection whose every read and write waits at most until the answer's deadline."""
+
+    def __init__(self, inner: httpcore.NetworkStream, deadline: Callable[[], float]) -> None:
+        self.inner, self.deadline = inner, deadline
+
+    def _left(self, timeout: float | None, error: type[Exception]) -> float:
+        left = self.deadline() - time.monotonic()
+        if left <= 0:
+            raise error("deadline")
+        return left if timeout is None else min(timeout, left)
+
+    def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+        return self.inner.read(max_bytes, self._left(timeout, httpcore.ReadTimeout))
+
+    def write(self, buffer: bytes, timeout: float | None = None) -> None:
+        self.inner.write(buffer, self._left(timeout, httpcore.WriteTimeout))
+
+    def close(self) -> None:
+        self.inner.close()
+
+    def start_tls(self, ssl_context: Any, server_hostname: str | None = None, timeout: float | None = None) -> httpcore.NetworkStream:
+        inner = self.inner.start_tls(ssl_context, server_hostname, self._left(timeout, httpcore.ConnectTimeout))
+        return _DeadlineStream(inner, self.deadline)
+
+    def get_extra_info(self, info: str) -> Any:
+        return self.inner.get_extra_info(info)
+
+
+class _DeadlineBackend(httpcore.NetworkBackend):
+    """httpcore's own sockets, each wrapped in a :class:`_DeadlineStream`."""
+
+    def __init__(self, deadline: Callable[[], float]) -> None:
+        self.inner, self.deadline = httpcore.SyncBackend(), deadline
+
+    def connect_tcp(self, host: str, port: int, timeout: float | None = None, local_address: str | None = None,
+                    socket_options: Any = None) -> httpcore.NetworkStream:
+        left = self.deadline() - time.monotonic()
+        timeout = left if timeout is None else min(timeout, max(left, 0.001))
+        return _DeadlineStream(self.inner.connect_tcp(host, port, timeout, local_address, socket_options), self.deadline)
+
+    def connect_unix_socket(self, path: str, timeout: float | None = None, socket_options: Any = None) -> httpcore.NetworkStream:
+        return _DeadlineStream(self.inner.connect_unix_socket(path, timeout, socket_options), self.deadline)
+
+    def sleep(self, seconds: float) -> None:
+        self.inner.sleep(seconds)
+
+
+class _DeadlineTransport(httpx.HTTPTransport):
+    """httpx's transport with its connection pool on :class:`_DeadlineBackend` (httpx has no public hook
+    for the network backend; the pool is built as HTTPTransport builds it, with httpx's TLS context)."""
+
+    def __init__(self, deadline: Callable[[], float]) -> None:
+        super().__init__()
+        limits = httpx.Limits(max_connections=100, max_keepalive_connections=20)  # httpx's defaults
+        self._pool = httpcore.ConnectionPool(ssl_context=httpx.create_ssl_context(), max_connections=limits.max_connections,
+                                             max_keepalive_connections=limits.max_keepalive_connections,
+                                             keepalive_expiry=limits.keepalive_expiry, network_backend=_DeadlineBackend(deadline))
 
 
 def decode_json(a: Answer, endpoint: str) -> Any:

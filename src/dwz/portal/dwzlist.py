@@ -151,7 +151,7 @@ class _BrokenError(Exception):
 def verify(path: Path) -> tuple[int, date | None]:
     """Check a downloaded list: a ZIP (not an HTML page), every member's CRC, ``spieler.csv`` inside,
     readable by the DSB list reader.  Returns (entries, the date its README names)."""
-    from dwz.formats._common import open_member
+    from dwz.formats._common import open_member, open_zip
     from dwz.formats.dsb_list import read_dsb_list
 
     with path.open("rb") as f:
@@ -159,7 +159,7 @@ def verify(path: Path) -> tuple[int, date | None]:
     if not head.startswith(b"PK"):
         raise _BrokenError("html" if head.lstrip()[:1] == b"<" else "not_zip")
     try:
-        with zipfile.ZipFile(path) as z:
+        with path.open("rb") as f, open_zip(f, path.name) as z:
             names = {n.rsplit("/", 1)[-1].lower(): n for n in z.namelist()}
             missing = [m for m in EXPECTED_MEMBERS if m not in names]
             if missing:
@@ -276,13 +276,15 @@ def _http_date(value: str | None) -> date | None:
 
 def readme_of(path: Path) -> str:
     """The README of a cached list (for ``dwz portal status``), at most 4 KiB."""
+    from dwz.formats._common import open_zip
+
     try:
-        with zipfile.ZipFile(path) as z:
+        with path.open("rb") as f, open_zip(f, path.name) as z:
             names = {n.rsplit("/", 1)[-1].lower(): n for n in z.namelist()}
             if "readme.txt" not in names:
                 return ""
             with z.open(names["readme.txt"]) as r:
                 return r.read(4096).decode("cp1252", "replace")
-    except (OSError, zipfile.BadZipFile, KeyError):
+    except (OSError, zipfile.BadZipFile, KeyError, InputError):
         return ""
 

@@ -78,26 +78,35 @@ def frame_headers(embedders: Iterable[str]) -> tuple[str, list[tuple[bytes, byte
     return "frame-ancestors " + " ".join(origins), [h for h in _COMMON if h[0] != b"x-frame-options"]
 
 
+def security_headers(path: str = "", embed_from: Iterable[str] | None = None) -> list[tuple[bytes, bytes]]:
+    """The headers every answer carries (the CSP for ``path``, nosniff, frame and referrer policy …),
+    the frames allowed as ``embed_from`` says (default: as `dwz serve --embed-from` configured):
+    the app's answers through :class:`SecurityHeaders`, the server's own protocol-level 400s
+    (:mod:`dwz.web.server`) directly."""
+    ancestors, common = frame_headers(configured_embedders() if embed_from is None else embed_from)
+    csp = (CSP_DOCS if path == "/docs" else CSP).replace("frame-ancestors 'none'", ancestors)
+    return [(b"content-security-policy", csp.encode()), *common]
+
+
 class SecurityHeaders:
     def __init__(self, app: ASGIApp, embed_from: Iterable[str] = ()) -> None:
         self.app = app
-        ancestors, self.common = frame_headers(embed_from)
-        self.csp = CSP.replace("frame-ancestors 'none'", ancestors).encode()
-        self.csp_docs = CSP_DOCS.replace("frame-ancestors 'none'", ancestors).encode()
+        embedders = list(embed_from)
+        self.headers = security_headers("", embedders)
+        self.headers_docs = security_headers("/docs", embedders)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         path: str = scope.get("path", "")
-        csp = self.csp_docs if path == "/docs" else self.csp
+        extra = self.headers_docs if path == "/docs" else self.headers
         no_store = path.startswith("/api/")
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
-                headers.append((b"content-security-policy", csp))
-                headers.extend(self.common)
+                headers.extend(extra)
                 if no_store:
                     # results are personal data of the moment; no cache should keep them
                     headers.append((b"cache-control", b"no-store"))

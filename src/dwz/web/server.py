@@ -52,6 +52,8 @@ from typing import Any
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from dwz.web.security import security_headers
+
 try:  # uvicorn[standard]'s C parser; without it the h11 protocol (pure Python) serves
     from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
@@ -205,6 +207,26 @@ class GuardedH11(_Deadlines, H11Protocol):
         self._done()
         super().connection_lost(exc)
 
+    def send_400_response(self, msg: str) -> None:
+        # uvicorn's own answer to a request it cannot parse, with the headers every answer carries
+        # (issue 24 §7: a request line h11 refuses got none of them)
+        headers = [(b"content-type", b"text/plain; charset=utf-8"), (b"connection", b"close"), *security_headers()]
+        for event in (h11.Response(status_code=400, headers=headers, reason=b"Bad Request"), h11.Data(data=msg.encode("ascii")),
+                      h11.EndOfMessage()):
+            self.transport.write(self.conn.send(event) or b"")
+        self.transport.close()
+
+
+def _answer_400(default_headers: list[tuple[bytes, bytes]], msg: str) -> bytes:
+    """A protocol-level 400 (unknown method, a head too large, a broken request line) as httptools'
+    protocol writes it, with the headers every answer carries (issue 24 §7)."""
+    body = msg.encode("ascii")
+    head = [b"HTTP/1.1 400 Bad Request"]
+    head += [name + b": " + value for name, value in
+             [*default_headers, (b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(body)).encode()),
+              (b"connection", b"close"), *security_headers()]]
+    return b"\r\n".join(head) + b"\r\n\r\n" + body
+
 
 if HTTPTOOLS:
 
@@ -252,6 +274,10 @@ if HTTPTOOLS:
         def connection_lost(self, exc: Exception | None) -> None:
             self._done()
             super().connection_lost(exc)
+
+        def send_400_response(self, msg: str) -> None:
+            self.transport.write(_answer_400(self.server_state.default_headers, msg))
+            self.transport.close()
 
 
 def _sweep(loop: asyncio.AbstractEventLoop) -> None:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import io
 import re
-import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -225,13 +224,13 @@ class Outcome:
 def _zip_within(data: bytes, where: str) -> None:
     """A list ZIP may hold at most LIMITS["list_inflated"] unpacked: checked on what each
     member declares (zipfile never returns more), before a byte is inflated."""
-    from dwz.formats._common import open_member, problem, reason_of
+    from dwz.formats._common import open_member, open_zip, problem, reason_of
     from dwz.formats.dsb_list import is_zip
 
     if not is_zip(data[:8]):
         return
     try:
-        with zipfile.ZipFile(io.BytesIO(data)) as z:
+        with open_zip(io.BytesIO(data), where) as z:
             for member in z.namelist():
                 open_member(z, member, f"{where}/{member}", LIMITS["list_inflated"]).close()
     except InputError:
