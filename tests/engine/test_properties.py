@@ -351,24 +351,6 @@ def test_a_pair_read_again_is_read_as_on_its_own(pairs: list[tuple[Any, Any]]) -
 
 
 @FAST
-@given(ENDS, st.lists(st.integers(-5, 3500), max_size=12))
-def test_plausible_opponents_are_said_as_the_loop_says(end: date, opponents: list[int]) -> None:
-    """inspect_games answers the common case (every opponent plausible and on the scale) by one check:
-    the same warnings and games as its loop, which a game without an opponent forces (it adds no warning)."""
-    from dwz.basics.values import Game, Result
-    from dwz.core.player import inspect_games
-
-    ed = edition_at(end)
-    games = tuple(Game(o, Result.WIN) for o in opponents)
-    quick: list[Problem] = []
-    looped: list[Problem] = []
-    out, given = inspect_games(ed, games, "games", False, quick, [])
-    out_loop, given_loop = inspect_games(ed, (*games, Game(None, Result.WIN)), "games", False, looped, [])
-    assert (out, given, quick) == (out_loop[:-1], given_loop, looped)
-    assert all(500 <= o <= 3000 and o >= ed.SCALE_MIN for o in opponents) == (not quick)
-
-
-@FAST
 @given(st.integers(-10**6, 10**6), st.integers(-100, 3000), st.integers(0, 5000))
 def test_an_int_is_read_as_its_digits(value: int, low: int, span: int) -> None:
     """parse_int's first answer (an int in range) is its general reading's: the same number as the

@@ -15,7 +15,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from datetime import date
-from operator import itemgetter
 from typing import Any, NamedTuple
 
 from dwz.basics.errors import InputError, Problem, Problems
@@ -107,9 +106,6 @@ def game_lines(games: Iterable[Game], own: float | None, ps: Sequence[float] | N
     return lines
 
 
-_OPPONENT = itemgetter(0)  # Game.opponent, read in C
-
-
 def inspect_games(ed: Edition[We], games: tuple[Game, ...], field: str, convert_on: bool, warnings: list[Problem],
                   conversions: list[Converted]) -> tuple[tuple[Game, ...], list[int | None] | None]:
     """Every opponent value given: its plausibility (below 500, above 3000), and whether the
@@ -119,9 +115,6 @@ def inspect_games(ed: Edition[We], games: tuple[Game, ...], field: str, convert_
     low: list[tuple[str, int]] = []
     floor = ed.SCALE_MIN
     if not convert_on:  # nothing converted: the games stay as they are, each value looked at
-        values = list(map(_OPPONENT, games))
-        if values and None not in values and max(IMPLAUSIBLE_LOW, floor) <= min(values) and max(values) <= IMPLAUSIBLE_RATING:
-            return games, None  # every value plausible and on the scale (the loop below would say nothing)
         for i, g in enumerate(games):
             o = g.opponent
             if o is None:
