@@ -350,6 +350,22 @@ def test_a_pair_read_again_is_read_as_on_its_own(pairs: list[tuple[Any, Any]]) -
                 assert e.value.problems == alone.value.problems
 
 
+@FAST
+@given(st.integers(-10**6, 10**6), st.integers(-100, 3000), st.integers(0, 5000))
+def test_an_int_is_read_as_its_digits(value: int, low: int, span: int) -> None:
+    """parse_int's first answer (an int in range) is its general reading's: the same number as the
+    digits typed, the same refusal outside the range."""
+    from dwz.basics.values import parse_int
+
+    def read(x: Any) -> Any:
+        try:
+            return parse_int(x, "k", "k_invalid", minimum=low, maximum=low + span)
+        except InputError as e:
+            return [(p.field, p.code, p.params) for p in e.problems]
+
+    assert read(value) == read(str(value))
+
+
 def _reads(pair: tuple[Any, Any]) -> bool:
     from dwz.basics.values import parse_game
 

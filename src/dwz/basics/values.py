@@ -176,6 +176,8 @@ def parse_int(value: Any, field: str, code: str, *, minimum: int = 0, maximum: i
     >>> parse_int("12", "index", "index_invalid", maximum=99), parse_int(15.0, "k", "k_invalid", minimum=1, maximum=100)
     (12, 15)
     """
+    if type(value) is int and minimum <= value <= maximum:  # the common value first (no bool: its type is not int)
+        return value
     number: int | None = None
     if isinstance(value, bool):
         number = None
@@ -268,6 +270,8 @@ def parse_period(value: Any, field: str = "period", *, today: date | None = None
     >>> parse_period("2026-12"), parse_period("12.2026"), parse_period("14.09.2026")
     (datetime.date(2026, 12, 1), datetime.date(2026, 12, 1), datetime.date(2026, 9, 14))
     """
+    if type(value) is date:  # as a program passes it (parse_date's first answer, asked first)
+        return value
     if isinstance(value, str) and len(value) <= 40:
         s = value.strip()
         m = _ISO_MONTH.match(s)

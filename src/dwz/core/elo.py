@@ -340,11 +340,19 @@ def elo_words(problems: Iterable[Problem]) -> list[Problem]:
 def _period_of(period: date | str | None, today: date | None, problems: Problems) -> date:
     if period is None or period == "":
         return today or date.today()
-    return problems.attempt(parse_period, period, "period") or today or date.today()  # a month ("2026-12") or a date
+    try:  # a month ("2026-12") or a date
+        return parse_period(period, "period")
+    except InputError as e:
+        problems.extend(e.problems)
+        return today or date.today()
 
 
 def _rating(value: Any, problems: Problems) -> int | None:
-    return problems.attempt(parse_int, value, "rating", "rating_invalid", minimum=1, maximum=RATING_MAX, too_large="rating_too_large")
+    try:  # (problems.attempt, spelt out: made for every evaluation)
+        return parse_int(value, "rating", "rating_invalid", minimum=1, maximum=RATING_MAX, too_large="rating_too_large")
+    except InputError as e:
+        problems.extend(e.problems)
+        return None
 
 
 def rate(
@@ -379,8 +387,17 @@ def rate(
     """
     problems = Problems()
     r = _rating(rating, problems)
-    parsed: tuple[Game, ...] = problems.attempt(parse_games, games) or ()
-    k_given = None if k is None else problems.attempt(parse_int, k, "k", "k_invalid", minimum=1, maximum=K_MAX, too_large="k_too_large")
+    try:  # (problems.attempt, spelt out: made for every evaluation)
+        parsed = parse_games(games)
+    except InputError as e:
+        problems.extend(e.problems)
+        parsed = ()
+    k_given = None
+    if k is not None:
+        try:
+            k_given = parse_int(k, "k", "k_invalid", minimum=1, maximum=K_MAX, too_large="k_too_large")
+        except InputError as e:
+            problems.extend(e.problems)
     gp = None if games_played is None else problems.attempt(parse_int, games_played, "games_played", "games_played_invalid",
                                                              minimum=0, maximum=GAMES_PLAYED_MAX)
     if mode not in ("period", "game"):
