@@ -54,8 +54,10 @@ def test_phone_keeps_the_headline_in_view_while_editing(phone: Any) -> None:
     phone.evaluate("window.scrollTo(0, 0)")
     phone.wait_for_function("() => !document.getElementById('result-bar').hidden")
     bar = _bar(phone)
-    assert bar["shown"] and bar["text"] == bar["headline"] == "Neue DWZ: 1670-13 (+20)"
-    assert bar["top"] + bar["height"] <= 844 + 0.5 and bar["height"] < 90  # a compact line at the bottom of the screen
+    # the own DWZ's scale is unsaid: the headline names both readings (issue 22 §3), the bar mirrors it
+    assert bar["shown"] and bar["text"] == bar["headline"] and bar["headline"].startswith("Neue DWZ: 1670-13 (+20) oder ")
+    # a compact strip at the bottom of the screen: at 390 px three lines at most, when it names both readings
+    assert bar["top"] + bar["height"] <= 844 + 0.5 and bar["height"] < 100
     # editing: the bar follows the headline at once (it mirrors the element, whatever it says)
     phone.locator("#rating").fill("1650-13")
     phone.wait_for_function("() => document.getElementById('result-bar-text').textContent.indexOf('1670-14') >= 0")
