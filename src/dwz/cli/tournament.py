@@ -256,16 +256,7 @@ def _finding_lines(findings: Any, lang: str, say: Any, width: int) -> None:
         head = first.title(lang) if first.problem is None else first.message(lang)
         if len(group) >= 3 and len({f.message(lang) for f in group}) == 1:
             say(f"{head}: {first.message(lang)}:" if first.problem is None else f"{head}:", indent=2, hang=2)
-            places = [f.who(lang) for f in group]
-            line = ""
-            for k, place in enumerate(places):
-                piece = place + (";" if k < len(places) - 1 else "")
-                if line and 4 + len(line) + 1 + len(piece) > width:
-                    echo("    " + line, err=True)
-                    line = ""
-                line = f"{line} {piece}" if line else piece
-            if line:
-                echo("    " + line, err=True)
+            _places([f.who(lang) for f in group], width)
         else:
             say(f"{head}:", indent=2, hang=2)
             for f in group:
@@ -273,6 +264,19 @@ def _finding_lines(findings: Any, lang: str, say: Any, width: int) -> None:
                 say(f"{who}: {f.message(lang)}" if who else f.message(lang), indent=4, hang=2)
         for fix in dict.fromkeys(f.fix(lang) for f in group):
             say(f"→ {fix}", indent=4, hang=2)
+
+
+def _places(places: list[str], width: int) -> None:
+    """Places after their message, separated by ";", indented: a line breaks between places, never inside one."""
+    line = ""
+    for k, place in enumerate(places):
+        piece = place + (";" if k < len(places) - 1 else "")
+        if line and 4 + len(line) + 1 + len(piece) > width:
+            echo("    " + line, err=True)
+            line = ""
+        line = f"{line} {piece}" if line else piece
+    if line:
+        echo("    " + line, err=True)
 
 
 def _problem_lines(problems: list[Any], lang: str, say: Any, width: int) -> None:
@@ -290,15 +294,7 @@ def _problem_lines(problems: list[Any], lang: str, say: Any, width: int) -> None
                 say(f"{place}: {message}", indent=2, hang=2)
             continue
         say(f"{message}:", indent=2, hang=2)
-        line = ""
-        for k, place in enumerate(places):
-            piece = place + (";" if k < len(places) - 1 else "")
-            if line and 4 + len(line) + 1 + len(piece) > width:
-                echo("    " + line, err=True)
-                line = ""
-            line = f"{line} {piece}" if line else piece
-        if line:
-            echo("    " + line, err=True)
+        _places(places, width)
 
 
 def write_output(ev: Any, output: Path, lang: str, check: Any = None, *, notes: bool = False) -> None:
