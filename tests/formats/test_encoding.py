@@ -121,3 +121,30 @@ def test_names_in_either_dos_or_windows_encoding_come_back(name: str) -> None:
         d = decode_text(data, "t.csv", ("utf-8", "cp1252", "cp850", "latin-1"), default="cp1252")
         # the letters of German names are always recovered, or the choice is said to be doubtful
         assert d.text == name or d.doubtful, (enc, d)
+
+
+@given(st.sampled_from([b"", codecs.BOM_UTF8]), st.sampled_from([*sorted(set(encodings.aliases.aliases.values())), "x" * 2000, "utf-7"]))
+@settings(max_examples=150, deadline=None)
+def test_the_fide_stream_reader_decides_the_encoding_as_every_xml_reader(bom: bytes, name: str) -> None:
+    """The FIDE list's streaming reader asks the same function as decode_xml (issue 24 §1): a declaration
+    decode_xml refuses is refused alike, with the same code; one it reads gives the player."""
+    from dwz.formats.fide_list import read_fide_list
+
+    data = bom + f'<?xml version="1.0" encoding="{name}"?><playerslist><player><fideid>1</fideid><name>A, B</name>' \
+                 f'<country>GER</country><rating>2000</rating></player></playerslist>'.encode("latin-1")
+    try:
+        decode_xml(data, "players_list_xml.xml")
+    except InputError as e:
+        with pytest.raises(InputError) as stream:
+            read_fide_list(data, name="players_list_xml.xml")
+        if [p.code for p in e.problems] == ["xml_encoding_unusable"]:  # the declaration refused: alike, by the one function
+            assert [p.code for p in stream.value.problems] == ["xml_encoding_unusable"]
+        else:  # bytes the declared codec cannot read: the stream finds out as it reads, an input error too
+            assert {p.code for p in stream.value.problems} <= {"encoding_unreadable", "xml_invalid"}
+        return
+    try:
+        entries = read_fide_list(data, name="players_list_xml.xml")
+    except InputError as e:  # read as text, the bytes of the codec may still not be what the name says: an input error
+        assert all(p.code in ("encoding_unreadable", "xml_invalid") for p in e.problems)
+        return
+    assert [x.fide_id for x in entries] == ["1"]

@@ -150,6 +150,21 @@ def decode_xml(data: bytes | str, name: str) -> Decoded:
     """The text of an XML file (see the module); its declaration stays in the text, the parser ignores it."""
     if isinstance(data, str):
         return Decoded(data.removeprefix("\ufeff"), "text", "text")
+    enc, skip, how = xml_encoding(data, name)
+    body = data[skip:]
+    try:
+        text = body.decode(enc)
+    except UnicodeDecodeError as e:
+        at = body[:e.start].count(b"\n") + 1 if not enc.startswith("utf-16") else None
+        raise _fail(name, at, "encoding_unreadable", "", expected=enc.upper()) from None
+    return Decoded(text.removeprefix("\ufeff"), enc, how)
+
+
+def xml_encoding(data: bytes, name: str) -> tuple[str, int, str]:
+    """The encoding of an XML file from its start (``data``: the whole file or its first 64 KiB — a
+    streaming reader's first chunk), the length of its BOM and how it was found ("bom", "declared",
+    "default"): the BOM, the declared encoding, the allowed list — every failure an input error naming
+    the file.  :func:`decode_xml` and the FIDE list's stream reader both ask it."""
     found = next(((bom, enc) for bom, enc in _BOMS if data.startswith(bom)), None)
     sniffed = None if found is not None else next((enc for head, enc in _SNIFF if data.startswith(head)), None)
     transport = found[1] if found is not None else sniffed
@@ -187,12 +202,7 @@ def decode_xml(data: bytes | str, name: str) -> Decoded:
     if codec is not None and (codec.startswith("utf-16") != enc.startswith("utf-16") or (
             how == "bom" and enc == "utf-8" and codec not in ("utf-8", "ascii"))):
         raise _fail(name, line, "xml_encoding_unusable", declared or "", reason="xml.encoding_mismatch")
-    try:
-        text = body.decode(enc)
-    except UnicodeDecodeError as e:
-        at = body[:e.start].count(b"\n") + 1 if not enc.startswith("utf-16") else None
-        raise _fail(name, at, "encoding_unreadable", "", expected=enc.upper()) from None
-    return Decoded(text.removeprefix("\ufeff"), enc, how)
+    return enc, len(found[0]) if found is not None else 0, how
 
 
 def head_text(head: bytes) -> str:

@@ -28,6 +28,7 @@ from the file name: standard / rapid / blitz; standard if unknown).
 
 from __future__ import annotations
 
+import codecs
 import io
 import os
 import re
@@ -54,6 +55,7 @@ from dwz.formats._common import (
     reason_of,
     stream_lines,
 )
+from dwz.formats.encoding import xml_encoding
 
 __all__ = ["FideEntry", "iter_fide_list", "read_fide_list"]
 
@@ -286,15 +288,26 @@ def _xml(handle: IO[bytes], fname: str, kind: str | None) -> Iterator[FideEntry]
     in_player = 0  # how many of them are <player>: their children are kept until the player ends
     since = 0  # input bytes since the last complete <player>
     total = 0
+    decoder: codecs.IncrementalDecoder | None = None
     try:
         while True:
             chunk = handle.read(1 << 16)
             total += len(chunk)
             if total > MAX_STREAM_BYTES:
                 raise InputError([problem(fname, None, "file_too_large", f"{total >> 20} MiB", max=f"{MAX_STREAM_BYTES >> 20} MiB")])
-            if chunk:
-                parser.feed(chunk)
+            if decoder is None:
+                # the encoding decided as for every XML file (dwz.formats.encoding, issue 24 §1): expat gets
+                # UTF-8 without the declaration and never looks up a codec itself
+                enc, skip, _ = xml_encoding(chunk, fname)
+                decoder = codecs.getincrementaldecoder(enc)()
+                text = decoder.decode(chunk[skip:], final=not chunk).removeprefix("\ufeff")
+                if text.lstrip().startswith("<?xml") and "?>" in text:
+                    text = text[text.index("?>") + 2:]
             else:
+                text = decoder.decode(chunk, final=not chunk)
+            if text:
+                parser.feed(text.encode("utf-8", "surrogatepass"))
+            if not chunk:
                 parser.close()
             since += len(chunk)
             events: Iterator[tuple[str, ET.Element]] = parser.read_events()  # type: ignore[assignment]  # start/end only
@@ -323,7 +336,9 @@ def _xml(handle: IO[bytes], fname: str, kind: str | None) -> Iterator[FideEntry]
         raise InputError([problem(fname, e.position[0], "xml_invalid", "", reason=reason_of(e))]) from None
     except InputError:
         raise
-    except (LookupError, ValueError) as e:  # an unknown or impossible encoding in the XML declaration
+    except UnicodeDecodeError:  # bytes the file's encoding does not have
+        raise InputError([problem(fname, None, "encoding_unreadable", "", expected=enc.upper())]) from None
+    except ValueError as e:  # what else expat may refuse of the text
         raise InputError([problem(fname, 1, "xml_invalid", "", reason=reason_of(e))]) from None
 
 
