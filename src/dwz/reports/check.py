@@ -46,7 +46,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.model import Player, Tournament, empty_problems
@@ -58,6 +58,9 @@ from dwz.formats.fide_list import FideEntry
 from dwz.formats.lists import Candidate, ListDate, MatchReport, closest_entries
 from dwz.i18n import CATALOGS, fmt_date, fmt_rating, term, text
 from dwz.rules import transition
+
+if TYPE_CHECKING:
+    from dwz.formats.dsb_xml import XmlOutput
 
 __all__ = ["SEVERITIES", "CheckReport", "Condensed", "Finding", "Inputs", "ListInfo", "check_tournament", "condense",
            "empty_problems", "gather", "is_u12", "round_dates_trf", "scales_differ", "surface_text"]
@@ -347,6 +350,79 @@ class CheckReport:
 # --------------------------------------------------------------------------------------------
 
 
+# --- the upload files' own blocking problems (the one judgment: dwz.reports.upload) ---
+
+#: The upload files, by the name the CLI and the web use for them, with their label.
+KINDS = {"dsb": "DSB-XML 2.5", "dewis": "DeWIS-XML"}
+
+# A writer's blocking problem that a check finding already says: (element, the finding's kind) —
+# per player (the finding names him) or for the whole file.
+_SAID_PER_PLAYER = {"dobYear": ("birth_year_missing", "birth_year_computer"), "dob": ("birth_year_missing", "birth_year_computer")}
+_SAID_FOR_FILE = {"endDate": ("end_missing",), "players": ("tournament_empty",), "player": ("tournament_empty",),
+                  "games": ("tournament_empty",), "rounds": ("tournament_empty",)}
+
+
+def build(t: Tournament, kind: str, *, location: str | None = None, time_control: str | None = None,
+          sender: str | None = None) -> XmlOutput:
+    """The upload file ``kind`` ("dsb" or "dewis") of ``t``, not yet judged."""
+    if kind == "dsb":
+        from dwz.formats.dsb_xml import write_dsb_xml
+
+        return write_dsb_xml(t, location=location, time_control=time_control, sender=sender)
+    from dwz.formats.dewis_xml import write_dewis_xml
+
+    return write_dewis_xml(t)
+
+
+def _player_no(place: str) -> int | None:
+    parts = place.split(" ", 2)
+    return int(parts[1]) if len(parts) > 1 and parts[0] == "player" and parts[1].isascii() and parts[1].isdigit() else None
+
+
+def said_by(p: Problem, findings: Iterable[Finding]) -> bool:
+    """Whether a check finding already says the writer's problem ``p``."""
+    element = str(p.value) if p.code == "xml_required_missing" else None
+    no = _player_no(p.field)
+    for f in findings:
+        if f.severity != "error":
+            continue
+        if f.kind == "upload_invalid" and f.problem is not None and (f.problem.field, f.problem.code, f.problem.value) == (
+                p.field, p.code, p.value):
+            return True
+        if f.kind == "tournament_empty":
+            return True  # an empty tournament: every missing part follows from it
+        if element is not None and no is not None and f.player == no and f.kind in _SAID_PER_PLAYER.get(element, ()):
+            return True
+        if element is not None and f.kind in _SAID_FOR_FILE.get(element, ()):
+            return True
+    return False
+
+
+def unsaid(t: Tournament, said: Iterable[Finding]) -> list[tuple[str, Problem, int | None]]:
+    """The blocking problems of both upload files of ``t`` that no finding in ``said`` says: the file's
+    label, the problem and the player's number where it is a player's (a problem both files share is
+    said once).  The check makes its findings of them (:func:`file_findings`)."""
+    said = list(said)
+    out: list[tuple[str, Problem, int | None]] = []
+    seen: set[tuple[str, str, str]] = set()
+    for kind, label in KINDS.items():
+        for p in build(t, kind).errors:
+            key = (p.field, p.code, str(p.value))
+            if key in seen or said_by(p, said):
+                continue
+            seen.add(key)
+            out.append((label, p, _player_no(p.field)))
+    return out
+
+
+def file_findings(t: Tournament, said: Iterable[Finding]) -> list[Finding]:
+    """The blocking problems of both upload files of ``t`` that no finding in ``said`` says
+    (:func:`unsaid`), as errors: ``upload_invalid``, one per problem and place."""
+    return [Finding("error", "upload_invalid", player=no, name=p.field.split(" ", 2)[2] if no is not None else None,
+                    where=None if no is not None else p.field, values=(("file", label),), problem=p)
+            for label, p, no in unsaid(t, said)]
+
+
 def check_tournament(
     tournament: Tournament | None,
     *,
@@ -427,8 +503,6 @@ def check_tournament(
         if not dsb and source_format != "dsb-xml" and not elo_as_dwz:  # a DSB XML without the list: ratings_not_in_file
             out += _no_dwz(tournament, evaluation)
     if tournament is not None:
-        from dwz.reports.upload import file_findings
-
         # what the upload files themselves lack beyond what a finding above says (reports.upload: one judgment)
         out += file_findings(tournament if tournament.end or eff_end is None else tournament.with_(end=eff_end), out)
     # A fix never asks for a list the check already had (the value is then missing from it too).
