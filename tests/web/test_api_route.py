@@ -97,7 +97,9 @@ def test_other_endpoints_answer_200_or_422(api: TestClient, rating: Any, games: 
 def test_raw_bodies(api: TestClient, raw: bytes, ctype: str | None) -> None:
     json_type = ctype is not None and ctype != "text/plain"
     deep = json_type and raw == b"[" * 5000
-    r = answer(api, "POST", "/api/dwz", (400,) if deep else (200, 422), content=raw, headers={"content-type": ctype} if ctype else {})
+    # 5,000 nested "[": FastAPI's own 400 where json.loads runs out of stack, else the 422 of invalid JSON
+    # (which depends on the stack the test runs on) — a client error either way, never a 500
+    r = answer(api, "POST", "/api/dwz", (400, 422) if deep else (200, 422), content=raw, headers={"content-type": ctype} if ctype else {})
     # only a JSON object a model accepts, sent as JSON, is computed — the last "rating" of a repeated key counts
     assert (r.status_code == 200) == (json_type and raw == b'{"rating": "1650-12", "games": ["1600:1"]}')
     if raw == b'{"rating": 1650, "rating": "x"}' and json_type:
