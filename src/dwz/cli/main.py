@@ -64,7 +64,7 @@ AGE_ALIASES = {"jugendliche": "youth", "junioren": "junior", "erwachsener": "adu
 SCALE_WORDS = {"de": {"alt": "old", "neu": "new"}, "en": {"old": "old", "new": "new"}}
 ALT_WORDS = {"de": {"eigene": "own", "gegner": "opponents", "alle": "all"}, "en": {"own": "own", "opponents": "opponents", "all": "all"}}
 # dwz first: a first DWZ has no own DWZ, so the help offers only the opponents' words; "eigene" is still
-# read (not shown), to be refused with the reason (_no_own), not as an unknown word
+# read (not shown), to be refused with the reason (dwz.core.player.evaluate), not as an unknown word
 FIRST_ALT_WORDS = {lang: {w: v for w, v in words.items() if v != "own"} for lang, words in ALT_WORDS.items()}
 FIRST_ALT_ALIASES = {w: v for words in ALT_WORDS.values() for w, v in words.items() if v == "own"}
 MODE_WORDS = {"de": {"periode": "period", "partie": "game"}, "en": {"period": "period", "game": "game"}}
@@ -166,18 +166,6 @@ def _scales(alt: str | None, scale: str | None, stand: str | None = None) -> dic
 
 def _first_alt_options(f: F) -> F:
     return _alt_options(f, "opt.alt_first", dated=False)
-
-
-def _no_own(scales: dict[str, Any], alt: str | None) -> None:
-    """A first DWZ has no own DWZ: --alt eigene and --stand are errors, never dropped (--alt alle
-    means the opponents' DWZ, all there are)."""
-    from dwz.basics.errors import Problems
-    from dwz.core.scale import no_own_value
-
-    problems = Problems()
-    own = scales.pop("own_scale")
-    no_own_value(None if alt == "all" else own, scales.pop("rating_date"), problems)
-    problems.check()
 
 
 def _person_options(f: F) -> F:
@@ -544,15 +532,14 @@ def _own_values(spieler: str, lang: str, as_json: bool) -> Any:
 @_output_options
 def first(games: tuple[str, ...], rest: tuple[str, ...], end: str | None, born: str | None, age_group: str | None,
           rules: str | None, alt: str | None, scale: str | None, lang: str, as_json: bool, explain: bool) -> None:
-    from dwz.core.player import first_rating
+    from dwz.core.player import evaluate
 
     try:
         check_args([("end", end), *_games_args("games", games), *_games_args("restpartien", rest)])
         end_v, assumed = _end(end)
-        scales = _scales(alt, scale)
-        _no_own(scales, alt)
-        res = first_rating(list(games), restpartien=list(rest), end=end_v, birth_year=_born(born),
-                           age_group=age_group, rules=rules, **scales)
+        # no own DWZ: the core's one decision, which refuses what only an own DWZ can have (--alt eigene)
+        res = evaluate(None, list(games), restpartien=list(rest), end=end_v, birth_year=_born(born),
+                       age_group=age_group, rules=rules, **_scales(alt, scale))
     except Exception as e:
         _fail(e, lang)
         return
