@@ -12,7 +12,7 @@ from typing import Any
 
 from dwz.cli import layout
 from dwz.core.editions import label
-from dwz.i18n import calculation_line, fmt_date, fmt_num, fmt_rating, fmt_signed, render_step, term, text
+from dwz.i18n import calculation_line, fmt_date, fmt_num, fmt_parts, fmt_rating, fmt_signed, render_step, term, text
 
 __all__ = ["print_elo", "print_first", "print_rating", "print_readings", "print_scenarios", "print_steps", "print_umstufung", "step_lines"]
 
@@ -163,7 +163,7 @@ def coefficient_text(r: Any, lang: str) -> str:
     head = fmt_num(r.coefficient, ed.COEFFICIENT_FORMAT, lang)
     c = r.components
     if ed.COMPONENTS and all(name in c for name, _ in ed.COMPONENTS):
-        head += "  (" + ", ".join(f"{name} {fmt_num(c[name], spec, lang)}" for name, spec in ed.COMPONENTS) + ")"
+        head += f"  ({fmt_parts(ed.COMPONENTS, c, lang)})"
     return head
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import date as _date
@@ -102,6 +102,25 @@ def fmt_coefficient(value: float | None, name: str | None, lang: str = "de",
     if name == "E":
         return str(int(value))
     return (number or fmt_num)(float(value), ".1f", lang)
+
+
+def fmt_parts(components: Sequence[tuple[str, str]], values: Mapping[str, Any], lang: str = "de") -> str:
+    """The parts of a development factor as its edition names and formats them
+    (:attr:`dwz.rules.edition.Edition.COMPONENTS`: name and format), e.g. "K0 28, a 0,00, b 1,0000".
+
+    >>> fmt_parts((("K0", ".0f"), ("a", ".2f"), ("b", ".4f")), {"K0": 28, "a": 0.0, "b": 1.0})
+    'K0 28, a 0,00, b 1,0000'
+    """
+    return ", ".join(f"{name} {fmt_num(values[name], spec, lang)}" for name, spec in components)
+
+
+def parts_template(components: Sequence[tuple[str, str]]) -> str:
+    """:func:`fmt_parts` as a catalog template for the pages' scripts (``{K0:.0f}, …``): the same parts, the same format.
+
+    >>> parts_template((("K0", ".0f"), ("a", ".2f")))
+    'K0 {K0:.0f}, a {a:.2f}'
+    """
+    return ", ".join(f"{name} {{{name}:{spec}}}" for name, spec in components)
 
 
 def fmt_num(value: float | int, spec: str = "", lang: str = "de") -> str:

@@ -939,8 +939,6 @@ CATALOG: dict[str, dict[str, Any]] = {
         "web.coefficient_E": "Development coefficient E",
         "web.coefficient_K": "Development factor K",
         # the parts of E and K in the precision of the Rechenweg (classic.E_raw, k26.K): the CLI and the page alike
-        "coefficient_parts.E": "E0 {E0:.4f}, fB {fB:.4f}, SBr {SBr:.4f}",
-        "coefficient_parts.K": "K0 {K0}, a {a:.2f}, b {b:.4f}",
         "web.col_no": "No.",
         "web.col_d": "Difference D",
         "web.col_p": "Expected score P",

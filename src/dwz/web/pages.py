@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+from collections.abc import Mapping
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
@@ -25,7 +26,8 @@ from dwz import i18n
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.values import PASTE_MAX_CHARS, parse_result
 from dwz.core.editions import switch_date
-from dwz.i18n import CATALOGS, field_label, fmt_num, fmt_signed, term, text
+from dwz.i18n import CATALOGS, field_label, fmt_num, fmt_parts, fmt_signed, parts_template, term, text
+from dwz.rules import get_edition
 from dwz.web import chart, service
 from dwz.web import lang as langs
 from dwz.web.errors import loc_label, validation_details
@@ -73,7 +75,11 @@ def _js_texts_for(lang: str, editions: tuple[str, ...]) -> Markup:
     cat = CATALOGS[lang]
     terms = {k: v for k, v in cat["terms"].items() if isinstance(v, str) and _for_scripts(k)}
     terms.update({name: label(name, lang) for name in editions})  # a result's rules: the edition with its dates
-    data = {"lang": lang, "ui": {k: v for k, v in cat["ui"].items() if _for_scripts(k)}, "terms": terms}
+    ui = {k: v for k, v in cat["ui"].items() if _for_scripts(k)}
+    # the factor's parts as each edition names and formats them (the CLI's and the server page's fmt_parts)
+    ui.update({f"coefficient_parts.{ed.COEFFICIENT}": parts_template(ed.COMPONENTS)
+               for ed in (get_edition(name) for name in editions) if ed.COMPONENTS})
+    data = {"lang": lang, "ui": ui, "terms": terms}
     # "</" must not end the surrounding <script type="application/json"> element
     return Markup(json.dumps(data, ensure_ascii=False).replace("</", "<\\/"))
 
@@ -104,6 +110,10 @@ def render(request: Request, name: str, ctx: dict[str, Any], status: int = 200) 
     def signed(v: float | None, spec: str = "d") -> str:
         return fmt_signed(v, spec, lg)
 
+    def parts(r: Mapping[str, Any]) -> str:
+        # the development factor's parts as the result's edition names and formats them (as `dwz rate` does)
+        return fmt_parts(get_edition(r["rules"]).COMPONENTS, r, lg)
+
     def rule(citation: str) -> str:
         # a step's rule citation; the few given in words are translated ("Inkrafttreten WO 2026")
         found = CATALOGS[lg]["terms"].get(f"rule.{citation}")
@@ -126,6 +136,7 @@ def render(request: Request, name: str, ctx: dict[str, Any], status: int = 200) 
         "rule": rule,
         "num": num,
         "signed": signed,
+        "parts": parts,
         "date": lambda d: fmt_date(d, lg),
         "js_texts": _js_texts(lg),
         "version": dwz.__version__,

@@ -270,7 +270,7 @@
       facts.appendChild(D.fact(t('performance'), D.num(r.performance)));
       facts.appendChild(D.fact(t('age_group'), D.term(r.age_group) + (r.age !== null ? ', ' + t('web.age_value', { age: r.age }) : '')));
       if (r.coefficient === 'E') {
-        // the parts in the catalog's one format (coefficient_parts.*), as the server's page and the CLI show them
+        // the parts as the edition names and formats them (coefficient_parts.*, made from its COMPONENTS like the CLI's and the server page's)
         facts.appendChild(D.fact(t('web.coefficient_E'), 'E = ' + D.num(r.E) + (r.E0 !== undefined ?
           ' (' + t('coefficient_parts.E', { E0: r.E0, fB: r.fB, SBr: r.SBr }) + ')' : '')));
       } else {
