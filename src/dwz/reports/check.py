@@ -63,7 +63,7 @@ if TYPE_CHECKING:
     from dwz.formats.dsb_xml import XmlOutput
 
 __all__ = ["SEVERITIES", "CheckReport", "Condensed", "Finding", "Inputs", "ListInfo", "check_tournament", "condense",
-           "empty_problems", "gather", "is_u12", "round_dates_trf", "scales_differ", "surface_text"]
+           "empty_problems", "gather", "is_u12", "scales_differ", "surface_text"]
 
 Severity = Literal["error", "warning", "note"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "note")
@@ -1193,32 +1193,6 @@ def _plain(v: Any, lang: str) -> Any:
     return str(v)
 
 
-# --- the TRF round dates (record 132) ----------------------------------------------------------------
-
-
-def round_dates_trf(data: bytes | str) -> dict[int, date]:
-    """Round → date from a TRF's record 132 (cols 92+10(r−1), formats.md §1.3); rounds
-    without a readable date are left out.  Empty for anything else."""
-    from dwz.formats._common import parse_date, split_lines
-
-    text_ = data if isinstance(data, str) else data.decode("utf-8", errors="replace")
-    out: dict[int, date] = {}
-    for line in split_lines(text_):
-        if not line.startswith("132"):
-            continue
-        k = 0
-        while 91 + 10 * k < len(line) and k < 1000:
-            try:
-                d = parse_date(line[91 + 10 * k: 99 + 10 * k])
-            except (ValueError, OverflowError):
-                d = None
-            if d is not None:
-                out[k + 1] = d
-            k += 1
-        break
-    return out
-
-
 # --- gathering the inputs (the CLI with paths, the web with uploads) ---------------------------------
 
 
@@ -1282,6 +1256,7 @@ def gather(data: bytes, name: str, *, fmt: str | None = None, dsb_list: ListSour
     """
     from dwz.basics.errors import InputError
     from dwz.formats import detect_format, read_rating_list, read_tournament
+    from dwz.formats.trf import round_dates_trf
 
     inp = Inputs(name)
     t: Tournament | None
