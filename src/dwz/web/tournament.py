@@ -425,7 +425,7 @@ def xml_reports(o: Outcome, lang: str) -> list[dict[str, Any]]:
 def check_view(report: Any, lang: str) -> dict[str, Any]:
     """The Prüfbericht for the page, its fixes in the page's words: summary, lists used, and per
     severity its kinds with the rule, the fix(es) and each finding as (who, message)."""
-    from dwz.reports.check import surface_text
+    from dwz.reports.wording import surface_text
 
     sections: list[dict[str, Any]] = []
     for severity, _kind, findings in report.groups():
