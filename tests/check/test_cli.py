@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from dwz.cli.main import cli
 from dwz.i18n import CATALOGS, LANGS
-from dwz.reports.check import RULES
+from dwz.reports.findings import RULES
 from tests.check._files import check_json, established, invoke, list_for, player, round_robin, tournament, write
 from tests.conftest import SAMPLES
 

@@ -14,7 +14,8 @@ from dwz.basics.errors import InputError
 from dwz.basics.model import Tournament
 from dwz.core.tournament import evaluate_tournament
 from dwz.i18n import CATALOGS
-from dwz.reports.check import SEVERITIES, check_tournament
+from dwz.reports.check import check_tournament
+from dwz.reports.findings import SEVERITIES
 from tests.formats.strategies import tournaments
 
 TODAY = date(2026, 12, 1)

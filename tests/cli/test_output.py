@@ -386,7 +386,7 @@ def test_csv_opens_in_german_excel_with_numbers(tmp_path: Path) -> None:
 def test_parser_notes_are_summarised_with_count_and_examples() -> None:
     """The cut-off Karl-Mala TRF: every game against a player beyond the cut is a note of the
     reader — one summary line with their count and the first examples, not one line each."""
-    from dwz.reports.check import EXAMPLES
+    from dwz.reports.findings import EXAMPLES
 
     dropped = [n for n in read_tournament(KARL_MALA).notes if n.code == "half_game_dropped"]
     assert len(dropped) > 100

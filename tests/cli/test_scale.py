@@ -152,7 +152,7 @@ def test_tournament_refuses_a_dwz_below_1100_and_the_engine_still_warns(tmp_path
     also moves every opponent's We; ``dwz check`` says it as an error.  The engine's warning, remark and
     the published files' wording stay (the Python API evaluates what it is given)."""
     from dwz.reports import to_csv, to_html
-    from dwz.reports.check import gather
+    from dwz.reports.inputs import gather
 
     path = _file(tmp_path)
     res = run("tournament", str(path))

@@ -7,10 +7,12 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dwz.basics.errors import InputError
 from dwz.basics.values import Result
-from dwz.formats.trf import read_trf
+from dwz.formats.trf import read_trf, round_dates_trf
 from tests.conftest import SAMPLES
 from tests.formats._build import trf, trf_player
 
@@ -155,6 +157,32 @@ def test_unreadable_date_is_a_note_and_round_dates_give_the_end() -> None:
     assert t.end is None and [n.code for n in t.notes] == ["header_date_unreadable"]
     r132 = "132" + " " * 88 + "26/09/01  26/09/08"
     assert read_trf(trf(trf_player(1, "A"), header=["012 X", r132])).end == date(2026, 9, 8)
+
+
+def test_round_dates_by_round_from_record_132() -> None:
+    """Round r's date at cols 92+10(r−1) (formats.md §1.3): a blank or unreadable column leaves its round
+    out (round 2 blank, round 3 not a date), the others keep their numbers; the reader's end agrees."""
+    r132 = "132" + " " * 88 + "26/09/01            soon      26/09/22"
+    text = trf(trf_player(1, "A"), header=["012 X", r132])
+    assert round_dates_trf(text) == {1: date(2026, 9, 1), 4: date(2026, 9, 22)}
+    assert round_dates_trf(text.encode("utf-8")) == round_dates_trf(text)  # bytes as the upload gives them
+    assert max(round_dates_trf(text).values()) == read_trf(text).end
+
+
+def test_round_dates_without_record_132_are_empty() -> None:
+    assert round_dates_trf(FIDE.read_bytes()) == {}  # its 132 record has no dates
+    assert round_dates_trf(trf(trf_player(1, "A"))) == {}
+    assert round_dates_trf(b"\xff\xfe not a TRF") == {}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["26/09/01", "2026/9/8", "  ", "99/99/99", "x", "        ", "0000/00/00"]), max_size=12),
+       st.binary(max_size=40))
+def test_round_dates_of_any_record_132_are_rounds_with_dates(columns: list[str], noise: bytes) -> None:
+    """Whatever a record 132 holds, the result maps round numbers (1 … columns) to dates, never raising."""
+    line = "132" + " " * 88 + "".join(c.ljust(10) for c in columns)
+    out = round_dates_trf(noise + b"\n" + line.encode("utf-8"))
+    assert all(1 <= r <= len(columns) and isinstance(d, date) for r, d in out.items())
 
 
 @pytest.mark.parametrize(("birth", "year"), [("1969/12/06", 1969), ("1969.12.06", 1969), ("1978", 1978), ("", None),

@@ -95,7 +95,7 @@ def test_pasted_games_through_the_script(browser: Any, server: str) -> None:
 
 def _check_errors(path: Path) -> int:
     """The errors of the Prüfbericht of ``path`` — the one judgment that blocks its upload files."""
-    from dwz.reports.check import gather
+    from dwz.reports.inputs import gather
 
     inputs = gather(path.read_bytes(), path.name)
     return inputs.check(dwz.evaluate_tournament(inputs.tournament)).count("error")
@@ -133,7 +133,7 @@ def test_an_invalid_dsb_xml_needs_a_second_click(browser: Any, server: str, scre
 def test_the_box_of_an_upload_file_the_check_blocks_and_one_it_does_not(browser: Any, server: str, screenshot: Any) -> None:
     """Issue 22 §1: the guide's club tournament with its start after its end (tests/data/upload): the
     "ungültig" box names the check's error with its fix; the same file with member numbers downloads at once."""
-    from dwz.reports.check import gather
+    from dwz.reports.inputs import gather
 
     data = Path(__file__).resolve().parents[1] / "data" / "upload"
     bad, good = data / "ende-vor-beginn.csv", data / "mit-mitgliedsnummern.csv"

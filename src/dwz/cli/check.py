@@ -21,10 +21,10 @@ from dwz.cli.layout import echo
 
 def gather(file: Path, fmt: str | None, dsb_list: Path | None, fide_list: Path | None, rest_in: Path | None,
            list_date: date | None = None, *, collect: bool = False, end: date | None = None) -> Any:
-    """:func:`dwz.reports.check.gather` for files named on the command line; a file that
+    """:func:`dwz.reports.inputs.gather` for files named on the command line; a file that
     does not exist or cannot be opened is an :class:`~dwz.basics.errors.InputError` (exit 2)."""
     from dwz.formats._common import load
-    from dwz.reports.check import gather as gather_inputs
+    from dwz.reports.inputs import gather as gather_inputs
 
     shown = str(file)  # messages name the file as it was typed, the whole path
     data, _ = load(file, shown)  # a regular file within the limit: a FIFO, /dev/zero or a huge file is a message

@@ -58,7 +58,7 @@ def check_lines(report: Any, lang: str, *, width: int | None = None, section: bo
     says so and how many findings are hidden.  Lines never exceed ``width`` unless a word does."""
     from dwz.core.editions import label
     from dwz.i18n import fmt_date, text
-    from dwz.reports.check import Count
+    from dwz.reports.wording import Count
 
     w = width or _width()
     out: list[tuple[str, str | None]] = []
@@ -122,7 +122,7 @@ def check_lines(report: Any, lang: str, *, width: int | None = None, section: bo
             nw = max(len(str(f.player)) for f in findings)
             add(_columns([f"{f.player:>{nw}}. {f.name}" for f in findings], w, 4))
         else:
-            from dwz.reports.check import condense
+            from dwz.reports.findings import condense
 
             whos = [f.who(lang) for f in findings]
             col = min(max(len(x) for x in whos), max(12, w // 3))

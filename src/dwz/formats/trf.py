@@ -54,11 +54,12 @@ from dwz.formats._common import (
     parse_date,
     problem,
     read_lines,
+    split_lines,
     year_from,
 )
 from dwz.formats._pairing import Side, build_pairings
 
-__all__ = ["read_trf"]
+__all__ = ["read_trf", "round_dates_trf"]
 
 # Result codes (§1.4), case-insensitive; blank = Z.
 _CODES = {
@@ -449,4 +450,25 @@ def _round_dates(line: str) -> list[date]:
         if d is not None:
             out.append(d)
         k += 1
+    return out
+
+
+def round_dates_trf(data: bytes | str) -> dict[int, date]:
+    """Round → date from a TRF's record 132 (cols 92+10(r−1), formats.md §1.3); rounds
+    without a readable date are left out.  Empty for anything else."""
+    text_ = data if isinstance(data, str) else data.decode("utf-8", errors="replace")
+    out: dict[int, date] = {}
+    for line in split_lines(text_):
+        if not line.startswith("132"):
+            continue
+        k = 0
+        while 91 + 10 * k < len(line) and k < 1000:
+            try:
+                d = parse_date(line[91 + 10 * k: 99 + 10 * k])
+            except (ValueError, OverflowError):
+                d = None
+            if d is not None:
+                out[k + 1] = d
+            k += 1
+        break
     return out

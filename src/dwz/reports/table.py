@@ -216,7 +216,7 @@ def legend(rows: list[dict[str, str]], lang: str = "de", hidden: Iterable[str] =
 def to_html(ev: TournamentEvaluation, lang: str = "de", rechenweg: bool = True, check: Any = None, notes: bool = False) -> str:
     """A standalone HTML page (no external resources, no script) in one language: the table
     with a legend of its codes, teams, FIDE Elo, the Prüfbericht (``check``, a
-    :class:`~dwz.reports.check.CheckReport`) and every player's Rechenweg — on a phone the
+    :class:`~dwz.reports.findings.CheckReport`) and every player's Rechenweg — on a phone the
     tables scroll in their own box, printed the Rechenweg is open.  The readers' notes on the
     file's internals (a cut-off TRF's missing lines) are left out unless ``notes``."""
     from jinja2 import Environment, PackageLoader, select_autoescape
@@ -261,9 +261,9 @@ def to_html(ev: TournamentEvaluation, lang: str = "de", rechenweg: bool = True, 
 def check_sections(report: Any, lang: str = "de") -> dict[str, Any]:
     """The Prüfbericht for a template: the summary and, per severity, its kinds with the rule,
     the fix(es) and their findings as (who, message) — a file problem repeated many times as
-    its count and first examples (:func:`dwz.reports.check.condense`)."""
+    its count and first examples (:func:`dwz.reports.findings.condense`)."""
     from dwz.i18n import text
-    from dwz.reports.check import condense
+    from dwz.reports.findings import condense
 
     sections: list[dict[str, Any]] = []
     for severity, _kind, findings in report.groups():

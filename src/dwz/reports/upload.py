@@ -3,7 +3,7 @@
 The Prüfbericht's errors are exactly the findings that block an upload file — nothing the check calls
 an error is written as a valid file, and nothing a writer refuses is missing from the check:
 
-* :func:`dwz.reports.check.file_findings` turns what a writer itself calls invalid (a required element missing or
+* :func:`file_findings` turns what a writer itself calls invalid (a required element missing or
   malformed, :data:`dwz.formats.dsb_xml.BLOCKING`) into check errors, where no finding of the check
   already says it (a missing ‹dobYear› is ``birth_year_missing``) — :func:`dwz.reports.check.check_tournament`
   calls it, so the check's errors include the writers';
@@ -17,17 +17,89 @@ an error is written as a valid file, and nothing a writer refuses is missing fro
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from dwz.basics.errors import Problem
 from dwz.basics.model import Tournament
-from dwz.reports.check import KINDS, CheckReport, Finding, build, file_findings, said_by
+from dwz.reports.findings import CheckReport, Finding
 
 if TYPE_CHECKING:
     from dwz.formats.dsb_xml import XmlOutput
 
-__all__ = ["UploadFile", "blocking", "judge"]
+__all__ = ["KINDS", "UploadFile", "blocking", "build", "file_findings", "judge", "said_by", "unsaid"]
+
+#: The upload files, by the name the CLI and the web use for them, with their label.
+KINDS = {"dsb": "DSB-XML 2.5", "dewis": "DeWIS-XML"}
+
+# A writer's blocking problem that a check finding already says: (element, the finding's kind) —
+# per player (the finding names him) or for the whole file.
+_SAID_PER_PLAYER = {"dobYear": ("birth_year_missing", "birth_year_computer"), "dob": ("birth_year_missing", "birth_year_computer")}
+_SAID_FOR_FILE = {"endDate": ("end_missing",), "players": ("tournament_empty",), "player": ("tournament_empty",),
+                  "games": ("tournament_empty",), "rounds": ("tournament_empty",)}
+
+
+def build(t: Tournament, kind: str, *, location: str | None = None, time_control: str | None = None,
+          sender: str | None = None) -> XmlOutput:
+    """The upload file ``kind`` ("dsb" or "dewis") of ``t``, not yet judged."""
+    if kind == "dsb":
+        from dwz.formats.dsb_xml import write_dsb_xml
+
+        return write_dsb_xml(t, location=location, time_control=time_control, sender=sender)
+    from dwz.formats.dewis_xml import write_dewis_xml
+
+    return write_dewis_xml(t)
+
+
+def _player_no(place: str) -> int | None:
+    parts = place.split(" ", 2)
+    return int(parts[1]) if len(parts) > 1 and parts[0] == "player" and parts[1].isascii() and parts[1].isdigit() else None
+
+
+def said_by(p: Problem, findings: Iterable[Finding]) -> bool:
+    """Whether a check finding already says the writer's problem ``p``."""
+    element = str(p.value) if p.code == "xml_required_missing" else None
+    no = _player_no(p.field)
+    for f in findings:
+        if f.severity != "error":
+            continue
+        if f.kind == "upload_invalid" and f.problem is not None and (f.problem.field, f.problem.code, f.problem.value) == (
+                p.field, p.code, p.value):
+            return True
+        if f.kind == "tournament_empty":
+            return True  # an empty tournament: every missing part follows from it
+        if element is not None and no is not None and f.player == no and f.kind in _SAID_PER_PLAYER.get(element, ()):
+            return True
+        if element is not None and f.kind in _SAID_FOR_FILE.get(element, ()):
+            return True
+    return False
+
+
+def unsaid(t: Tournament, said: Iterable[Finding]) -> list[tuple[str, Problem, int | None]]:
+    """The blocking problems of both upload files of ``t`` that no finding in ``said`` says: the file's
+    label, the problem and the player's number where it is a player's (a problem both files share is
+    said once).  The check makes its findings of them (:func:`file_findings`)."""
+    said = list(said)
+    out: list[tuple[str, Problem, int | None]] = []
+    seen: set[tuple[str, str, str]] = set()
+    for kind, label in KINDS.items():
+        for p in build(t, kind).errors:
+            key = (p.field, p.code, str(p.value))
+            if key in seen or said_by(p, said):
+                continue
+            seen.add(key)
+            out.append((label, p, _player_no(p.field)))
+    return out
+
+
+def file_findings(t: Tournament, said: Iterable[Finding]) -> list[Finding]:
+    """The blocking problems of both upload files of ``t`` that no finding in ``said`` says
+    (:func:`unsaid`), as errors: ``upload_invalid``, one per problem and place."""
+    return [Finding("error", "upload_invalid", player=no, name=p.field.split(" ", 2)[2] if no is not None else None,
+                    where=None if no is not None else p.field, values=(("file", label),), problem=p)
+            for label, p, no in unsaid(t, said)]
+
 
 def blocking(report: CheckReport) -> tuple[Finding, ...]:
     """The findings that block an upload file: the check's errors, every one of them."""

@@ -3,7 +3,7 @@ pre-upload check and every output out — what ``dwz tournament`` and ``dwz chec
 
 ADAPTER BOUNDARY: this module only (1) reads the multipart upload in memory within
 limits (:func:`form_upload`), (2) hands the bytes — never a path — to
-:func:`dwz.reports.check.gather` (the readers, the DSB and FIDE list matching, stored
+:func:`dwz.reports.inputs.gather` (the readers, the DSB and FIDE list matching, stored
 Restpartien), (3) checks the player and round limits and the end date, (4) evaluates
 with the rule options the form chose (:func:`dwz.core.tournament.evaluate_tournament`)
 and (5) renders what the user asked for: the page, CSV, JSON, HTML, the DSB XML 2.5 and
@@ -265,7 +265,7 @@ def run(up: Upload) -> Outcome:
         raise UploadError(501, "web.unavailable")
     from dwz.core.player import parse_date
     from dwz.core.tournament import evaluate_tournament
-    from dwz.reports.check import gather
+    from dwz.reports.inputs import gather
 
     out = Outcome(up)
     problems: list[Problem] = list(up.problems)
@@ -425,7 +425,7 @@ def xml_reports(o: Outcome, lang: str) -> list[dict[str, Any]]:
 def check_view(report: Any, lang: str) -> dict[str, Any]:
     """The Prüfbericht for the page, its fixes in the page's words: summary, lists used, and per
     severity its kinds with the rule, the fix(es) and each finding as (who, message)."""
-    from dwz.reports.check import surface_text
+    from dwz.reports.wording import surface_text
 
     sections: list[dict[str, Any]] = []
     for severity, _kind, findings in report.groups():
