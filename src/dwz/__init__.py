@@ -23,6 +23,10 @@ from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
+# Each public name: the module it loads from (one line here), its entry in __all__, and its import in
+# the TYPE_CHECKING block below (what mypy and IDEs see: type checkers need the imports written out).
+# A name moved to another module: its line here and its import below; tests/test_public_api.py fails
+# when the three disagree, and says which one was forgotten.
 _LAZY = {
     "rate": "dwz.core.player",
     "first_rating": "dwz.core.player",

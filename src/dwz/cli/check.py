@@ -17,6 +17,8 @@ from typing import Any
 import click
 
 from dwz.cli.layout import echo
+from dwz.cli.options import SCALE_WORDS, format_option, lang_option, rules_option
+from dwz.cli.output import dumps, fail
 
 
 def gather(file: Path, fmt: str | None, dsb_list: Path | None, fide_list: Path | None, rest_in: Path | None,
@@ -37,7 +39,6 @@ def register(cli: click.Group) -> None:
     from dwz.cli.lang import Command, Words, argument
     from dwz.cli.lang import Path as CPath
     from dwz.cli.lang import option as opt
-    from dwz.cli.main import SCALE_WORDS, _lang_option, format_option, rules_option
     from dwz.cli.portal import list_type
 
     @cli.command("check", cls=Command, help="cmd.check.help", short_help="cmd.check.short", epilog="cmd.check.epilog")
@@ -55,12 +56,11 @@ def register(cli: click.Group) -> None:
     @opt("--elo-als-dwz", "--elo-as-dwz", "elo_as_dwz", is_flag=True, help="opt.elo_als_dwz")
     @opt("--time-control", type=str, default=None, metavar="metavar.text", help="opt.check_time_control")
     @opt("--json", "as_json", is_flag=True, help="opt.check_json")
-    @_lang_option
+    @lang_option
     def check(file: Path, fmt: str | None, dsb_list: Path | None, fide_list: Path | None, list_date: str | None,
               end: str | None, rules: str | None, rest_in: Path | None, scale: str | None, elo_as_dwz: bool,
               time_control: str | None, as_json: bool, lang: str) -> None:
         from dwz.basics.errors import InputError
-        from dwz.cli.main import _fail, dumps
         from dwz.core.player import parse_date
         from dwz.core.tournament import EvaluationOptions, evaluate_tournament
 
@@ -73,7 +73,7 @@ def register(cli: click.Group) -> None:
                 when = say_cached_list(dsb_list, lang)
             inp = gather(file, fmt, dsb_list, fide_list, rest_in, when, collect=True, end=end_d)
         except Exception as e:
-            _fail(e, lang)
+            fail(e, lang)
             return
         ev: Any = None
         ev_problems: tuple[Any, ...] = ()

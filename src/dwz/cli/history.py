@@ -1,6 +1,6 @@
 """``dwz history`` — a rating history in a SQLite file: import, run, card, compare, generate.
 
-Registered by :func:`dwz.cli.main._register_optional`; only click is imported here,
+Registered by :func:`dwz.cli.main._register_optional`; only click and the shared options are imported here,
 the store and the engine when a command runs.
 """
 
@@ -14,7 +14,10 @@ from typing import Any
 
 import click
 
+from dwz.cli.arguments import check_args
 from dwz.cli.layout import echo
+from dwz.cli.options import format_option, lang_option, rules_option
+from dwz.cli.output import check_writable, dumps, fail, write_text
 
 
 def _db_option(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -40,7 +43,6 @@ def _errors(lang: str, db: Path | None = None) -> Iterator[None]:
     import sqlite3
 
     from dwz.basics.errors import InputError
-    from dwz.cli.main import _fail
     from dwz.history.store import db_error
 
     try:
@@ -49,9 +51,9 @@ def _errors(lang: str, db: Path | None = None) -> Iterator[None]:
         _say("history.interrupted", lang, err=True)
         sys.exit(130)
     except sqlite3.Error as e:
-        _fail(_db_words(db_error(db or "db", e)), lang)
+        fail(_db_words(db_error(db or "db", e)), lang)
     except InputError as e:
-        _fail(_db_words(e), lang)
+        fail(_db_words(e), lang)
 
 
 def _db_words(err: Any) -> Any:
@@ -80,14 +82,8 @@ def _group() -> Any:
     return Group
 
 
-def _history_lang(f: Callable[..., Any]) -> Callable[..., Any]:
-    from dwz.cli.main import _lang_option
-
-    return _lang_option(f)
-
-
 @click.group(cls=_group(), help="cmd.history.help", short_help="cmd.history.short", epilog="cmd.history.epilog")
-@_history_lang
+@lang_option
 def history(lang: str) -> None:
     """The rating history's commands (texts in the catalogs, ``cli_help`` section)."""
 
@@ -115,7 +111,6 @@ def _register_add() -> None:
     from dwz.cli.lang import Path as CPath
     from dwz.cli.lang import argument
     from dwz.cli.lang import option as opt
-    from dwz.cli.main import _lang_option, format_option, rules_option
 
     @_cmd("add")
     @argument("files", nargs=-1, required=True, type=CPath(dir_okay=False, path_type=Path), metavar="metavar.files")
@@ -123,7 +118,7 @@ def _register_add() -> None:
     @lambda f: rules_option(f, "opt.history_rules")
     @opt("--list-date", default=None, metavar="metavar.date", help="opt.history_list_date")
     @lambda f: format_option(f, "opt.history_format", history=True)
-    @_lang_option
+    @lang_option
     def add(files: tuple[Path, ...], db: Path, rules: str | None, list_date: str | None, fmt: str | None, lang: str) -> None:
         with _errors(lang, db):
             from dwz.core.player import parse_date
@@ -160,13 +155,12 @@ def _register_add() -> None:
 def _register_run() -> None:
     """``dwz history run``."""
     from dwz.cli.lang import option as opt
-    from dwz.cli.main import _lang_option
 
     @_cmd("run")
     @_db_option
     @opt("--full", is_flag=True, help="opt.full")
     @opt("--progress/--no-progress", default=None, help="opt.progress")
-    @_lang_option
+    @lang_option
     def run_cmd(db: Path, full: bool, progress: bool | None, lang: str) -> None:
         with _errors(lang, db):
             from dwz.history.runner import run
@@ -196,17 +190,15 @@ def _register_card() -> None:
     from dwz.cli.lang import Path as CPath
     from dwz.cli.lang import argument
     from dwz.cli.lang import option as opt
-    from dwz.cli.main import _lang_option
 
     @_cmd("card")
     @argument("player", metavar="metavar.player")
     @_db_option
     @opt("--chart", type=CPath(dir_okay=False, path_type=Path), default=None, metavar="metavar.file", help="opt.chart")
     @opt("--json", "as_json", is_flag=True, help="opt.history_json")
-    @_lang_option
+    @lang_option
     def card_cmd(player: str, db: Path, chart: Path | None, as_json: bool, lang: str) -> None:
         with _errors(lang, db):
-            from dwz.cli.main import check_args, check_writable, dumps, write_text
             from dwz.history.card import card_svg, find_player, load_card
             from dwz.history.store import open_store
 
@@ -229,17 +221,15 @@ def _register_compare() -> None:
     """``dwz history compare``."""
     from dwz.cli.lang import Path as CPath
     from dwz.cli.lang import option as opt
-    from dwz.cli.main import _lang_option
 
     @_cmd("compare")
     @_db_option
     @opt("--chart", type=CPath(dir_okay=False, path_type=Path), default=None, metavar="metavar.file", help="opt.compare_chart")
     @opt("--top", type=click.IntRange(0, 1000), default=10, metavar="metavar.number", help="opt.top")
     @opt("--json", "as_json", is_flag=True, help="opt.history_json")
-    @_lang_option
+    @lang_option
     def compare_cmd(db: Path, chart: Path | None, top: int, as_json: bool, lang: str) -> None:
         with _errors(lang, db):
-            from dwz.cli.main import check_writable, dumps, write_text
             from dwz.history.compare import compare, compare_svg
             from dwz.history.store import open_store
 
@@ -261,7 +251,6 @@ def _register_generate() -> None:
     """``dwz history generate``."""
     from dwz.cli.lang import Path as CPath
     from dwz.cli.lang import option as opt
-    from dwz.cli.main import _lang_option
 
     @_cmd("generate")
     @opt("--players", type=click.IntRange(10, 5_000_000), default=240_000, metavar="metavar.number", help="opt.players")
@@ -271,7 +260,7 @@ def _register_generate() -> None:
          help="opt.generate_db")
     @opt("--force", is_flag=True, help="opt.force")
     @opt("--progress/--no-progress", default=None, help="opt.progress")
-    @_lang_option
+    @lang_option
     def generate_cmd(players: int, tournaments: int, seed: int, db: Path, force: bool, progress: bool | None, lang: str) -> None:
         with _errors(lang, db):
             from dwz.basics.errors import InputError

@@ -1,7 +1,7 @@
 """``dwz portal`` — the DSB rating portal (nu Wertungsportal): access, the DWZ list, players, tournaments,
 and the cross-check ("Gegenprüfung") of a published evaluation.
 
-Registered by :func:`dwz.cli.main._register_optional`; only click is imported here, httpx and the
+Registered by :func:`dwz.cli.main._register_optional`; only click and the shared options are imported here, httpx and the
 engine when a command runs.  Commands have German names with English aliases (``liste``/``list``,
 ``suche``/``search``, ``karte``/``card``, ``historie``/``history``, ``turniere``/``tournaments``,
 ``gegenpruefung``/``crosscheck``).  Exit codes: 0 done, 1 the cross-check found a difference,
@@ -21,7 +21,10 @@ from typing import Any
 
 import click
 
+from dwz.cli.arguments import Decimal, check_args
 from dwz.cli.layout import echo
+from dwz.cli.options import lang_option
+from dwz.cli.output import check_writable, dumps, fail, os_reason, write_text, written
 
 ALIASES = {"list": "liste", "search": "suche", "card": "karte", "history": "historie", "tournaments": "turniere",
            "crosscheck": "gegenpruefung", "gegenprüfung": "gegenpruefung", "anmelden": "login", "abmelden": "logout"}
@@ -45,14 +48,8 @@ def _group_class() -> Any:
     return PortalGroup
 
 
-def _lang(f: Callable[..., Any]) -> Callable[..., Any]:
-    from dwz.cli.main import _lang_option
-
-    return _lang_option(f)
-
-
 @click.group(cls=_group_class(), help="cmd.portal.help", short_help="cmd.portal.short", epilog="cmd.portal.epilog")
-@_lang
+@lang_option
 def portal(lang: str) -> None:
     """The portal's commands (texts in the catalogs, ``cli_help`` section)."""
 
@@ -68,7 +65,6 @@ def _cmd(name: str) -> Callable[[Callable[..., Any]], Any]:
 def _net(f: Callable[..., Any]) -> Callable[..., Any]:
     """--api, --token-url, --timeout: the portal's addresses (defaults: environment, config file, production)."""
     from dwz.cli.lang import option as opt
-    from dwz.cli.main import Decimal
 
     f = opt("--timeout", type=Decimal(0.1, 600), default=None, metavar="metavar.seconds", help="opt.portal_timeout")(f)
     f = opt("--token-url", default=None, metavar="URL", help="opt.portal_token_url")(f)
@@ -87,10 +83,9 @@ def _say(key: str, lang: str, err: bool = False, **values: Any) -> None:
 
 @contextmanager
 def _errors(lang: str) -> Iterator[None]:
-    """A portal or network failure, bad input: the message and its exit code (:func:`dwz.cli.main._fail`:
+    """A portal or network failure, bad input: the message and its exit code (:func:`dwz.cli.output.fail`:
     3 the portal or the network, 2 input and configuration); Ctrl-C: 130."""
     from dwz.basics.errors import InputError
-    from dwz.cli.main import _fail
     from dwz.portal.errors import PortalError
 
     try:
@@ -99,7 +94,7 @@ def _errors(lang: str) -> Iterator[None]:
         echo("", err=True)
         sys.exit(130)
     except (PortalError, InputError) as e:
-        _fail(e, lang)
+        fail(e, lang)
 
 
 def _client(api: str | None, token_url: str | None, timeout: float | None) -> Any:
@@ -129,7 +124,7 @@ def _register_login() -> None:
     @opt("--demo", is_flag=True, help="opt.portal_demo")
     @opt("--api", default=None, metavar="URL", help="opt.portal_api")
     @opt("--token-url", default=None, metavar="URL", help="opt.portal_token_url")
-    @_lang
+    @lang_option
     def login(client_id: str | None, secret_stdin: bool, demo: bool, api: str | None, token_url: str | None, lang: str) -> None:
         from dwz.i18n import text
         from dwz.portal import config
@@ -151,7 +146,6 @@ def _register_login() -> None:
                 config.write_config(path, client_id=cid.strip(), client_secret=secret, api=api_v, token_url=token_v)
             except OSError as e:
                 from dwz.basics.errors import InputError
-                from dwz.cli.main import os_reason
 
                 raise InputError.single("config", "output_unwritable", str(path), reason=os_reason(e)) from None
             _say("portal.saved", lang, path=str(path))
@@ -168,7 +162,7 @@ def _check_credential(field: str, value: str) -> None:
 
 def _register_logout() -> None:
     @_cmd("logout")
-    @_lang
+    @lang_option
     def logout(lang: str) -> None:
         from dwz.portal.config import remove_credentials
 
@@ -194,12 +188,11 @@ def _register_status() -> None:
     @opt("--api", default=None, metavar="URL", help="opt.portal_api")
     @opt("--token-url", default=None, metavar="URL", help="opt.portal_token_url")
     @opt("--json", "as_json", is_flag=True, help="opt.portal_json")
-    @_lang
+    @lang_option
     def status(api: str | None, token_url: str | None, as_json: bool, lang: str) -> None:
         import time
 
         from dwz.cli import layout
-        from dwz.cli.main import dumps
         from dwz.i18n import fmt_date, fmt_num, text
         from dwz.portal import auth
         from dwz.portal.config import config_file, load_settings
@@ -259,10 +252,9 @@ def _register_list() -> None:
     @opt("--progress/--no-progress", default=None, help="opt.portal_progress")
     @_net
     @opt("--json", "as_json", is_flag=True, help="opt.portal_json")
-    @_lang
+    @lang_option
     def liste(federation: str, force: bool, progress: bool | None, api: str | None, token_url: str | None, timeout: float | None,
               as_json: bool, lang: str) -> None:
-        from dwz.cli.main import dumps
         from dwz.i18n import fmt_date, fmt_num, text
         from dwz.portal.dwzlist import check_federation, download
 
@@ -379,11 +371,9 @@ def _register_search() -> None:
     @opt("--liste", "--list", "offline", is_flag=True, help="opt.portal_search_list")
     @_net
     @opt("--json", "as_json", is_flag=True, help="opt.portal_json")
-    @_lang
+    @lang_option
     def suche(lastname: str, firstname: str | None, vkz: str | None, limit: int, offline: bool, api: str | None,
               token_url: str | None, timeout: float | None, as_json: bool, lang: str) -> None:
-        from dwz.cli.main import check_args, dumps
-
         with _errors(lang):
             check_args([("lastname", lastname), ("firstname", firstname), ("vkz", vkz)])
             if offline:
@@ -444,10 +434,9 @@ def _register_card() -> None:
     @argument("player", metavar="metavar.nu_id")
     @_net
     @opt("--json", "as_json", is_flag=True, help="opt.portal_json")
-    @_lang
+    @lang_option
     def karte(player: str, api: str | None, token_url: str | None, timeout: float | None, as_json: bool, lang: str) -> None:
         from dwz.cli import layout
-        from dwz.cli.main import dumps
         from dwz.i18n import fmt_date, text
         from dwz.portal.models import rating_text
         from dwz.portal.players import parse_player_key
@@ -493,9 +482,8 @@ def _register_history() -> None:
     @argument("player", metavar="metavar.nu_id")
     @_net
     @opt("--json", "as_json", is_flag=True, help="opt.portal_json")
-    @_lang
+    @lang_option
     def historie(player: str, api: str | None, token_url: str | None, timeout: float | None, as_json: bool, lang: str) -> None:
-        from dwz.cli.main import dumps
         from dwz.portal.players import parse_player_key
 
         with _errors(lang):
@@ -578,10 +566,9 @@ def _register_tournaments() -> None:
     @opt("--limit", type=click.IntRange(1, 1000), default=50, metavar="metavar.number", help="opt.portal_limit")
     @_net
     @opt("--json", "as_json", is_flag=True, help="opt.portal_json")
-    @_lang
+    @lang_option
     def turniere(label: str | None, from_date: str | None, to_date: str | None, vkz: str | None, state: str | None, limit: int,
                  api: str | None, token_url: str | None, timeout: float | None, as_json: bool, lang: str) -> None:
-        from dwz.cli.main import check_args, dumps
         from dwz.core.player import parse_date
 
         with _errors(lang):
@@ -633,13 +620,12 @@ def _register_crosscheck() -> None:
     @opt("--rechenweg", "--explain", "explain", is_flag=True, help="opt.portal_explain")
     @_net
     @opt("--json", "as_json", is_flag=True, help="opt.portal_json")
-    @_lang
+    @lang_option
     def gegenpruefung(uuid: str | None, bundle_in: Path | None, page_in: Path | None, bundle_out: Path | None, output: Path | None,
                       explain: bool, api: str | None, token_url: str | None, timeout: float | None, as_json: bool, lang: str) -> None:
         from pathlib import PurePath
 
         from dwz.basics.errors import InputError, Problem
-        from dwz.cli.main import check_writable, dumps, write_text, written
         from dwz.portal.crosscheck import bundle_bytes, check_uuid, crosscheck, fetch_bundle, read_bundle, to_csv
 
         if page_in is not None:
@@ -699,7 +685,6 @@ def _page_check(page_in: Path, uuid: str | None, bundle_in: Path | None, bundle_
     from pathlib import PurePath
 
     from dwz.basics.errors import InputError, Problem
-    from dwz.cli.main import check_writable, dumps, write_text, written
     from dwz.portal.complaint import complaint_html, complaint_text, has_complaint
     from dwz.portal.pagecheck import check_page
     from dwz.portal.pages import read_page
@@ -737,7 +722,6 @@ def _write_bytes(path: Path, data: bytes, field: str) -> None:
     from pathlib import PurePath
 
     from dwz.basics.errors import InputError
-    from dwz.cli.main import os_reason
 
     try:
         path.write_bytes(data)

@@ -12,7 +12,10 @@ from typing import Any
 
 import click
 
+from dwz.cli.arguments import Decimal
 from dwz.cli.layout import echo
+from dwz.cli.options import lang_option
+from dwz.cli.output import fail
 
 
 def _serve_command() -> Any:
@@ -24,7 +27,6 @@ def _serve_command() -> Any:
 def _options(f: Any) -> Any:
     from dwz.cli.lang import Path as CPath
     from dwz.cli.lang import option as opt
-    from dwz.cli.main import Decimal, _lang_option
 
     for decorator in reversed((
         opt("--host", default="127.0.0.1", metavar="metavar.host", help="opt.host"),
@@ -39,7 +41,7 @@ def _options(f: Any) -> Any:
             help="opt.limit_concurrency"),
         opt("--log-level", default="warning", type=click.Choice(["critical", "error", "warning", "info", "debug"]),
             help="opt.log_level"),
-        _lang_option,
+        lang_option,
     )):
         f = decorator(f)
     return f
@@ -50,13 +52,12 @@ def _options(f: Any) -> Any:
 def serve(host: str, port: int, workers: int, log_level: str, db: Path | None, allowed: tuple[str, ...],
           embed_from: tuple[str, ...], header_timeout: float, limit_concurrency: int, lang: str) -> None:
     from dwz.basics.errors import InputError
-    from dwz.cli.main import _fail
 
     try:
         embedders = _embedders(embed_from)
         _check_bind(host, port)
     except InputError as e:
-        _fail(e, lang)
+        fail(e, lang)
         return
     import uvicorn
 
@@ -70,7 +71,7 @@ def serve(host: str, port: int, workers: int, log_level: str, db: Path | None, a
         try:  # a file that is no dwz history database is said now, not at the first card asked for
             open_store(db, readonly=True).close()
         except InputError as e:
-            _fail(_db_words(e), lang)
+            fail(_db_words(e), lang)
             return
         os.environ["DWZ_HISTORY_DB"] = str(db.resolve())
     hosts = allowed_hosts(host, allowed)

@@ -8,15 +8,16 @@ from typing import Any
 
 import click
 
+from dwz.cli.arguments import check_args
 from dwz.cli.layout import echo
-from dwz.cli.main import dumps, write_text, written
+from dwz.cli.options import SCALE_WORDS, format_option, lang_option, rules_option
+from dwz.cli.output import check_writable, dumps, fail, write_text, written
 
 
 def register(cli: click.Group) -> None:
     from dwz.cli.lang import Command, Words, argument
     from dwz.cli.lang import Path as CPath
     from dwz.cli.lang import option as opt
-    from dwz.cli.main import SCALE_WORDS, _lang_option, format_option, rules_option
     from dwz.cli.portal import list_type
 
     @cli.command("tournament", cls=Command, help="cmd.tournament.help", short_help="cmd.tournament.short",
@@ -56,7 +57,7 @@ def register(cli: click.Group) -> None:
     @opt("--sender", type=str, default=None, metavar="metavar.text", help="opt.sender")
     @opt("--html-notes", is_flag=True, help="opt.html_notes")
     @opt("--trotzdem-schreiben", "--write-anyway", "write_anyway", is_flag=True, help="opt.write_anyway")
-    @_lang_option
+    @lang_option
     def tournament(file: Path, fmt: str | None, dsb_list: Path | None, fide_list: Path | None, list_date: str | None, end: str | None,
                    rules: str | None, player: str | None, explain: bool, output: tuple[Path, ...], as_json: bool,
                    rest_in: Path | None, rest_out: Path | None, foreign_e_index: str, no_sonderwertung: bool,
@@ -65,7 +66,6 @@ def register(cli: click.Group) -> None:
                    location: str | None, time_control: str | None, sender: str | None, html_notes: bool, write_anyway: bool,
                    lang: str) -> None:
         from dwz.basics.errors import InputError, Problem
-        from dwz.cli.main import _fail, check_args, check_writable
         from dwz.cli.portal import say_cached_list
         from dwz.core.player import parse_date
         from dwz.core.tournament import EvaluationOptions, evaluate_tournament
@@ -105,7 +105,7 @@ def register(cli: click.Group) -> None:
             refused = report.refusal()
             selected = find_player(ev, player) if player else None
         except Exception as e:
-            _fail(e, lang)
+            fail(e, lang)
             return
         if refused:
             refuse(refused, lang)
@@ -129,7 +129,7 @@ def register(cli: click.Group) -> None:
                         write_text(path, out.output.text, "dsb_xml" if kind == "dsb" else "dewis_xml")
                     xml_reports.append((path, kind, out, write))
         except Exception as e:
-            _fail(e, lang)
+            fail(e, lang)
             return
         if as_json:
             d: Any = selected.to_dict(lang) if selected else {**ev.to_dict(lang), "check": report.to_dict(lang)}
