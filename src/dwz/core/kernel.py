@@ -2,7 +2,7 @@
 tournament procedure lives (spec dwz-classic §12, dwz-2026 §4–§6).
 
 :func:`dwz.core.tournament.evaluate_tournament` translates a validated
-:class:`~dwz.basics.model.Tournament` into this form and explains the results;
+:class:`~dwz.basics.model.Tournament` into this form (:mod:`dwz.core.tournament_explain` explains the results);
 the history runner (:mod:`dwz.history`) feeds it directly from the database.
 
 Players are addressed by position ``0 … N−1``; games are ``(a, b, halves of a)``
@@ -83,7 +83,7 @@ class EvaluationOptions:
     ``scale``  "old" ("alt"): the file's DWZ are from before the Umstufung 2026 and are converted
         under the 2026 rules (index + 1; spec dwz-2026 §6) — a default for the players whose file
         says nothing (a player's own ``scale``, then the file's, win); ``None``/"new": as they are.
-        (Read by :func:`dwz.core.tournament.evaluate_tournament`; the kernel gets converted values.)
+        (Read by :mod:`dwz.core.tournament_scale`; the kernel gets converted values.)
     """
 
     classic_foreign_e_index: int = 1
@@ -134,6 +134,11 @@ class KResult(NamedTuple):
     rest_new: Rest = ()  # this tournament's games that became Restpartien
     reason: str | None = None  # why an unrated player got no first DWZ
 
+    @property
+    def entered_rated(self) -> bool:
+        """Entered with a rating (DWZ, or a foreign one, WO 4.1.2): evaluated by the Folge-DWZ (WO 3.5)."""
+        return self.status in ("established", "foreign", "no_games") and self.old_rating is not None
+
 
 class KEvaluation(NamedTuple):
     results: list[KResult]
@@ -142,6 +147,7 @@ class KEvaluation(NamedTuple):
     auswahl2: frozenset[int]
     rounds: int
     sonder: dict[int, int]
+    adjacency: Adjacency  # every player's games as the kernel saw them (:func:`adjacency`)
 
 
 class _Entrants(NamedTuple):
@@ -155,7 +161,7 @@ class _Entrants(NamedTuple):
 
 def run(ed: Edition[We], end: date, players: Sequence[KPlayer], games: Sequence[tuple[int, int, int]],
         opts: EvaluationOptions | None = None) -> KEvaluation:
-    """Evaluate one tournament.  Pure: no I/O, no Rechenweg (see tournament.py for that)."""
+    """Evaluate one tournament.  Pure: no I/O, no Rechenweg (see tournament_explain.py for that)."""
     opts = opts or EvaluationOptions()
     adj = adjacency(len(players), games)
     ent = _entrants(ed, end, players, opts)
@@ -167,7 +173,7 @@ def run(ed: Edition[We], end: date, players: Sequence[KPlayer], games: Sequence[
     results = _results(ed, end, players, adj, ent, stage1, stage2, auswahl1, auswahl2, values, first, ri, start, perf, sonder, opts,
                        rated)
     return KEvaluation(results=results, values=values, auswahl1=frozenset(auswahl1), auswahl2=frozenset(auswahl2),
-                       rounds=rounds + more, sonder=sonder)
+                       rounds=rounds + more, sonder=sonder, adjacency=adj)
 
 
 def adjacency(np: int, games: Sequence[tuple[int, int, int]]) -> Adjacency:

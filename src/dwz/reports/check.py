@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.model import Player, Tournament, empty_problems
 from dwz.basics.values import INDEX_IMPLAUSIBLE
-from dwz.core.tournament import TournamentEvaluation
+from dwz.core.tournament_records import TournamentEvaluation
 from dwz.formats._common import name_key
 from dwz.formats.dsb_list import DsbEntry
 from dwz.formats.fide_list import FideEntry
