@@ -85,7 +85,6 @@ def evaluate_tournament(
                                 steps=tsteps)
 
 
-
 class _Evaluation:
     """One tournament's evaluation: the kernel's numbers, made into the table's rows.
 
