@@ -13,7 +13,11 @@ from typing import Any
 import pytest
 
 import dwz
+from dwz.basics.values import age_group_of
+from dwz.core import kernel
+from dwz.core.kernel import KPlayer
 from dwz.core.tournament_records import PlayerEvaluation
+from dwz.rules import DWZ_EDITIONS, edition_for, get_edition
 from tests.engine.reference_outputs import random_tournament
 
 
@@ -84,3 +88,32 @@ def test_an_evaluation_pickled_unread_explains_the_same() -> None:
     again = pickle.loads(stored)
     assert again.to_dict("en") == ev.to_dict("en")
     assert [pe.rechenweg("de") for pe in again.players] == [pe.rechenweg("de") for pe in ev.players]
+
+
+def test_the_kernels_kept_games_are_those_of_its_final_values() -> None:
+    """The Rechenweg takes each player's rated games and a newcomer's opponents of We at Ri from the
+    kernel (``KEvaluation.rated``, ``.iteration``); after a Sonderwertung the kernel gathers only
+    some games again — the kept ones are still exactly those against its final values."""
+    rng = random.Random(2011)
+    sonder = 0
+    for k in range(150):
+        t, opts = random_tournament(rng, k)
+        assert t.end is not None
+        players = [p for p in t.players if not p.computer]
+        index = {p.no: i for i, p in enumerate(players)}
+        games = [(index[g.white], index[g.black], g.result_white.halves) for g in t.pairings
+                 if g.played and g.black is not None and g.white in index and g.black in index]
+        kps = [KPlayer(rating=p.rating, dwz_index=p.index, elo=p.elo, age_group=age_group_of(p.birth_year, t.end)[0],
+                       member=p.member, rest=tuple((g.opponent, g.result.halves, g.played) for g in p.restpartien)) for p in players]
+        ed = get_edition(opts["rules"]) if "rules" in opts else DWZ_EDITIONS[edition_for(t.end)]
+        ev = kernel.run(ed, t.end, kps, games, opts.get("options"))
+        adj = kernel.adjacency(len(kps), games)
+        final = kernel.final_values(ev.values, {i: r.ri for i, r in enumerate(ev.results) if r.ri is not None})
+        assert set(ev.rated) == set(ev.auswahl2) == set(ev.values)
+        for i in ev.auswahl2:
+            assert ev.rated[i] == kernel.rated_games(adj[i], ev.values), (k, i)
+        for i, r in enumerate(ev.results):
+            if r.status == "first":
+                assert ev.iteration[i] == kernel.iteration_games(adj[i], r.rest_used, ev.auswahl2, final)[0], (k, i)
+        sonder += bool(ev.sonder)
+    assert sonder >= 10  # the Sonderwertung's second pass was there to be checked

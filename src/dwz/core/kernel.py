@@ -147,7 +147,8 @@ class KEvaluation(NamedTuple):
     auswahl2: frozenset[int]
     rounds: int
     sonder: dict[int, int]
-    adjacency: Adjacency  # every player's games as the kernel saw them (:func:`adjacency`)
+    rated: dict[int, tuple[list[int], int]]  # each Auswahl-II player's rated games: opponents' values, W in halves
+    iteration: dict[int, list[float]]  # each newcomer's opponents of We at Ri (Restpartien, then as the iteration ended)
 
 
 class _Entrants(NamedTuple):
@@ -170,10 +171,11 @@ def run(ed: Edition[We], end: date, players: Sequence[KPlayer], games: Sequence[
     rated: dict[int, tuple[list[int], int]] = {}  # each Auswahl-II player's rated games, while the values stay
     values, first, ri, more, start, perf, sonder = _sonderwertung(ed, adj, ent, stage1, stage2, auswahl1, auswahl2, ri, start, opts,
                                                                   rated)
+    iteration: dict[int, list[float]] = {}  # each newcomer's opponents of We at Ri
     results = _results(ed, end, players, adj, ent, stage1, stage2, auswahl1, auswahl2, values, first, ri, start, perf, sonder, opts,
-                       rated)
+                       rated, iteration)
     return KEvaluation(results=results, values=values, auswahl1=frozenset(auswahl1), auswahl2=frozenset(auswahl2),
-                       rounds=rounds + more, sonder=sonder, adjacency=adj)
+                       rounds=rounds + more, sonder=sonder, rated=rated, iteration=iteration)
 
 
 def adjacency(np: int, games: Sequence[tuple[int, int, int]]) -> Adjacency:
@@ -279,8 +281,8 @@ def _sonderwertung(ed: Edition[We], adj: Adjacency, ent: _Entrants, stage1: list
 def _results(ed: Edition[We], end: date, players: Sequence[KPlayer], adj: Adjacency, ent: _Entrants, stage1: list[int],
              stage2: list[int], auswahl1: set[int], auswahl2: set[int], values: dict[int, int], first: dict[int, int],
              ri: dict[int, float], start: dict[int, float], perf_all: dict[int, int | None], sonder: dict[int, int],
-             opts: EvaluationOptions, games: dict[int, tuple[list[int], int]]) -> list[KResult]:
-    """Phase 5: one result per player."""
+             opts: EvaluationOptions, games: dict[int, tuple[list[int], int]], iteration: dict[int, list[float]]) -> list[KResult]:
+    """Phase 5: one result per player (each newcomer's opponents of We at Ri kept in ``iteration``)."""
     results: list[KResult] = []
     stage_of = {i: 1 for i in stage1} | {i: 2 for i in stage2}
     rest_allowed = auswahl2 if opts.restpartien_vs_stage2 else auswahl1
@@ -294,6 +296,7 @@ def _results(ed: Edition[We], end: date, players: Sequence[KPlayer], adj: Adjace
             # We at Ri against the values the Gesamtiteration ended with (other newcomers at their Ri),
             # where We = W by its construction (spec dwz-classic §7.2); the correction follows it
             opps_f, wh = iteration_games(adj[i], rest[i], auswahl2, final)
+            iteration[i] = opps_f
             t_opps = (games.get(i) or rated_games(adj[i], values))[0]
             we = ed.expected_at(ri[i], opps_f)
             results.append(KResult(status="first", stage=stage_of[i], coeff_index=FIRST_INDEX, wh=wh, n=len(opps_f),

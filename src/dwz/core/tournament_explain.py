@@ -18,7 +18,6 @@ from dwz.basics.model import Pairing, Player, Tournament
 from dwz.basics.outcomes import PerformanceOutcome
 from dwz.basics.steps import Step
 from dwz.basics.values import Result, age_from_birth_year, not_counted_reason
-from dwz.core import kernel
 from dwz.core.kernel import EvaluationOptions, KEvaluation, KResult
 from dwz.core.player import first_steps, performance_steps, rated_steps
 from dwz.core.scale import conversion_steps
@@ -89,7 +88,7 @@ class Explainer:
 
     def _opponents(self, p: Player) -> tuple[list[int], int]:
         """The values the kernel rated this player against (Auswahl II), in its order, and W in halves."""
-        return kernel.rated_games(self.k.adjacency[self.index[p.no]], self.k.values)
+        return self.k.rated[self.index[p.no]]
 
     def explain(self, pe: PlayerEvaluation) -> dict[str, Any]:
         """A player's Rechenweg, lines and components — the same rule functions as the kernel's
@@ -156,8 +155,7 @@ class Explainer:
         if outcome.new_rating != kr.new_rating:
             raise AssertionError(f"Rechenweg and table disagree for {pe.name}")
         # We at Ri (the kernel's, kr.we) against the values the Gesamtiteration ended with, P per game
-        iter_opps, _ = kernel.iteration_games(self.k.adjacency[self.index[pe.player.no]], kr.rest_used, self.k.auswahl2,
-                                              self._final_values)
+        iter_opps = self.k.iteration[self.index[pe.player.no]]
         ps = [ed.we_to_float(ed.expected_at(ri, [o])) for o in iter_opps]
         if pe.restpartien_used:
             opps, wh = self._opponents(pe.player)
@@ -186,11 +184,6 @@ class Explainer:
     def _ri_of(self) -> dict[int, float]:
         """Every newcomer's iteration value Ri by position (the Gesamtiteration's final values)."""
         return {i: kr.ri for i, kr in enumerate(self.k.results) if kr.ri is not None}
-
-    @cached_property
-    def _final_values(self) -> dict[int, float]:
-        """Every Auswahl-II player's value as the Gesamtiteration ended (newcomers at Ri), by position."""
-        return kernel.final_values(self.k.values, self._ri_of)
 
     def _performance(self, opps: list[int], wh: int, perf: int | None, name: str) -> PerformanceOutcome | None:
         """The edition's Leistung again, with its steps (``None`` below 5 games, WO 3.6.1), checked against the table."""
