@@ -4,7 +4,9 @@
 The kernel (:mod:`dwz.core.kernel`) computed the numbers; a player's Rechenweg is the same rule
 functions called again with ``explain=True`` — the single player's Rechenweg of the same games
 (:mod:`dwz.core.player`), then what the tournament adds (Zusatzstufe, Gesamtiteration,
-Sonderwertung, Restpartien).  Where that repeats a number of the table, a disagreement is an
+Sonderwertung, Restpartien).  What the numbers were computed from (each player's rated games, a
+newcomer's opponents of We at Ri, We itself) is the kernel's own, never gathered again; where a
+Rechenweg repeats a number of the table (Folge-DWZ, first DWZ, Leistung), a disagreement is an
 error, never shown.
 """
 
