@@ -5,9 +5,9 @@ The kernel (:mod:`dwz.core.kernel`) computed the numbers; a player's Rechenweg i
 functions called again with ``explain=True`` — the single player's Rechenweg of the same games
 (:mod:`dwz.core.player`), then what the tournament adds (Zusatzstufe, Gesamtiteration,
 Sonderwertung, Restpartien).  What the numbers were computed from (each player's rated games, a
-newcomer's opponents of We at Ri, We itself) is the kernel's own, never gathered again; where a
-Rechenweg repeats a number of the table (Folge-DWZ, first DWZ, Leistung), a disagreement is an
-error, never shown.
+newcomer's opponents of We at Ri and his We) is the kernel's own, never gathered again; where a
+Rechenweg repeats a number of the table (an established player's We and Folge-DWZ, a first DWZ,
+a Leistung), a disagreement is an error, never shown.
 """
 
 from __future__ import annotations
