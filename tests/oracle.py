@@ -61,9 +61,9 @@ def d3(p: Fraction) -> int:
 
 def fide_pd(d: int) -> int:
     """FIDE PD in hundredths for a difference ``d``, read from the spec's table 8.1.2 (fide §3)."""
-    from tests.engine import spec_vectors as sv
+    from tests.engine.spec_vectors import fide as sv_fide
 
-    edges = sv.fide_pd_edges()
+    edges = sv_fide.fide_pd_edges()
     a = abs(d)
     h = next((50 + i for i, edge in enumerate(edges) if a <= edge), 100)
     return h if d >= 0 else 100 - h

@@ -37,8 +37,8 @@ _LAZY = {
     "umstufung": "dwz.core.conversion",
     "UmstufungResult": "dwz.core.conversion",
     "evaluate_tournament": "dwz.core.tournament",
-    "TournamentEvaluation": "dwz.core.tournament",
-    "PlayerEvaluation": "dwz.core.tournament",
+    "TournamentEvaluation": "dwz.core.tournament_records",
+    "PlayerEvaluation": "dwz.core.tournament_records",
     "EvaluationOptions": "dwz.core.kernel",
     "Tournament": "dwz.basics.model",
     "Player": "dwz.basics.model",
@@ -86,5 +86,6 @@ if TYPE_CHECKING:  # what static type checkers and IDEs see
     from dwz.core.kernel import EvaluationOptions
     from dwz.core.player import FirstRatingResult, RatingResult, first_rating, rate
     from dwz.core.scenarios import ScenarioTable, scenarios
-    from dwz.core.tournament import PlayerEvaluation, TournamentEvaluation, evaluate_tournament
+    from dwz.core.tournament import evaluate_tournament
+    from dwz.core.tournament_records import PlayerEvaluation, TournamentEvaluation
     from dwz.formats import read_rating_list, read_tournament

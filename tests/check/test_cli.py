@@ -256,7 +256,9 @@ def test_dwz_check_json_loads_no_web_stack_and_dwz_rate_no_check() -> None:
              "sys.stderr.write('MODULES=' + ','.join(sorted(sys.modules)))")
     for argv, forbidden in (
         (["dwz", "check", str(SWI), "--json"], ("fastapi", "uvicorn", "jinja2", "rich", "starlette")),
-        (["dwz", "rate", "1650-12", "--end", "2026-09-14", "1580:1", "--json"], ("dwz.reports", "dwz.formats", "dwz.core.tournament")),
+        (["dwz", "rate", "1650-12", "--end", "2026-09-14", "1580:1", "--json"], ("dwz.reports", "dwz.formats", "dwz.core.tournament",
+                                                                                 "dwz.core.tournament_records", "dwz.core.tournament_explain",
+                                                                                 "dwz.core.tournament_scale", "dwz.core.tournament_elo")),
     ):
         p = subprocess.run([sys.executable, "-c", probe.format(argv=argv)], capture_output=True, text=True, check=False, timeout=60)
         m = re.search(r"MODULES=(.*)$", p.stderr, re.MULTILINE)

@@ -26,7 +26,7 @@ from tests.check._files import (
     write,
 )
 from tests.conftest import SAMPLES
-from tests.engine import spec_vectors as sv
+from tests.engine.spec_vectors import dwz2026 as sv_2026
 
 SWI = SAMPLES / "swi" / "stadtmeisterschaft_le_2011.cp850.swi"
 KARL_MALA = SAMPLES / "trf" / "fide_example1_karl-mala-2005_head45.trf"
@@ -331,9 +331,9 @@ def test_a_dwz_differing_from_the_list(tmp_path: Path) -> None:
     assert (f["values"]["file"], f["values"]["list"]) == (f"{ps[2]['rating']}-{ps[2]['index']}", f"{ps[2]['rating'] + 22}-{ps[2]['index']}")
 
 
-@pytest.mark.parametrize("case", range(len(sv.dwz2026_umstufung_real())))
+@pytest.mark.parametrize("case", range(len(sv_2026.dwz2026_umstufung_real())))
 def test_a_dwz_on_the_old_scale_against_a_new_list(tmp_path: Path, case: int) -> None:
-    old, old_index, new, new_index, _src = sv.dwz2026_umstufung_real()[case]
+    old, old_index, new, new_index, _src = sv_2026.dwz2026_umstufung_real()[case]
     ps = established(6)
     ps[0].update(rating=new, index=new_index)
     listed = list_for(ps)  # the list (after the switch) has the converted value …
@@ -347,7 +347,7 @@ def test_a_dwz_on_the_old_scale_against_a_new_list(tmp_path: Path, case: int) ->
 
 
 def test_an_old_list_for_a_2026_tournament(tmp_path: Path) -> None:
-    old, old_index, new, new_index, _src = next(c for c in sv.dwz2026_umstufung_real() if c[0] != c[2])
+    old, old_index, new, new_index, _src = next(c for c in sv_2026.dwz2026_umstufung_real() if c[0] != c[2])
     ps = established(6)
     ps[0].update(rating=old, index=old_index)
     listed = list_for(ps, last="202620")  # latest evaluation in week 20 of 2026: before the Umstufung

@@ -26,7 +26,9 @@ from dwz.core.conversion import umstufung
 from dwz.core.scenarios import scenarios
 from dwz.i18n import CATALOGS, field_label
 from tests.conftest import VECTORS, load_json
-from tests.engine import spec_vectors as sv
+from tests.engine.spec_vectors import dwz2026 as sv_2026
+from tests.engine.spec_vectors import fide as sv_fide
+from tests.engine.spec_vectors import text as sv_text
 
 ISSUE_ARGS = ["rate", "1650-12", "--born", "1985", "--end", "2026-09-14", "1580:1", "1720:=", "1810:0", "1600:1", "1690:="]
 ENV = {**os.environ, "COLUMNS": "200", "DWZ_LANG": "de", "PYTHONIOENCODING": "utf-8"}
@@ -217,7 +219,7 @@ def _epilog_examples() -> list[tuple[str, list[str], list[str]]]:
             cmd, _, shown = line.partition("→")
             cmd = re.sub(r"\s\s+\(.*\)$", "", cmd).strip()
             out.append((name, cmd.split()[1:], re.findall(r"\d{3,}(?:-\d+)?", shown)))
-    return sv.require(out, "help examples", 5)
+    return sv_text.require(out, "help examples", 5)
 
 
 @pytest.mark.parametrize(("name", "args", "shown"), _epilog_examples(), ids=lambda x: " ".join(x) if isinstance(x, list) else str(x))
@@ -274,7 +276,7 @@ def test_scenarios_match_api() -> None:
 
 
 def test_umstufung_forward() -> None:
-    row = next(x for x in sv.dwz2026_portal_rows() if x.event.startswith("Umstufung"))
+    row = next(x for x in sv_2026.dwz2026_portal_rows() if x.event.startswith("Umstufung"))
     old, new = "-".join(map(str, row.before)), "-".join(map(str, row.after))
     r = invoke("umstufung", old)
     assert r.exit_code == 0 and new in r.stdout
@@ -286,7 +288,7 @@ def test_umstufung_forward() -> None:
 def test_umstufung_inverse() -> None:
     """`dwz umstufung 2110 --inverse`: 2110 is reached from more than one old value (2110 is the
     §6 boundary; the §8.3 list maps both 2109 and 2110 to 2110)."""
-    pairs = [(v.old, v.new) for v in sv.dwz2026_umstufung_list()]
+    pairs = [(v.old, v.new) for v in sv_2026.dwz2026_umstufung_list()]
     olds = sorted(o for o, n in pairs if n == 2110)
     r = invoke("umstufung", "2110", "--inverse", "--json")
     assert r.exit_code == 0
@@ -320,7 +322,7 @@ def test_elo_game_mode() -> None:
 
 
 def test_elo_initial() -> None:
-    v = next(d for d in sv.fide_initial_derived() if d.published)
+    v = next(d for d in sv_fide.fide_initial_derived() if d.published)
     halves = int(v.W * 2)
     games = []
     for o in v.opponents:
@@ -335,7 +337,7 @@ def test_elo_initial() -> None:
 
 
 def test_elo_compress() -> None:
-    for old, new in sv.fide_compression_list()[:4]:
+    for old, new in sv_fide.fide_compression_list()[:4]:
         r = invoke("elo", "--compress", str(old))
         assert r.exit_code == 0 and f"{old} → {new}" in r.stdout
         assert json.loads(invoke("elo", "--compress", str(old), "--json").stdout)["new"] == new

@@ -16,7 +16,8 @@ from dwz.basics.model import Pairing, Player, Tournament
 from dwz.basics.values import Result
 from tests import oracle
 from tests.conftest import VECTORS, load_json
-from tests.engine import spec_vectors as sv
+from tests.engine.spec_vectors import classic as sv_classic
+from tests.engine.spec_vectors import dwz2026 as sv_2026
 
 ISSUE = [(1500, 1), (1600, 0), (1700, 0.5), (1450, 1), (1550, 0)]  # dwz first … --end 2026-09-14 (issue 8 §2)
 
@@ -60,7 +61,7 @@ def test_the_official_first_dwz_does_not_move() -> None:
     assert f.Ri is not None
     assert f.We == sum(oracle.p3_milli(oracle.half_up(f.Ri - o)) for o in opps) / 1000  # the 3-decimal table at Ri (§8.3)
     assert abs(f.W - f.We) <= 0.005  # the stop rule of spec dwz-classic §8.3
-    assert sv.classic_barthel().Rn == f.new_rating
+    assert sv_classic.classic_barthel().Rn == f.new_rating
 
 
 def test_the_2026_floor_is_its_own_step() -> None:
@@ -70,7 +71,7 @@ def test_the_2026_floor_is_its_own_step() -> None:
     low = f.steps[keys.index("k26.first_low")]
     floor = f.steps[keys.index("k26.floor")]
     assert low.values["result"] == oracle.half_up(Fraction(1100) + Fraction(9 * 8, 1100) * Fraction(f.Ri)) < 1100
-    assert floor.values["result"] == f.new_rating == sv.dwz2026_floor()
+    assert floor.values["result"] == f.new_rating == sv_2026.dwz2026_floor()
     assert keys.index("first.We_Ri") < keys.index("k26.first_low") < keys.index("k26.floor")
 
 

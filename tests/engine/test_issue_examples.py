@@ -10,8 +10,8 @@ from typing import Any
 import dwz
 import dwz.elo
 from tests.conftest import VECTORS, load_json
-from tests.engine import spec_vectors as sv
 from tests.engine._helpers import fide_pd, half_away
+from tests.engine.spec_vectors import dwz2026 as sv_2026
 
 TO_DICT_KEYS = {"new_rating", "new_index", "W", "n", "We", "K", "Rc", "performance", "rules", "steps"}
 
@@ -39,7 +39,7 @@ def test_issue_card_line_example() -> None:
     """dwz.rate("2065-14", points=0.5, count=1, expected=0.578, end=date(2026, 3, 1), age_group="adult")
     → 2063-15, the real card row 10 of dwz-2026 §8.1."""
     r = dwz.rate("2065-14", points=0.5, count=1, expected=0.578, end=date(2026, 3, 1), age_group="adult")
-    row = next(x for x in sv.dwz2026_portal_rows() if x.no == "10")
+    row = next(x for x in sv_2026.dwz2026_portal_rows() if x.no == "10")
     assert dwz.Rating.parse("2065-14") == dwz.Rating(*row.before) and row.We == Fraction("0.578")
     assert (r.new_rating, r.new_index) == row.after
     assert json.dumps(r.to_dict())

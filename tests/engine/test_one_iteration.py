@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 
 from dwz.basics.rounding import round_half_up
 from dwz.rules import dwz_2026, dwz_classic
-from tests.engine import spec_vectors as sv
+from tests.engine.spec_vectors import classic as sv_classic
 
-D_TABLE = sv.classic_d_table()  # Appendix A.2: p in thousandths (0.500 … 1.000) → D
+D_TABLE = sv_classic.classic_d_table()  # Appendix A.2: p in thousandths (0.500 … 1.000) → D
 
 
 @st.composite

@@ -22,11 +22,11 @@ from dwz.core.conversion import umstufung
 from dwz.core.scale import NOTHING_SAID, Scales, check_scales, read_scales
 from dwz.core.scenarios import scenarios
 from dwz.rules import edition_at, get_edition
-from tests.engine import spec_vectors as sv
 from tests.engine._helpers import CLASSIC_END, NEW_END, fide_pd, half_away
+from tests.engine.spec_vectors import dwz2026 as sv_2026
 
-K_MAX = sv.dwz2026_parameters()["Kmax"]  # the spec's values, not the code's constants
-FLOOR = sv.dwz2026_floor()
+K_MAX = sv_2026.dwz2026_parameters()["Kmax"]  # the spec's values, not the code's constants
+FLOOR = sv_2026.dwz2026_floor()
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

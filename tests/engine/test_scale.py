@@ -24,7 +24,7 @@ from dwz.i18n import field_label
 from dwz.rules import get_edition
 from tests import oracle
 from tests.conftest import REFERENCE
-from tests.engine import spec_vectors as sv
+from tests.engine.spec_vectors import dwz2026 as sv_2026
 
 NEW_END = date(2026, 9, 14)  # the issue's tournament, rated under the 2026 rules
 OLD_END = date(2025, 9, 14)
@@ -39,7 +39,7 @@ def test_nothing_below_1100_exists_on_the_new_scale() -> None:
     """What the warning rests on: the Umstufung (spec §6, the oracle's copy) maps the old values onto
     exactly 1100 and above — no value below, none above skipped — and the 2026 floor keeps it so."""
     image = {oracle.umstufung(v) for v in range(1, 3001)}
-    assert min(image) == sv.dwz2026_floor() == get_edition("2026").SCALE_MIN
+    assert min(image) == sv_2026.dwz2026_floor() == get_edition("2026").SCALE_MIN
     assert all(v in image for v in range(min(image), 3001))
     assert get_edition("classic").SCALE_MIN == 0
 
@@ -154,7 +154,7 @@ def test_scale_old_converts_own_rating_and_opponents_first() -> None:
 
 def test_scale_old_on_the_real_umstufung_cases() -> None:
     """The spec's real cases (2063-15 → 2080-16, …) as an own rating: the index rises by one."""
-    for old, idx, new, new_idx, _src in sv.dwz2026_umstufung_real():
+    for old, idx, new, new_idx, _src in sv_2026.dwz2026_umstufung_real():
         r = dwz.rate(f"{old}-{idx}", [(2000, 1)], end=NEW_END, scale="old", today=TODAY)
         assert (r.old_rating, r.old_index, r.new_index) == (new, new_idx, new_idx + 1)
 
@@ -218,7 +218,7 @@ def test_implausible_opponents_and_index() -> None:
         assert "1" in r.warnings[0].message("de") and "50" in r.warnings[1].message("en")
         f = dwz.first_rating([(1, 1), (1600, 0), (1500, 1), (1700, 0), (1650, 1)], end=end, today=TODAY)
         assert ("games[0].opponent", "rating_implausible_low") in codes(f)
-    real = max(i for _, i, _, _, _ in sv.dwz2026_umstufung_real())
+    real = max(i for _, i, _, _, _ in sv_2026.dwz2026_umstufung_real())
     assert codes(dwz.rate(f"2841-{real}", [(2800, 1)], end=NEW_END, today=TODAY)) == []
     # named where it was typed: the index in the DWZ ("2077-1044"), or the index option
     assert codes(dwz.rate("2077-1044", [(2000, 1)], end=NEW_END, today=TODAY)) == [("rating.index", "index_implausible")]

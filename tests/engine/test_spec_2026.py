@@ -15,8 +15,9 @@ import pytest
 import dwz
 from dwz.core.conversion import umstufung
 from dwz.rules import dwz_2026
-from tests.engine import spec_vectors as sv
 from tests.engine._helpers import NEW_END, close
+from tests.engine.spec_vectors import dwz2026 as sv_2026
+from tests.engine.spec_vectors import text as sv_text
 
 # --- §8.3 derived vectors -------------------------------------------------------------------------
 
@@ -29,8 +30,8 @@ def _decimals(x: Fraction) -> int:
     return k
 
 
-@pytest.mark.parametrize("v", sv.dwz2026_derived(), ids=lambda v: f"derived: {v.case}")
-def test_8_3_derived(v: sv.Derived2026) -> None:
+@pytest.mark.parametrize("v", sv_2026.dwz2026_derived(), ids=lambda v: f"derived: {v.case}")
+def test_8_3_derived(v: sv_2026.Derived2026) -> None:
     """§8.3 (derived by the spec author from the rules, not official): We, K0, a, b, K (before and
     after rounding/capping), Rn (before and after rounding/floor), index + 1."""
     r = dwz.rate(dwz.Rating(v.r0, v.index), [(o, float(s)) for o, s in v.games], end=NEW_END,
@@ -53,7 +54,7 @@ def test_8_3_derived(v: sv.Derived2026) -> None:
 
 # --- §3.1 K0 table -----------------------------------------------------------------------------------
 
-_K0 = sv.dwz2026_k0_table()
+_K0 = sv_2026.dwz2026_k0_table()
 _ROWS = {  # which row label of §3.1 applies to (age group, R0) — one R0 below and one at the band edge
     "youth/juniors": [("youth", 1600), ("junior", 1600), ("youth", 2199), ("junior", 2199)],
     "adults (age ≥ 26) with R0 < 2000": [("adult", 1600), ("adult", 1999)],
@@ -68,7 +69,7 @@ def _k0_cases() -> list[tuple[str, str, int, int, int]]:
         for group, r0 in _ROWS[key]:
             for col, k0 in enumerate(row.values, start=1):
                 out.append((row.group, group, r0, col, k0))  # col 11 = ">10"
-    return sv.require(out, "K0 cases", 3 * 11)
+    return sv_text.require(out, "K0 cases", 3 * 11)
 
 
 @pytest.mark.parametrize(("row", "group", "r0", "col", "k0"), _k0_cases())
@@ -93,7 +94,7 @@ def test_3_1_index_zero_and_unknown() -> None:
 
 # --- §8.1 real data, §8.2 reference example ------------------------------------------------------------
 
-_PORTAL = {row.no: row for row in sv.dwz2026_portal_rows()}
+_PORTAL = {row.no: row for row in sv_2026.dwz2026_portal_rows()}
 
 
 def test_8_1_row_10_old_system_card_line() -> None:
@@ -126,7 +127,7 @@ def test_8_1_row_11_umstufung() -> None:
 def test_8_1_ryck_open() -> None:
     """§8.1 AKT (real, new portal): K, We, Rn (exact and rounded), Rc, Leistung (exact and rounded)."""
     row = _PORTAL["AKT"]
-    ry = sv.dwz2026_ryck_open()
+    ry = sv_2026.dwz2026_ryck_open()
     assert row.coefficient is not None and row.We is not None
     r = dwz.rate(dwz.Rating(*row.before), [(o, float(s)) for o, s in ry.games], end=NEW_END, age_group="adult")
     assert r.rules == "dwz-2026"
@@ -144,7 +145,7 @@ def test_8_1_ryck_open() -> None:
 
 def test_8_2_reference_example() -> None:
     """§8.2 = reference document 001: adult born 1985, 1650-12, five games → 1670."""
-    ex = sv.dwz2026_reference_example()
+    ex = sv_2026.dwz2026_reference_example()
     r = dwz.rate(dwz.Rating(ex.r0, ex.index), [(o, float(s)) for o, s in ex.games], end=NEW_END, birth_year=ex.birth_year)
     assert Fraction(r.W) == ex.W
     assert round(r.We, 4) == float(ex.We)
@@ -154,7 +155,7 @@ def test_8_2_reference_example() -> None:
     assert r.new_rating == ex.Rn
 
 
-@pytest.mark.parametrize(("own", "opp", "p"), sv.exact_phi_checks(), ids=lambda x: str(x))
+@pytest.mark.parametrize(("own", "opp", "p"), sv_2026.exact_phi_checks(), ids=lambda x: str(x))
 def test_4_1_exact_phi(own: int, opp: int, p: Fraction) -> None:
     """dwz-2026 §4.1 / dwz-classic §14.8: nu's per-game expectations are exact Φ (6 decimals)."""
     r = dwz.rate(own, [(opp, 1)], end=NEW_END)
@@ -164,14 +165,14 @@ def test_4_1_exact_phi(own: int, opp: int, p: Fraction) -> None:
 # --- §6 Umstufung, §4 first-DWZ correction -----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("v", sv.dwz2026_umstufung_list(), ids=lambda v: f"derived: {v.old}->{v.new}" + (f" {v.note}" if v.note else ""))
-def test_8_3_umstufung_list(v: sv.UmstufungVector) -> None:
+@pytest.mark.parametrize("v", sv_2026.dwz2026_umstufung_list(), ids=lambda v: f"derived: {v.old}->{v.new}" + (f" {v.note}" if v.note else ""))
+def test_8_3_umstufung_list(v: sv_2026.UmstufungVector) -> None:
     """§8.3 Umstufung list (formula of §6).  Where the spec says "(floor treatment unknown)" the
     formula value lies below 1100; the engine then applies the 1100 floor (§6 hypothesis) and must
     flag that as an assumption — either value is accepted, silence is not."""
     u = umstufung(v.old)
     if v.note and "floor treatment unknown" in v.note:
-        assert u.new_rating in (v.new, sv.dwz2026_floor())
+        assert u.new_rating in (v.new, sv_2026.dwz2026_floor())
         if u.new_rating != v.new:
             assert u.assumptions, "floor applied without flagging the assumption"
     else:
@@ -179,7 +180,7 @@ def test_8_3_umstufung_list(v: sv.UmstufungVector) -> None:
         assert not u.assumptions
 
 
-@pytest.mark.parametrize("case", sv.dwz2026_umstufung_real(), ids=lambda c: f"real {c[4]}: {c[0]}-{c[1]}")
+@pytest.mark.parametrize("case", sv_2026.dwz2026_umstufung_real(), ids=lambda c: f"real {c[4]}: {c[0]}-{c[1]}")
 def test_6_umstufung_real_cases(case: tuple[int, int, int, int, str]) -> None:
     """§6 real cases: value and index + 1."""
     old, old_idx, new, new_idx, _ = case
@@ -188,7 +189,7 @@ def test_6_umstufung_real_cases(case: tuple[int, int, int, int, str]) -> None:
     assert old in umstufung(f"{new}-{new_idx}", inverse=True).candidates
 
 
-@pytest.mark.parametrize("pair", sv.dwz2026_first_correction(),
+@pytest.mark.parametrize("pair", sv_2026.dwz2026_first_correction(),
                          ids=lambda p: f"HAR reading: Ri {p[0]}" + (" [low branch: hypothesis]" if p[0] < 1100 else ""))
 def test_8_3_first_dwz_correction(pair: tuple[int, int]) -> None:
     """§8.3 "First DWZ correction (HAR reading, §4)": single source; the branch below 1100 is a
@@ -204,7 +205,7 @@ def test_8_3_first_dwz_correction(pair: tuple[int, int]) -> None:
 
 def test_2_floor_flagged_in_rechenweg() -> None:
     """§2: a result below 1100 is raised to 1100, and the Rechenweg shows the floor step."""
-    floor_case = next(v for v in sv.dwz2026_derived() if v.case == "floor")
+    floor_case = next(v for v in sv_2026.dwz2026_derived() if v.case == "floor")
     r = dwz.rate(dwz.Rating(floor_case.r0, floor_case.index), [(o, float(s)) for o, s in floor_case.games], end=NEW_END,
                  birth_year=NEW_END.year - floor_case.age)
     assert r.new_rating == floor_case.Rn

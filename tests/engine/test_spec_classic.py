@@ -1,7 +1,7 @@
 """The classic DWZ rules (tournaments ending before 2026-06-08) against the vectors and
 tables written in tests/data/spec/dwz-classic.md (§3, §5, §6, §7.4, §8, §14, Appendix A).
 
-All expected numbers are parsed from the spec at test time (tests/engine/spec_vectors.py).
+All expected numbers are parsed from the spec at test time (tests/engine/spec_vectors/classic.py).
 """
 
 from __future__ import annotations
@@ -16,13 +16,14 @@ import pytest
 import dwz
 from dwz.basics.probability import d_classic, p_classic_milli
 from tests.conftest import VECTORS, load_json
-from tests.engine import spec_vectors as sv
 from tests.engine._helpers import CLASSIC_END, end_date, games_for, half_up
+from tests.engine.spec_vectors import classic as sv_classic
+from tests.engine.spec_vectors import text as sv_text
 
 # --- Appendix A.1 / A.2: the 3-decimal tables ------------------------------------------------
 
-P_TABLE = sv.classic_p_table()
-D_TABLE = sv.classic_d_table()
+P_TABLE = sv_classic.classic_p_table()
+D_TABLE = sv_classic.classic_d_table()
 
 
 def test_a1_covers_every_difference_once() -> None:
@@ -77,7 +78,7 @@ def _e(r0: int, group: str, success: bool, index: int = 20) -> dwz.RatingResult:
 _PLAIN_E = (("adult", 15, True, 0), ("junior", 10, True, 0), ("youth", 5, False, 1300))
 
 
-@pytest.mark.parametrize("breakpoint", sv.classic_e0_breakpoints())
+@pytest.mark.parametrize("breakpoint", sv_classic.classic_e0_breakpoints())
 def test_a3_breakpoints(breakpoint: int) -> None:
     """A.3: round(E0) steps up by exactly one at each listed R0, for every J (where no limit applies)."""
     checked = 0
@@ -91,13 +92,13 @@ def test_a3_breakpoints(breakpoint: int) -> None:
             continue
         assert (below.E, at.E) == (at.E - 1, at.E), f"{group}: E({breakpoint - 1}) = {below.E}, E({breakpoint}) = {at.E}"
         checked += 1
-    cap_from = next(r.lo for r in sv.classic_e0_ranges_j15() if r.capped)
+    cap_from = next(r.lo for r in sv_classic.classic_e0_ranges_j15() if r.capped)
     if cap_from is not None and breakpoint < cap_from:
         assert checked >= 1
 
 
-@pytest.mark.parametrize("rng", sv.classic_e0_ranges_j15(), ids=lambda r: f"{r.lo}-{r.hi}:{r.E}")
-def test_a3_j15_ranges(rng: sv.ERange) -> None:
+@pytest.mark.parametrize("rng", sv_classic.classic_e0_ranges_j15(), ids=lambda r: f"{r.lo}-{r.hi}:{r.E}")
+def test_a3_j15_ranges(rng: sv_classic.ERange) -> None:
     """A.3 for J = 15 (adults, W ≥ We, index > 5): R0 range → E, and J = 10 is 5 less, J = 5 ten less
     (youth checked with W < We and R0 ≥ 1300 so that fB = 1 and SBr = 0)."""
     ends = [x for x in (rng.lo, rng.hi) if x is not None]
@@ -109,7 +110,7 @@ def test_a3_j15_ranges(rng: sv.ERange) -> None:
                 assert _e(r0, "youth", False).E == max(rng.E - 10, 5), r0
 
 
-@pytest.mark.parametrize(("j", "r0"), sorted(sv.classic_sbr_cap_thresholds().items()))
+@pytest.mark.parametrize(("j", "r0"), sorted(sv_classic.classic_sbr_cap_thresholds().items()))
 def test_sbr_cap_150(j: int, r0: int) -> None:
     """§5: with SBr the cap E ≤ 150 binds for R0 up to the listed value (per J), and no further."""
     group = {15: "adult", 10: "junior", 5: "youth"}[j]
@@ -131,8 +132,8 @@ def _age_group_for_code(code: str) -> str:
     raise AssertionError(f"{code}: no age group in vectors/dwz.json")
 
 
-@pytest.mark.parametrize("ev", sv.classic_official_events(), ids=lambda e: e.code)
-def test_14_1_official_events(ev: sv.OfficialEvent) -> None:
+@pytest.mark.parametrize("ev", sv_classic.classic_official_events(), ids=lambda e: e.code)
+def test_14_1_official_events(ev: sv_classic.OfficialEvent) -> None:
     """§14.1: We (3 decimals), E, Rn and the Leistung Rh of ten official evaluations (index unknown)."""
     group = _age_group_for_code(ev.code)
     r = dwz.rate(ev.r0, [(o, float(s)) for o, s in ev.games], end=CLASSIC_END, age_group=group)
@@ -161,7 +162,7 @@ def test_turniercode_decoding() -> None:
 
 def test_7_4_barthel_first_dwz() -> None:
     """§7.4 / §14.2: official first DWZ of tournament B431-636-C4F, with one stored Restpartie."""
-    b = sv.classic_barthel()
+    b = sv_classic.classic_barthel()
     end = _end_from_code("B431-636-C4F")
     r = dwz.first_rating([(o, float(s)) for o, s in b.games], restpartien=[(o, float(s)) for o, s in b.restpartien],
                          end=end, birth_year=end.year - b.age)
@@ -177,8 +178,8 @@ def test_7_4_barthel_iteration_steps() -> None:
     the fractional difference; the engine rounds D half up before the table lookup (We 2.058,
     D −9).  Spec §8.3 states that both variants fit every official vector, and both end at the
     same Ri, so only start and end are compared here."""
-    b = sv.classic_barthel()
-    start, d0, values = sv.classic_barthel_iteration()
+    b = sv_classic.classic_barthel()
+    start, d0, values = sv_classic.classic_barthel_iteration()
     r = dwz.first_rating([(o, float(s)) for o, s in b.games], restpartien=[(o, float(s)) for o, s in b.restpartien],
                          end=_end_from_code("B431-636-C4F"), age_group="youth")
     steps = {s.key: s for s in r.steps}
@@ -193,8 +194,8 @@ def test_7_4_barthel_iteration_steps() -> None:
 # --- §14.3 elochess samples --------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("s", sv.classic_elochess_samples(), ids=lambda s: f"{s.r0}-{s.index} age {s.age}" + (f" [{s.note}]" if s.note else ""))
-def test_14_3_elochess_samples(s: sv.ElochessSample) -> None:
+@pytest.mark.parametrize("s", sv_classic.classic_elochess_samples(), ids=lambda s: f"{s.r0}-{s.index} age {s.age}" + (f" [{s.note}]" if s.note else ""))
+def test_14_3_elochess_samples(s: sv_classic.ElochessSample) -> None:
     """§14.3 (real results; We and E as the spec author computed them).  The spec gives only the
     opponents and W: any results summing to W give the same W, n and We, and E and Rn depend
     only on those, so wins are put first.  The row marked "capped" has |D| ≥ 735 (the spec's
@@ -210,8 +211,8 @@ def test_14_3_elochess_samples(s: sv.ElochessSample) -> None:
 # --- §14.4 single game (unofficial calculator) -------------------------------------------------
 
 
-@pytest.mark.parametrize("g", sv.classic_single_game(), ids=lambda g: f"{g.outcome} [unofficial calculator]")
-def test_14_4_single_game(g: sv.SingleGame) -> None:
+@pytest.mark.parametrize("g", sv_classic.classic_single_game(), ids=lambda g: f"{g.outcome} [unofficial calculator]")
+def test_14_4_single_game(g: sv_classic.SingleGame) -> None:
     """§14.4 — produced with an unofficial calculator (weaker evidence); both players youth,
     index unknown.  P, both new ratings, both E, and where SBr applies."""
     a = dwz.rate(g.a, [(g.b, float(g.score_a))], end=CLASSIC_END, age_group="youth")
@@ -228,7 +229,7 @@ def test_14_4_single_game(g: sv.SingleGame) -> None:
 @pytest.mark.parametrize("score", ["zero", "full"])
 def test_8_4_extreme_performance(score: str) -> None:
     """§8.4: Rh = Rc − 677 / Rc + 677 for 0 % / 100 % (marked UNSURE → flagged as an assumption)."""
-    low, high = sv.classic_extreme_offset()
+    low, high = sv_classic.classic_extreme_offset()
     opps = [1700, 1750, 1800, 1850, 1925]
     r = dwz.rate("1800-20", [(o, 1 if score == "full" else 0) for o in opps], end=CLASSIC_END)
     rc = Fraction(sum(opps), len(opps))
@@ -247,7 +248,7 @@ def test_8_1_no_performance_below_five_games() -> None:
 
 def _json_classic_cases() -> list[dict[str, Any]]:
     cases = [c for c in load_json(VECTORS / "dwz.json") if c["rules"] == "dwz-classic" and c["player"]["rating"]]
-    return sv.require(cases, "classic cases in dwz.json", 5)
+    return sv_text.require(cases, "classic cases in dwz.json", 5)
 
 
 @pytest.mark.parametrize("case", _json_classic_cases(), ids=lambda c: c["id"])

@@ -17,8 +17,8 @@ import pytest
 import dwz.elo
 from dwz.basics.probability import dp_fide, p_fide_hundredths
 from dwz.basics.rounding import round_half_away
-from tests.engine import spec_vectors as sv
 from tests.engine._helpers import close, fide_games_for_sum, games_for, half_away
+from tests.engine.spec_vectors import fide as sv_fide
 
 BEFORE_2025_10 = date(2025, 9, 1)  # rule of 2024-03-01: 400 cap for everyone
 AFTER_2025_10 = date(2025, 11, 1)  # rule of 2025-10-01: no cap for players ≥ 2650
@@ -27,8 +27,8 @@ CURRENT = date(2026, 1, 1)
 
 # --- §3 table 8.1.2 ---------------------------------------------------------------------------------
 
-PD = sv.fide_pd_table()
-EDGES = sv.fide_pd_edges()
+PD = sv_fide.fide_pd_table()
+EDGES = sv_fide.fide_pd_edges()
 
 
 def test_3_table_matches_engine() -> None:
@@ -76,7 +76,7 @@ def test_3_table_and_edges_list_agree() -> None:
 
 # --- §7 table 8.1.1 ------------------------------------------------------------------------------------
 
-DP = sv.fide_dp_table()
+DP = sv_fide.fide_dp_table()
 
 
 def test_7_dp_table_matches_engine() -> None:
@@ -87,7 +87,7 @@ def test_7_dp_table_matches_engine() -> None:
 
 
 def test_7_dp_list_matches_table() -> None:
-    assert [DP[p] for p in range(50, 101)] == sv.fide_dp_list()
+    assert [DP[p] for p in range(50, 101)] == sv_fide.fide_dp_list()
 
 
 def test_7_dp_inside_pd_row() -> None:
@@ -98,18 +98,18 @@ def test_7_dp_inside_pd_row() -> None:
 
 # --- §12 A single games ------------------------------------------------------------------------------------
 
-CALC = sv.fide_calculator_games()
+CALC = sv_fide.fide_calculator_games()
 
 
 @pytest.mark.parametrize("g", CALC, ids=lambda g: f"{g.id} calculator (rule 2024-03, cap for all)")
-def test_12_a_calculator_column(g: sv.CalculatorGame) -> None:
+def test_12_a_calculator_column(g: sv_fide.CalculatorGame) -> None:
     e = dwz.elo.rate(g.own, [(g.opp, float(g.score))], k=g.K, period=BEFORE_2025_10)
     assert e.rules == "fide-2024-03"
     assert close(e.change, g.calculator)
 
 
 @pytest.mark.parametrize("g", CALC, ids=lambda g: f"{g.id} current rule (2025-10, 2650+ exempt)")
-def test_12_a_current_column(g: sv.CalculatorGame) -> None:
+def test_12_a_current_column(g: sv_fide.CalculatorGame) -> None:
     e = dwz.elo.rate(g.own, [(g.opp, float(g.score))], k=g.K, period=AFTER_2025_10)
     assert e.rules == "fide-2025-10"
     assert close(e.change, g.current)
@@ -121,7 +121,7 @@ def test_12_a_current_column(g: sv.CalculatorGame) -> None:
 
 def test_12_b_fp01() -> None:
     """F-P01: a 2813 player uses the real difference (2650 rule); per-game ΔR, Σ, K·Σ, rounding, list."""
-    v = sv.fide_fp01()
+    v = sv_fide.fide_fp01()
     e = dwz.elo.rate(v.Ro, [(g.opponent, float(g.score)) for g in v.games], k=v.K, period=v.period)
     assert [Fraction(round(g.delta * 100), 100) for g in e.games if g.delta is not None] == list(v.deltas)
     assert Fraction(round((e.W - e.We) * 100), 100) == v.sigma
@@ -131,11 +131,11 @@ def test_12_b_fp01() -> None:
     assert not any(g.capped for g in e.games) and not any(g.capped for g in v.games)
 
 
-FP05 = sv.fide_fp05()
+FP05 = sv_fide.fide_fp05()
 
 
 @pytest.mark.parametrize("ev", FP05.events, ids=lambda ev: f"F-P05 event {ev.event}")
-def test_12_b_fp05_event(ev: sv.FP05Event) -> None:
+def test_12_b_fp05_event(ev: sv_fide.FP05Event) -> None:
     """F-P05 per event with the period's K: Σ(score − PD) and K·Σ as FIDE printed them.
 
     A "*" opponent is printed by FIDE with the capped value (own ± 400); the real rating was
@@ -174,7 +174,7 @@ def test_12_c_fn01() -> None:
     """F-N01 gives only n, W and the opponents' SUM.  Ra = (Σ opp + 2·1800)/(n + 2) and
     p = (W + 1)/(n + 2) use nothing but that sum, n and W, so any five ratings with that sum
     (here as equal as possible) and any results totalling W are equivalent."""
-    v = sv.fide_fn01()
+    v = sv_fide.fide_fn01()
     q, r = divmod(v.opponents_sum, v.n)
     opps = [q + 1] * r + [q] * (v.n - r)
     assert sum(opps) == v.opponents_sum
@@ -183,8 +183,8 @@ def test_12_c_fn01() -> None:
     assert res.rating == v.rating
 
 
-@pytest.mark.parametrize("pair", sv.fide_initial_calculator_pairs(), ids=lambda p: f"Rc {p.Rc} {p.W}/{p.n}")
-def test_12_c_calculator_pairs(pair: sv.InitialPair) -> None:
+@pytest.mark.parametrize("pair", sv_fide.fide_initial_calculator_pairs(), ids=lambda p: f"Rc {p.Rc} {p.W}/{p.n}")
+def test_12_c_calculator_pairs(pair: sv_fide.InitialPair) -> None:
     """§12 C: n opponents all rated Rc; the archived 2022 rule (period 2023) gives the calculator's
     value, the rule from 2024-03-01 the "current" value."""
     games = games_for([pair.Rc] * pair.n, pair.W)
@@ -198,17 +198,17 @@ def test_1_initial_rating_publication_floor_2022() -> None:
     """§1 timeline: from 2022-01-01 to 2024-02-29 the rating floor was 1000 (1400 only from
     2024-03-01).  A first rating computed under the archived 2022 rule that lies between the two
     (a §12 C calculator pair supplies one) must therefore count as published."""
-    floors = sv.fide_floor_by_period()
+    floors = sv_fide.fide_floor_by_period()
     floor_2022 = int(next(v for k, v in floors.items() if k.startswith("1 Jan 2022")))
     floor_2024 = int(next(v for k, v in floors.items() if k.startswith("**1 Mar 2024")).strip("*"))
-    pair = next(p for p in sv.fide_initial_calculator_pairs() if floor_2022 <= p.rule_2022 < floor_2024)
+    pair = next(p for p in sv_fide.fide_initial_calculator_pairs() if floor_2022 <= p.rule_2022 < floor_2024)
     res = dwz.elo.initial_rating(games_for([pair.Rc] * pair.n, pair.W), period=ERA_2022)
     assert res.rating == pair.rule_2022
     assert res.published, f"{res.rating} ≥ {floor_2022} (floor of the 2022 rules) but reported as not published"
 
 
-@pytest.mark.parametrize("v", sv.fide_initial_derived(), ids=lambda v: f"derived: {v.text[:40]}")
-def test_12_c_derived(v: sv.InitialDerived) -> None:
+@pytest.mark.parametrize("v", sv_fide.fide_initial_derived(), ids=lambda v: f"derived: {v.text[:40]}")
+def test_12_c_derived(v: sv_fide.InitialDerived) -> None:
     """§12 C derived (not published) probes: ties in p and in Ru round half up; < 1400 unpublished."""
     res = dwz.elo.initial_rating(games_for(v.opponents, v.W), period=CURRENT)
     assert res.rating == v.rating
@@ -218,19 +218,19 @@ def test_12_c_derived(v: sv.InitialDerived) -> None:
 # --- §12 D historic, E compression, F K cap, G rounding ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("row", sv.fide_historic_table(), ids=lambda r: r.source)
-def test_12_d_historic(row: sv.HistoricRow) -> None:
+@pytest.mark.parametrize("row", sv_fide.fide_historic_table(), ids=lambda r: r.source)
+def test_12_d_historic(row: sv_fide.HistoricRow) -> None:
     e = dwz.elo.rate(row.Ro, [(o, float(s)) for o, s in row.games], k=row.K, period=row.period)
     assert close(e.We, row.We)
     assert close(e.change, row.change)
 
 
-@pytest.mark.parametrize(("old", "new"), sv.fide_compression_list())
+@pytest.mark.parametrize(("old", "new"), sv_fide.fide_compression_list())
 def test_12_e_compression(old: int, new: int) -> None:
     assert dwz.elo.compression_2024(old).new == new
 
 
-@pytest.mark.parametrize(("k", "n", "used"), sv.fide_k_cap_list())
+@pytest.mark.parametrize(("k", "n", "used"), sv_fide.fide_k_cap_list())
 def test_12_f_k_cap(k: int, n: int, used: int) -> None:
     e = dwz.elo.rate(2000, [(2000, "½")] * n, k=k, period=CURRENT)
     assert (e.K_base, e.K) == (k, used)
@@ -238,14 +238,14 @@ def test_12_f_k_cap(k: int, n: int, used: int) -> None:
 
 def test_6_k_table() -> None:
     """§6 table "base K | n: K used" (ranges expanded)."""
-    rows = sv.fide_k_table()
+    rows = sv_fide.fide_k_table()
     got = {(k, n): dwz.elo.rate(2000, [(2000, "½")] * n, k=k, period=CURRENT).K for k, n, _ in rows}
     assert {(k, n): used for k, n, used in rows} == got
 
 
 def test_6_k_precedence() -> None:
     """§6 precedence: ever 2400 → first value; junior never 2300 → second; < 30 games → third; else fourth."""
-    k2400, kjunior, knew, kstd = sv.fide_k_precedence()
+    k2400, kjunior, knew, kstd = sv_fide.fide_k_precedence()
     per = CURRENT
     games = [(2000, "½")]
     assert dwz.elo.rate(2100, games, period=per, reached_2400=True, games_played=100, birth_year=1980).K == k2400
@@ -255,7 +255,7 @@ def test_6_k_precedence() -> None:
     assert dwz.elo.rate(2100, games, period=per, birth_year=1980, games_played=100).K == kstd
 
 
-ROUNDING = sv.fide_rounding_list()
+ROUNDING = sv_fide.fide_rounding_list()
 
 
 @pytest.mark.parametrize(("x", "rounded", "note"), ROUNDING, ids=[f"{float(x):+.2f}: {n[:30]}" for x, _, n in ROUNDING])

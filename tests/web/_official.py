@@ -7,7 +7,8 @@ from fractions import Fraction
 from typing import Any
 
 from tests.conftest import VECTORS, load_json
-from tests.engine import spec_vectors as sv
+from tests.engine.spec_vectors import dwz2026 as sv_2026
+from tests.engine.spec_vectors import fide as sv_fide
 from tests.oracle import half_away
 
 
@@ -30,7 +31,7 @@ def barthel() -> int:
 
 def card_row(no: str) -> tuple[int, int]:
     """(new DWZ, new index) of a row of the real 2026 card (dwz-2026 §8.1)."""
-    row = next(x for x in sv.dwz2026_portal_rows() if x.no == no)
+    row = next(x for x in sv_2026.dwz2026_portal_rows() if x.no == no)
     return row.after
 
 
@@ -42,10 +43,10 @@ def fide_case(case_id: str) -> tuple[dict[str, Any], int]:
 
 def initial(opponents: tuple[int, ...]) -> tuple[int, bool]:
     """An initial rating derived in fide.md (§8 test vectors): (rating, published)."""
-    d = next(x for x in sv.fide_initial_derived() if x.opponents == opponents)
+    d = next(x for x in sv_fide.fide_initial_derived() if x.opponents == opponents)
     return d.rating, d.published
 
 
 def compression(rating: int) -> int:
     """The March 2024 compression of ``rating`` from the spec's list (fide.md §9)."""
-    return dict(sv.fide_compression_list())[rating]
+    return dict(sv_fide.fide_compression_list())[rating]

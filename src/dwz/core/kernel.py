@@ -2,7 +2,7 @@
 tournament procedure lives (spec dwz-classic §12, dwz-2026 §4–§6).
 
 :func:`dwz.core.tournament.evaluate_tournament` translates a validated
-:class:`~dwz.basics.model.Tournament` into this form and explains the results;
+:class:`~dwz.basics.model.Tournament` into this form (:mod:`dwz.core.tournament_explain` explains the results);
 the history runner (:mod:`dwz.history`) feeds it directly from the database.
 
 Players are addressed by position ``0 … N−1``; games are ``(a, b, halves of a)``
@@ -83,7 +83,7 @@ class EvaluationOptions:
     ``scale``  "old" ("alt"): the file's DWZ are from before the Umstufung 2026 and are converted
         under the 2026 rules (index + 1; spec dwz-2026 §6) — a default for the players whose file
         says nothing (a player's own ``scale``, then the file's, win); ``None``/"new": as they are.
-        (Read by :func:`dwz.core.tournament.evaluate_tournament`; the kernel gets converted values.)
+        (Read by :mod:`dwz.core.tournament_scale`; the kernel gets converted values.)
     """
 
     classic_foreign_e_index: int = 1
@@ -134,6 +134,11 @@ class KResult(NamedTuple):
     rest_new: Rest = ()  # this tournament's games that became Restpartien
     reason: str | None = None  # why an unrated player got no first DWZ
 
+    @property
+    def entered_rated(self) -> bool:
+        """Entered with a rating (DWZ, or a foreign one, WO 4.1.2): evaluated by the Folge-DWZ (WO 3.5)."""
+        return self.status in ("established", "foreign", "no_games") and self.old_rating is not None
+
 
 class KEvaluation(NamedTuple):
     results: list[KResult]
@@ -142,6 +147,8 @@ class KEvaluation(NamedTuple):
     auswahl2: frozenset[int]
     rounds: int
     sonder: dict[int, int]
+    rated: dict[int, tuple[list[int], int]]  # each Auswahl-II player's rated games: opponents' values, W in halves
+    iteration: dict[int, list[float]]  # each newcomer's opponents of We at Ri (Restpartien, then as the iteration ended)
 
 
 class _Entrants(NamedTuple):
@@ -155,7 +162,7 @@ class _Entrants(NamedTuple):
 
 def run(ed: Edition[We], end: date, players: Sequence[KPlayer], games: Sequence[tuple[int, int, int]],
         opts: EvaluationOptions | None = None) -> KEvaluation:
-    """Evaluate one tournament.  Pure: no I/O, no Rechenweg (see tournament.py for that)."""
+    """Evaluate one tournament.  Pure: no I/O, no Rechenweg (see tournament_explain.py for that)."""
     opts = opts or EvaluationOptions()
     adj = adjacency(len(players), games)
     ent = _entrants(ed, end, players, opts)
@@ -164,10 +171,11 @@ def run(ed: Edition[We], end: date, players: Sequence[KPlayer], games: Sequence[
     rated: dict[int, tuple[list[int], int]] = {}  # each Auswahl-II player's rated games, while the values stay
     values, first, ri, more, start, perf, sonder = _sonderwertung(ed, adj, ent, stage1, stage2, auswahl1, auswahl2, ri, start, opts,
                                                                   rated)
+    iteration: dict[int, list[float]] = {}  # each newcomer's opponents of We at Ri
     results = _results(ed, end, players, adj, ent, stage1, stage2, auswahl1, auswahl2, values, first, ri, start, perf, sonder, opts,
-                       rated)
+                       rated, iteration)
     return KEvaluation(results=results, values=values, auswahl1=frozenset(auswahl1), auswahl2=frozenset(auswahl2),
-                       rounds=rounds + more, sonder=sonder)
+                       rounds=rounds + more, sonder=sonder, rated=rated, iteration=iteration)
 
 
 def adjacency(np: int, games: Sequence[tuple[int, int, int]]) -> Adjacency:
@@ -273,8 +281,8 @@ def _sonderwertung(ed: Edition[We], adj: Adjacency, ent: _Entrants, stage1: list
 def _results(ed: Edition[We], end: date, players: Sequence[KPlayer], adj: Adjacency, ent: _Entrants, stage1: list[int],
              stage2: list[int], auswahl1: set[int], auswahl2: set[int], values: dict[int, int], first: dict[int, int],
              ri: dict[int, float], start: dict[int, float], perf_all: dict[int, int | None], sonder: dict[int, int],
-             opts: EvaluationOptions, games: dict[int, tuple[list[int], int]]) -> list[KResult]:
-    """Phase 5: one result per player."""
+             opts: EvaluationOptions, games: dict[int, tuple[list[int], int]], iteration: dict[int, list[float]]) -> list[KResult]:
+    """Phase 5: one result per player (each newcomer's opponents of We at Ri kept in ``iteration``)."""
     results: list[KResult] = []
     stage_of = {i: 1 for i in stage1} | {i: 2 for i in stage2}
     rest_allowed = auswahl2 if opts.restpartien_vs_stage2 else auswahl1
@@ -288,6 +296,7 @@ def _results(ed: Edition[We], end: date, players: Sequence[KPlayer], adj: Adjace
             # We at Ri against the values the Gesamtiteration ended with (other newcomers at their Ri),
             # where We = W by its construction (spec dwz-classic §7.2); the correction follows it
             opps_f, wh = iteration_games(adj[i], rest[i], auswahl2, final)
+            iteration[i] = opps_f
             t_opps = (games.get(i) or rated_games(adj[i], values))[0]
             we = ed.expected_at(ri[i], opps_f)
             results.append(KResult(status="first", stage=stage_of[i], coeff_index=FIRST_INDEX, wh=wh, n=len(opps_f),

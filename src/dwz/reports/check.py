@@ -56,7 +56,7 @@ from types import MappingProxyType
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.model import Tournament, empty_problems
 from dwz.basics.values import INDEX_IMPLAUSIBLE
-from dwz.core.tournament import TournamentEvaluation
+from dwz.core.tournament_records import TournamentEvaluation
 from dwz.formats.dsb_list import DsbEntry
 from dwz.formats.fide_list import FideEntry
 from dwz.formats.lists import MatchReport

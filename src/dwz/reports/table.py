@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from dwz.core.editions import label
-from dwz.core.tournament import PlayerEvaluation, TournamentEvaluation
+from dwz.core.tournament_records import PlayerEvaluation, TournamentEvaluation
 from dwz.formats._common import CsvWriter
 from dwz.formats.own import CSV_CLUB
 from dwz.formats.own import CSV_COLUMNS as _OWN_CSV_COLUMNS
