@@ -3,10 +3,12 @@ in both languages without a KeyError, without a leftover "{", with a non-empty t
 
 from __future__ import annotations
 
+import ast
 import re
 import string
 from collections.abc import Callable, Iterable
 from datetime import date
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +20,8 @@ from dwz.basics.errors import Problem
 from dwz.basics.steps import Step
 from dwz.core.conversion import umstufung
 from dwz.core.scenarios import scenarios
-from dwz.i18n import CATALOGS, LANGS, field_label, render_step
+from dwz.i18n import CATALOGS, LANGS, PARTS, assemble, field_label, render_step
+from dwz.i18n.fields_cli import FIELDS_CLI
 from tests.engine._helpers import CLASSIC_END, NEW_END
 
 SRC = Path(dwz.__file__).resolve().parent
@@ -31,6 +34,62 @@ def test_catalogs_have_the_same_keys() -> None:
         only_de = set(de[section]) - set(en[section])
         only_en = set(en[section]) - set(de[section])
         assert not only_de and not only_en, f"{section}: only de {sorted(only_de)}, only en {sorted(only_en)}"
+
+
+# --- the catalogs' files: by surface, the same modules in every language, assembled in one place ------------
+
+I18N = SRC / "i18n"
+
+
+def _part(lang: str, name: str) -> dict[str, dict[str, Any]]:
+    catalog: dict[str, dict[str, Any]] = import_module(f"dwz.i18n.{lang}.{name}").CATALOG
+    return catalog
+
+
+def test_every_language_has_the_same_modules_with_the_same_keys() -> None:
+    """One module per surface, the same in every language, each with the other language's keys:
+    a newcomer finds a text by its surface, in both languages at the same place."""
+    for lang in LANGS:
+        assert sorted(p.stem for p in (I18N / lang).glob("*.py") if p.stem != "__init__") == sorted(PARTS), lang
+    for name in PARTS:
+        de, en = _part("de", name), _part("en", name)
+        assert {s: set(e) for s, e in de.items()} == {s: set(e) for s, e in en.items()}, name
+
+
+def test_a_key_defined_twice_is_refused() -> None:
+    """The one place that assembles a language refuses a key two of its modules define."""
+    parts = [(f"dwz.i18n.de.{name}", _part("de", name)) for name in PARTS]
+    assert assemble(parts) == CATALOGS["de"]
+    key = next(iter(_part("de", "web")["ui"]))
+    twice = [*parts, ("dwz.i18n.de.extra", {"ui": {key: "noch einmal"}})]
+    with pytest.raises(KeyError, match=rf"dwz.i18n.de.extra: ui keys already in dwz.i18n.de.web: \['{re.escape(key)}'\]"):
+        assemble(twice)
+
+
+def test_catalog_files_are_plain_and_small() -> None:
+    """A catalog file is its docstring, its imports and one CATALOG literal — no block merged in
+    afterwards — and under 800 lines (issue 27)."""
+    for path in sorted(I18N.glob("*/*.py")):
+        source = path.read_text(encoding="utf-8")
+        assert source.count("\n") < 800, path
+        body = [n for n in ast.parse(source).body if not isinstance(n, (ast.Expr, ast.ImportFrom))]
+        if path.stem == "__init__":
+            assert not body, path
+            continue
+        assert len(body) == 1 and isinstance(body[0], ast.AnnAssign), path
+        target = body[0].target
+        assert isinstance(target, ast.Name) and target.id == "CATALOG" and isinstance(body[0].value, ast.Dict), path
+
+
+def test_language_neutral_option_names_are_kept_once() -> None:
+    """The command line's option names are the same in every language: kept once (dwz.i18n.fields_cli),
+    a language's own "fields_cli" only where it translates them (and never both)."""
+    assert FIELDS_CLI["birth_year"] == "--born"
+    assert field_label("birth_year", "de", "cli") == field_label("birth_year", "en", "cli") == "--born"
+    de, en = CATALOGS["de"]["fields_cli"], CATALOGS["en"]["fields_cli"]
+    assert set(de) == set(en) and not set(de) & set(FIELDS_CLI)
+    assert not [k for k in de if de[k] == en[k]], "the same in both languages: belongs in dwz.i18n.fields_cli"
+    assert (field_label("rule_400", "de", "cli"), field_label("rule_400", "en", "cli")) == ("--ohne-400", "--no-400-rule")
 
 
 def test_step_entries_are_triples_with_the_same_fields() -> None:

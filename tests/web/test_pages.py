@@ -11,7 +11,7 @@ from typing import Any
 from tests.conftest import SAMPLES
 from tests.web import _official as official
 
-from dwz.i18n import de, en
+from dwz.i18n import CATALOGS
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "dwz" / "web" / "static"
 TEMPLATES = STATIC.parent / "templates"
@@ -120,8 +120,8 @@ def test_i18n_data_block_cannot_close_its_script(client: Any) -> None:
 
 
 def test_catalogs_have_the_same_ui_keys() -> None:
-    assert set(de.CATALOG["ui"]) == set(en.CATALOG["ui"])
-    assert set(de.CATALOG["problems"]) == set(en.CATALOG["problems"])
+    assert set(CATALOGS["de"]["ui"]) == set(CATALOGS["en"]["ui"])
+    assert set(CATALOGS["de"]["problems"]) == set(CATALOGS["en"]["problems"])
 
 
 def test_turnier_page_limits_and_upload_errors(client: Any) -> None:

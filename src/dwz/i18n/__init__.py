@@ -24,7 +24,9 @@ from importlib import import_module
 from pathlib import PurePath
 from typing import Any
 
-__all__ = ["CATALOGS", "LANGS", "SURFACES", "calculation_line", "field_label", "fmt_date", "fmt_num", "fmt_rating", "fmt_signed",
+from dwz.i18n.fields_cli import FIELDS_CLI
+
+__all__ = ["CATALOGS", "LANGS", "PARTS", "SURFACES", "assemble", "calculation_line", "field_label", "fmt_date", "fmt_num", "fmt_rating", "fmt_signed",
            "plural", "problem_text", "render_step", "render_steps", "rule_ref", "surface", "term", "text", "wording"]
 
 LANGS = ("de", "en")
@@ -59,24 +61,45 @@ def _varied(catalog: Mapping[str, Mapping[str, Any]]) -> frozenset[str]:
                      if k.endswith(suffixes))
 
 
+# A language's catalog is written by surface, one module each, the same modules in every language
+# (dwz.i18n.de.steps, dwz.i18n.de.web, …, each a CATALOG of sections: "steps", "terms", "fields",
+# "problems", "ui", …), and assembled here, in this one place: a key defined in two modules is refused.
+PARTS = ("steps", "terms", "fields", "problems", "result", "history", "web", "check", "cli", "portal")
+
+
+def assemble(parts: Iterable[tuple[str, Mapping[str, Mapping[str, Any]]]]) -> dict[str, dict[str, Any]]:
+    """One catalog from its parts, (module name, CATALOG) each: their sections' keys together,
+    a key defined twice refused (KeyError naming both modules).
+
+    >>> assemble([("a", {"ui": {"x": "1"}}), ("b", {"ui": {"y": "2"}, "terms": {"z": "3"}})])
+    {'ui': {'x': '1', 'y': '2'}, 'terms': {'z': '3'}}
+    >>> assemble([("a", {"ui": {"x": "1"}}), ("b", {"ui": {"x": "2"}})])
+    Traceback (most recent call last):
+    KeyError: "b: ui keys already in a: ['x']"
+    """
+    catalog: dict[str, dict[str, Any]] = {}
+    seen: list[tuple[str, Mapping[str, Mapping[str, Any]]]] = []
+    for name, part in parts:
+        for section, entries in part.items():
+            merged = catalog.setdefault(section, {})
+            clash = merged.keys() & entries.keys()
+            if clash:
+                first = next(n for n, p in seen if clash & p.get(section, {}).keys())
+                raise KeyError(f"{name}: {section} keys already in {first}: {sorted(clash)}")
+            merged.update(entries)
+        seen.append((name, part))
+    return catalog
+
+
 class _Catalogs(dict[str, dict[str, dict[str, Any]]]):
-    """The catalogs by language, each loaded when first used (``dwz rate`` in German never
+    """The catalogs by language, each assembled when first used (``dwz rate`` in German never
     needs the English one)."""
 
     def __missing__(self, lang: str) -> dict[str, dict[str, Any]]:
         if lang not in LANGS:
             raise KeyError(lang)
-        catalog: dict[str, dict[str, Any]] = import_module(f"dwz.i18n.{lang}").CATALOG
-        # The command line's and the published files' texts live in their own module
-        # (dwz.i18n.cli_<lang>), the rating portal's in dwz.i18n.portal_<lang>: their sections are
-        # added to the catalog's, never replacing a key.
-        for part in ("cli", "portal"):
-            for section, entries in import_module(f"dwz.i18n.{part}_{lang}").CATALOG.items():
-                merged = catalog.setdefault(section, {})
-                clash = set(merged) & set(entries)
-                if clash:
-                    raise KeyError(f"dwz.i18n.{part}_{lang}: keys already in dwz.i18n.{lang}: {sorted(clash)}")
-                merged.update(entries)
+        modules = [f"dwz.i18n.{lang}.{part}" for part in PARTS]
+        catalog = assemble((name, import_module(name).CATALOG) for name in modules)
         _VARIED[lang] = _varied(catalog)
         self[lang] = catalog
         return catalog
@@ -175,7 +198,9 @@ def field_label(field: str, lang: str = "de", surface: str = "web") -> str:
     """
     cat = _cat(lang)
     shape = _POSITION.sub("[]", field)
-    template = (cat.get("fields_cli", {}).get(shape) if surface == "cli" else None) or cat.get("fields", {}).get(shape)
+    # the command line's names: the language's own where they are translated, else the language-neutral option names
+    template = ((cat.get("fields_cli", {}).get(shape) or FIELDS_CLI.get(shape)) if surface == "cli" else None) \
+        or cat.get("fields", {}).get(shape)
     if template is None:
         xml = _XML_PLACE.match(field)
         if xml is not None:  # a place in an XML file the DSB/DeWIS writer or checker names

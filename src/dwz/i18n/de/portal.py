@@ -1,7 +1,4 @@
-"""Deutsch: the texts of the DSB rating portal's commands and page (``dwz portal``, ``/turnier/gegenpruefung``)
-— added to :mod:`dwz.i18n.de`'s sections when the catalog is loaded (no key may be in both).
-Keys must match portal_en.py.
-"""
+"""Deutsch: the DSB rating portal's commands and page (dwz portal, /turnier/gegenpruefung)."""
 
 from __future__ import annotations
 
@@ -373,16 +370,11 @@ Rückgabewert 0: alles gleich, 1: Abweichung oder auffälliger Wert, 2: keine so
     },
     "fields_cli": {
         "uuid": "TURNIER-UUID",
-        "spieler": "--spieler",
         "federation": "VERBAND",
         "bundle_out": "--speichern",
-        "page_in": "--seite",
-        "client_id": "--client-id",
         "client_secret": "Client-Secret",
         "lastname": "NACHNAME",
         "firstname": "VORNAME",
-        "label": "--name",
-        "vkz": "--vkz",
         "config": "Konfigurationsdatei",
     },
     "terms": {

@@ -1,22 +1,11 @@
-"""Deutsch: the command line's and the published files' texts — added to :mod:`dwz.i18n.de`'s
-sections when the catalog is loaded (no key may be in both).  Keys must match cli_en.py.
-
-``click``: click's own messages, keyed by click's message ids (:func:`dwz.cli.lang.install`);
-``cli_help``: help texts, argument names and metavars of every command and option;
-``rule_refs``: the Rechenweg's rule references that are words, not section numbers.
-"""
+"""Deutsch: the command line (click's texts, the help, the messages) and the published files (the tables,
+DSB-XML, the Restpartien file)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 CATALOG: dict[str, dict[str, Any]] = {
-    "rule_refs": {
-        "Anhang": "Anhang",
-        "Inkrafttreten": "Inkrafttreten",
-        "FIDE 2024-03 compression": "FIDE-Kompression 03/2024",
-        "own choice": "eigene Wahl, nicht FIDE",
-    },
     "click": {
         "Usage:": "Aufruf:",
         "Options": "Optionen",
@@ -263,9 +252,12 @@ Spielern nachgerechnet. Strg-C bricht ab, ohne etwas zu ändern.""",
         "opt.alt_first": "Stammen die Gegner-DWZ von vor der Umstufung 2026 (Liste vor dem {switch}): gegner oder alle – sie werden zuerst umgestuft (eine eigene DWZ gibt es bei der Erst-DWZ nicht).",
         "opt.stand": "Stand Ihrer DWZ: Datum der Karteikarte oder Liste, von der sie stammt (vor dem {switch}: sie wird umgestuft).",
         "opt.t_scale": "alt: die DWZ der Datei stammen von vor der Umstufung 2026 und werden zuerst umgestuft (eine Spalte scale der Datei geht vor).",
+        "opt.t_scale_said": "Skala der DWZ der Datei: alt – von vor der Umstufung 2026, sie werden zuerst umgestuft; neu – schon umgestuft (eine Spalte scale der Datei geht vor).",
         "opt.check_scale": "alt: die DWZ der Datei stammen von vor der Umstufung 2026 (für die Prüfung zuerst umgestuft).",
+        "opt.check_scale_said": "Skala der DWZ der Datei: alt – von vor der Umstufung 2026 (für die Prüfung zuerst umgestuft); neu – schon umgestuft.",
         "opt.no_sonder_extremes": "100 % (Leistung = Niveau + 677) löst keine Sonderwertung aus.",
         "opt.elo_from_2400": "DWZ ab 2400: die FIDE-Elo als Ausgangswert (WO 4.1.2, „in der Regel“).",
+        "opt.elo_als_dwz": "Die Datei hat keine DWZ und die Spieler sollen mit ihrer Elo gewertet werden (WO 4.1.2) – sonst wird dafür die DWZ-Liste (--list) verlangt.",
         "opt.no_elo_for_unrated": "Spieler ohne DWZ nicht mit ihrer Elo einstufen.",
         "opt.restpartien_vs_stage2": "Auch Partien gegen Erst-DWZ-Spieler der 2. Stufe als Restpartien speichern.",
         "opt.dsb_xml": "Die Meldedatei für das DSB-Wertungsportal schreiben (DSB_DWZ_TournamentReport 2.5).",
@@ -400,6 +392,18 @@ Spielern nachgerechnet. Strg-C bricht ab, ohne etwas zu ändern.""",
         "cli.embed_from": "Darf die Seiten einbetten (iframe): {origins}",
         "cli.conflict": "Konflikt",
         "cli.summary_more": "… und {n!n:weitere Meldung|weitere Meldungen} dieser Art",
+        "cli.xml_written": "{kind} geschrieben: {path}",
+        "cli.xml_clean": "Keine Beanstandungen nach DSB-Format {kind}.",
+        "cli.xml_problems": "{count!n:Hinweis|Hinweise} zur Datei – das Portal oder der Wertungsreferent würde nachfragen:",
+        "cli.xml_invalid_head": "{kind} ungültig – das Portal lehnt sie ab: {count!n:Fehler|Fehler} des Prüfberichts",
+        "cli.xml_not_written": "{kind} nicht geschrieben: {path}",
+        "cli.xml_not_written_fix": "Erst die Fehler beheben (die Abhilfe steht bei jedem). Mit --trotzdem-schreiben wird die ungültige Datei dennoch geschrieben.",
+        "cli.xml_written_invalid": "{kind} trotzdem geschrieben: {path}",
+        "cli.xml_written_invalid_why": "UNGÜLTIG – das Portal lehnt sie ab ({count!n:Fehler|Fehler}, siehe oben).",
+        "cli.teams": "Mannschaften (Aufstellungsreihenfolge)",
+        "cli.team_total": "Summe",
+        "cli.board": "Brett",
+        "cli.check_filtered": "nur die Befunde zu Spieler {player} (--player) – {hidden} zu anderen Spielern und zur Datei ausgeblendet",
     },
     "problems": {
         "output_is_directory": "'{value}' ist ein Verzeichnis – bitte einen Dateinamen angeben",
@@ -421,19 +425,15 @@ Spielern nachgerechnet. Strg-C bricht ab, ohne etwas zu ändern.""",
     },
     "fields_cli": {
         "new_rating": "Neue DWZ",
-        "played": "--played",
-        "played[]": "--played {n}",
         "played[].opponent": "--played {n}, Gegner",
         "played[].result": "--played {n}, Ergebnis",
-        "elo": "Elo",
-        "games_played": "--games-played",
-        "list_date": "--list-date",
-        "format": "--format",
-        "top": "--top",
-        "players": "--players",
-        "tournaments": "--tournaments",
-        "seed": "--seed",
         "files": "Datei",
+        "elo_as_dwz": "--elo-als-dwz",
+        "rating.index": "Index in der DWZ",
+        "rule_400": "--ohne-400",
+        "card_player": "SPIELER",
+        "restpartien[].opponent": "--rest {n}, Gegner",
+        "restpartien[].result": "--rest {n}, Ergebnis",
     },
     "terms": {
         "os.ENOSPC": "der Datenträger ist voll",
@@ -501,21 +501,3 @@ Spielern nachgerechnet. Strg-C bricht ab, ohne etwas zu ändern.""",
         "os.unknown": "Fehler des Betriebssystems",
     },
 }
-
-# --- Branch scale2: the 2026 season's doubts in the tournament path.  One block, added to the sections above.
-_SCALE2: dict[str, dict[str, Any]] = {
-    "cli_help": {
-        "opt.t_scale_said": "Skala der DWZ der Datei: alt – von vor der Umstufung 2026, sie werden zuerst umgestuft; neu – schon umgestuft (eine Spalte scale der Datei geht vor).",
-        "opt.check_scale_said": "Skala der DWZ der Datei: alt – von vor der Umstufung 2026 (für die Prüfung zuerst umgestuft); neu – schon umgestuft.",
-        "opt.elo_als_dwz": "Die Datei hat keine DWZ und die Spieler sollen mit ihrer Elo gewertet werden (WO 4.1.2) – sonst wird dafür die DWZ-Liste (--list) verlangt.",
-    },
-    "fields_cli": {
-        "old_scale": "--scale",
-        "elo_as_dwz": "--elo-als-dwz",
-    },
-}
-for _section, _entries in _SCALE2.items():
-    _clash = set(_entries) & set(CATALOG[_section])
-    if _clash:
-        raise KeyError(f"dwz.i18n.cli_de: scale2 keys already in the catalog: {sorted(_clash)}")
-    CATALOG[_section].update(_entries)

@@ -1,7 +1,4 @@
-"""English: the texts of the DSB rating portal's commands and page (``dwz portal``, ``/turnier/gegenpruefung``)
-— added to :mod:`dwz.i18n.en`'s sections when the catalog is loaded (no key may be in both).
-Keys must match portal_de.py.
-"""
+"""English: the DSB rating portal's commands and page (dwz portal, /turnier/gegenpruefung)."""
 
 from __future__ import annotations
 
@@ -372,16 +369,11 @@ value, 2: not such a page.""",
     },
     "fields_cli": {
         "uuid": "TOURNAMENT-UUID",
-        "spieler": "--spieler",
         "federation": "FEDERATION",
         "bundle_out": "--save",
-        "page_in": "--seite",
-        "client_id": "--client-id",
         "client_secret": "client secret",
         "lastname": "LASTNAME",
         "firstname": "FIRSTNAME",
-        "label": "--name",
-        "vkz": "--vkz",
         "config": "config file",
     },
     "terms": {

@@ -1,19 +1,11 @@
-"""English: the command line's and the published files' texts — added to :mod:`dwz.i18n.en`'s
-sections when the catalog is loaded (no key may be in both).  Keys must match cli_de.py; the
-``click`` section maps click's message ids to themselves (click speaks English).
-"""
+"""English: the command line (click's texts, the help, the messages) and the published files (the tables,
+DSB-XML, the Restpartien file)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 CATALOG: dict[str, dict[str, Any]] = {
-    "rule_refs": {
-        "Anhang": "Appendix",
-        "Inkrafttreten": "entry into force of",
-        "FIDE 2024-03 compression": "FIDE 2024-03 compression",
-        "own choice": "own choice, not FIDE",
-    },
     "click": {
         "Usage:": "Usage:",
         "Options": "Options",
@@ -284,9 +276,12 @@ CATALOG: dict[str, dict[str, Any]] = {
         "opt.alt_first": "Whether the opponents' DWZ are from before the Umstufung 2026 (a list dated before {switch}): opponents or all – they are converted first (a first DWZ has no own DWZ).",
         "opt.stand": "Date of your DWZ: the date of the rating card or list it comes from (before {switch}: it is converted).",
         "opt.t_scale": "old: the file's DWZ are from before the Umstufung 2026 and are converted first (a scale column of the file wins).",
+        "opt.t_scale_said": "Scale of the file's DWZ: old – from before the Umstufung 2026, converted first; new – already converted (a scale column of the file wins).",
         "opt.check_scale": "old: the file's DWZ are from before the Umstufung 2026 (converted first for the check).",
+        "opt.check_scale_said": "Scale of the file's DWZ: old – from before the Umstufung 2026 (converted first for the check); new – already converted.",
         "opt.no_sonder_extremes": "100 % (performance = level + 677) does not trigger a Sonderwertung.",
         "opt.elo_from_2400": "DWZ of 2400 and above: the FIDE Elo as the starting value (WO 4.1.2, 'as a rule').",
+        "opt.elo_als_dwz": "The file has no DWZ and the players are to be rated on their Elo (WO 4.1.2) – otherwise the DWZ list (--list) is asked for.",
         "opt.no_elo_for_unrated": "Do not place players without a DWZ by their Elo.",
         "opt.restpartien_vs_stage2": "Also store games against second-stage first-DWZ players.",
         "opt.dsb_xml": "Write the upload file of the DSB rating portal (DSB_DWZ_TournamentReport 2.5).",
@@ -423,6 +418,18 @@ CATALOG: dict[str, dict[str, Any]] = {
         "cli.embed_from": "May embed the pages (iframe): {origins}",
         "cli.conflict": "Conflict",
         "cli.summary_more": "… and {n!n:more message|more messages} of this kind",
+        "cli.xml_written": "{kind} written: {path}",
+        "cli.xml_clean": "No objections against the DSB format {kind}.",
+        "cli.xml_problems": "{count!n:remark|remarks} on the file – the portal or the rating officer would ask:",
+        "cli.xml_invalid_head": "{kind} invalid – the portal rejects it: {count!n:error|errors} of the pre-upload check",
+        "cli.xml_not_written": "{kind} not written: {path}",
+        "cli.xml_not_written_fix": "Fix the errors first (each one's fix is given). With --write-anyway the invalid file is written all the same.",
+        "cli.xml_written_invalid": "{kind} written anyway: {path}",
+        "cli.xml_written_invalid_why": "INVALID – the portal rejects it ({count!n:error|errors}, see above).",
+        "cli.teams": "Teams (lineup order)",
+        "cli.team_total": "Total",
+        "cli.board": "Board",
+        "cli.check_filtered": "only the findings on player {player} (--player) – {hidden} on other players and the file hidden",
     },
     "problems": {
         "output_is_directory": "'{value}' is a directory – please give a file name",
@@ -444,19 +451,15 @@ CATALOG: dict[str, dict[str, Any]] = {
     },
     "fields_cli": {
         "new_rating": "New DWZ",
-        "played": "--played",
-        "played[]": "--played {n}",
         "played[].opponent": "--played {n}, opponent",
         "played[].result": "--played {n}, result",
-        "elo": "Elo",
-        "games_played": "--games-played",
-        "list_date": "--list-date",
-        "format": "--format",
-        "top": "--top",
-        "players": "--players",
-        "tournaments": "--tournaments",
-        "seed": "--seed",
         "files": "file",
+        "elo_as_dwz": "--elo-as-dwz",
+        "rating.index": "index in the DWZ",
+        "rule_400": "--no-400-rule",
+        "card_player": "PLAYER",
+        "restpartien[].opponent": "--rest {n}, opponent",
+        "restpartien[].result": "--rest {n}, result",
     },
     "terms": {
         "os.ENOSPC": "the disk is full",
@@ -524,21 +527,3 @@ CATALOG: dict[str, dict[str, Any]] = {
         "os.unknown": "operating system error",
     },
 }
-
-# --- Branch scale2: the 2026 season's doubts in the tournament path.  One block, added to the sections above.
-_SCALE2: dict[str, dict[str, Any]] = {
-    "cli_help": {
-        "opt.t_scale_said": "Scale of the file's DWZ: old – from before the Umstufung 2026, converted first; new – already converted (a scale column of the file wins).",
-        "opt.check_scale_said": "Scale of the file's DWZ: old – from before the Umstufung 2026 (converted first for the check); new – already converted.",
-        "opt.elo_als_dwz": "The file has no DWZ and the players are to be rated on their Elo (WO 4.1.2) – otherwise the DWZ list (--list) is asked for.",
-    },
-    "fields_cli": {
-        "old_scale": "--scale",
-        "elo_as_dwz": "--elo-as-dwz",
-    },
-}
-for _section, _entries in _SCALE2.items():
-    _clash = set(_entries) & set(CATALOG[_section])
-    if _clash:
-        raise KeyError(f"dwz.i18n.cli_en: scale2 keys already in the catalog: {sorted(_clash)}")
-    CATALOG[_section].update(_entries)

@@ -1,0 +1,3 @@
+"""English: the catalog by surface, one module each, the same modules as
+:mod:`dwz.i18n.de` with the same keys (a test checks it).  :mod:`dwz.i18n` assembles them
+(no key in two modules)."""

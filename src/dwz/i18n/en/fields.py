@@ -1,0 +1,71 @@
+"""English: the request fields as the forms and the API's messages name them (dwz.i18n.field_label; "[]"
+stands for a list position, {n} is that position counted from 1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+CATALOG: dict[str, dict[str, Any]] = {
+    # See dwz.i18n.de.fields: what a problem's field is called where the user typed it.
+    "fields": {
+        # web pages (dwz.web): request fields of the pages beyond the calculators
+        "list_date": "date of the DWZ list",
+        "foreign_e_index": "index for E with an Elo",
+        "output": "output",
+        "write_anyway": "invalid upload file",
+        "sonderwertung": "Sonderwertung",
+        "sonder_extremes": "Sonderwertung at 100 %",
+        "elo_for_unrated": "Elo for players without DWZ",
+        "elo_from_2400": "Elo from DWZ 2400",
+        "elo_as_dwz": "no DWZ in the file",
+        "restpartien_vs_stage2": "Restpartien against the 2nd stage",
+        "sonder_foreign": "Sonderwertung with the Elo as starting value",
+        "old_scale": "values from before the Umstufung",
+        "player_id": "player number",
+        "q": "search",
+        "file": "tournament file",
+        "rating_list": "DSB rating list",
+        "fide_list": "FIDE list",
+        "rating": "DWZ",
+        "rating.index": "index",
+        "index": "index",
+        "new_rating": "new DWZ",
+        "new_scale": "the file's DWZ already converted",
+        "birth_year": "birth year",
+        "age_group": "age group",
+        "end": "tournament end",
+        "period": "period",
+        "rules": "rules",
+        "points": "points W",
+        "count": "games n",
+        "expected": "expected score We",
+        "k": "K factor",
+        "rule_400": "400-point rule",
+        "games": "games",
+        "games[]": "game {n}",
+        "games[].opponent": "game {n}, opponent",
+        "games[].result": "game {n}, result",
+        "restpartien": "Restpartien",
+        "restpartien[]": "Restpartie {n}",
+        "restpartien[].opponent": "Restpartie {n}, opponent",
+        "restpartien[].result": "Restpartie {n}, result",
+        "opponents": "opponents",
+        "opponents[]": "opponent {n}",
+        "played": "games played",
+        "played[]": "game played {n}",
+        "events": "events",
+        "events[]": "event {n}",
+        "player": "player",
+        "card_player": "player",
+        "list": "DWZ list",
+        "fide": "FIDE list",
+        "history": "history",
+        # --- the 2026 scale, newcomers' We, Sonderwertung readings (issue 8 §1, issue 9 §6) ---
+        "scale": "From before the Umstufung",
+        "own_scale": "From before the Umstufung",
+        "opponents_scale": "From before the Umstufung",
+        "rating_date": "Date of your DWZ",
+        "players": "players",
+        "played[].opponent": "played game {n}, opponent",
+    },
+}

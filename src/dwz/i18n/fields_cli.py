@@ -1,0 +1,57 @@
+"""The command line's option names a message calls a field by (``--born`` for ``birth_year``):
+language-neutral, the same in every language, so kept out of the catalogs (:func:`dwz.i18n.field_label`
+asks here after the language's own ``fields_cli``, which holds only the names that are translated
+("--ohne-400").  "[]" stands for a list position, {n} is that position counted from 1."""
+
+from __future__ import annotations
+
+FIELDS_CLI: dict[str, str] = {
+    "rating": "DWZ",
+    "index": "--index",
+    "birth_year": "--born",
+    "age_group": "--age-group",
+    "end": "--end",
+    "period": "--period",
+    "rules": "--rules",
+    "points": "-W/--points",
+    "count": "-n/--count",
+    "expected": "--expected",
+    "k": "--k",
+    "player": "--player",
+    "output": "-o/--output",
+    "restpartien_out": "--restpartien-out",
+    "dsb_xml": "--dsb-xml",
+    "dewis_xml": "--dewis-xml",
+    "rating_list": "--list",
+    "time_control": "--time-control",
+    "chart": "--chart",
+    "host": "--host",
+    "port": "--port",
+    "embed_from": "--embed-from",
+    "db": "--db",
+    "list": "--list",
+    "fide": "--fide-list",
+    "restpartien": "--rest",
+    "restpartien[]": "--rest {n}",
+    # --- the 2026 scale, newcomers' We, Sonderwertung readings (issue 8 §1, issue 9 §6) ---
+    "scale": "--scale",
+    "own_scale": "--alt",
+    "opponents_scale": "--alt",
+    "rating_date": "--stand",
+    "played": "--played",
+    "played[]": "--played {n}",
+    "elo": "Elo",
+    "games_played": "--games-played",
+    "list_date": "--list-date",
+    "format": "--format",
+    "top": "--top",
+    "players": "--players",
+    "tournaments": "--tournaments",
+    "seed": "--seed",
+    "old_scale": "--scale",
+    "spieler": "--spieler",
+    "page_in": "--seite",
+    "client_id": "--client-id",
+    "label": "--name",
+    "vkz": "--vkz",
+}
