@@ -320,6 +320,10 @@ def parse_birth_year(value: Any, field: str = "birth_year", *, today: date | Non
     return year
 
 
+RATINGS_READ_MAX = 100_000  # plain ratings remembered as read (every input that can grow has a limit)
+_RATINGS_READ: dict[str, Rating] = {}
+
+
 def parse_rating(text: str | int | Rating | None, field: str = "rating") -> Rating | None:
     """Parse "1650-12", "1650", 1650; empty or 0 means "no DWZ yet" (``None``).
 
@@ -327,10 +331,16 @@ def parse_rating(text: str | int | Rating | None, field: str = "rating") -> Rati
     (Rating(value=1650, index=12), None, None)
     """
     if type(text) is str:  # the plain forms "1650-12" and "1650" read by partition (the pattern's result, sooner)
+        known = _RATINGS_READ.get(text)
+        if known is not None:  # read before: the same Rating (immutable), its rules applied once
+            return known
         head, sep, tail = text.partition("-")
         if (0 < len(head) <= 4 and head.isdigit() and head.isascii() and head.strip("0")
                 and (not sep or (0 < len(tail) <= 4 and tail.isdigit() and tail.isascii()))):
-            return Rating(int(head), int(tail) if sep else None)
+            if len(_RATINGS_READ) >= RATINGS_READ_MAX:
+                _RATINGS_READ.clear()
+            known = _RATINGS_READ[text] = Rating(int(head), int(tail) if sep else None)
+            return known
     if text is None or isinstance(text, Rating):
         return text
     if isinstance(text, bool):

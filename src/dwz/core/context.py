@@ -20,19 +20,26 @@ FUTURE_DAYS = 366  # an end date more than a year ahead is probably mistyped (a 
 AGE_PLAUSIBLE = (4, 110)
 AGE_GROUPS = tuple(age_group_for_age(a) for a in range(131))  # WO 3.2, looked up for every player
 _horizon: list[Any] = [0.0, date.min]  # (valid until, latest end date without the warning): date.today() once a day
+CONTEXTS_MAX = 10_000  # contexts remembered (every input that can grow has a limit)
+_CONTEXTS: dict[tuple[Any, ...], Context] = {}
+_PLAIN = frozenset((str, int, date, type(None), AgeGroup))  # inputs that are keys as they are (no bool: True == 1)
+
+
+def _latest() -> date:
+    """The latest end date without the warning, by the clock: date.today() asked once a day."""
+    if time.time() >= _horizon[0]:
+        d = date.today()
+        tomorrow = datetime.combine(d + timedelta(days=1), datetime.min.time()).timestamp()
+        _horizon[:] = [tomorrow, d + timedelta(days=FUTURE_DAYS)]
+    latest: date = _horizon[1]
+    return latest
 
 
 def far_future(end: date, today: date | None = None) -> bool:
     """An end date more than a year after today (``today`` given, or the clock's)."""
     if today is not None:
         return (end - today).days > FUTURE_DAYS
-    now = time.time()
-    if now >= _horizon[0]:
-        d = date.today()
-        tomorrow = datetime.combine(d + timedelta(days=1), datetime.min.time()).timestamp()
-        _horizon[:] = [tomorrow, d + timedelta(days=FUTURE_DAYS)]
-    latest: date = _horizon[1]
-    return end > latest
+    return end > _latest()
 
 
 class Context(NamedTuple):
@@ -114,7 +121,28 @@ def resolve_context(
     """Edition by end date (or forced), age group by birth year (or given, or assumed adult).
 
     Problems are appended to ``problems``; ``None`` when the context cannot be decided.  The one
-    place that decides them, with their warnings (an end date far ahead, an implausible age)."""
+    place that decides them, with their warnings (an end date far ahead, an implausible age).
+
+    A context is immutable and depends on nothing but these inputs (and the day, for the warning of
+    an end date far ahead): one decided without a problem is remembered for the same plain inputs,
+    so that every player of the same tournament and age shares it."""
+    key: tuple[Any, ...] | None = None
+    if (type(end) in _PLAIN and type(birth_year) in _PLAIN and type(age_group) in _PLAIN and type(rules) in _PLAIN
+            and type(today) in _PLAIN):
+        key = (end, birth_year, age_group, rules, today, None if today is not None else _latest())
+        known = _CONTEXTS.get(key)
+        if known is not None:
+            return known
+    ctx = _decide(end, birth_year, age_group, rules, problems, today)
+    if key is not None and ctx is not None and not problems:  # (a capped list grows from empty: nothing added)
+        if len(_CONTEXTS) >= CONTEXTS_MAX:
+            _CONTEXTS.clear()
+        _CONTEXTS[key] = ctx
+    return ctx
+
+
+def _decide(end: date | str, birth_year: int | str | None, age_group: str | AgeGroup | None, rules: str | int | None,
+            problems: list[Problem], today: date | None) -> Context | None:
     warnings: list[Problem] = []
     try:  # (collect's work, spelt out: this runs for every evaluation)
         end_d = parse_date(end)  # the one date parser names the field and the value

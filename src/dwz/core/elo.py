@@ -141,17 +141,6 @@ def _period(r: int, parsed: Sequence[Game], k: int, era: FideEra, mode: Mode, lo
     return _Period(we=we_h / 100, change=k * total_h / 100, running=running, rows=rows)
 
 
-class _EloSource(NamedTuple):
-    """What an Elo change was computed from: enough to explain it later."""
-
-    era: FideEra
-    k_assumed: bool  # K by the rules from what was given (not given itself): an assumption of the Rechenweg
-    mode: Mode
-    expectation: Expectation
-    parsed: tuple[Game, ...]  # the games as read
-    rule_400: bool = True  # FIDE's 400-point rule applied (off: the user's own rules)
-
-
 class _EloFields(NamedTuple):
     period: date
     old_rating: int
@@ -165,7 +154,12 @@ class _EloFields(NamedTuple):
     We: float
     new_rating_exact: float | None
     warnings: tuple[Problem, ...]
-    source: _EloSource  # what the per-game table, the Rechenweg and the performance are computed from, on demand
+    era: FideEra  # the rule period the change is computed by
+    K_assumed: bool  # K by the rules from what was given (not given itself): an assumption of the Rechenweg
+    mode: Mode  # "period" (one change for the period) or "game" (the rating updated after every game)
+    expectation: Expectation  # "table" (FIDE's table 8.1.2) or "logistic" (the curve, an approximation)
+    rule_400: bool  # FIDE's 400-point rule applied (§8.3.1); False: dropped by the user's choice
+    source: tuple[Game, ...]  # the games as read: the per-game table, the Rechenweg and the performance come from them, on demand
 
 
 class EloResult(OnDemand, _EloFields, Explained):
@@ -174,7 +168,7 @@ class EloResult(OnDemand, _EloFields, Explained):
     @property
     def rules(self) -> str:
         """The FIDE rule period (era) the change is computed by."""
-        return self.source.era.name
+        return self.era.name
 
     @property
     def rounded_change(self) -> int:
@@ -182,34 +176,18 @@ class EloResult(OnDemand, _EloFields, Explained):
         return self.new_rating - self.old_rating
 
     @property
-    def mode(self) -> Mode:
-        """"period" (one change for the period) or "game" (the rating updated after every game)."""
-        return self.source.mode
-
-    @property
-    def expectation(self) -> Expectation:
-        """"table" (FIDE's table 8.1.2) or "logistic" (the curve, an approximation)."""
-        return self.source.expectation
-
-    @property
-    def rule_400(self) -> bool:
-        """FIDE's 400-point rule applied (§8.3.1); ``False``: dropped by the user's choice."""
-        return self.source.rule_400
-
-    @property
     def own_rules(self) -> tuple[str, ...]:
         """Where the calculation departs from FIDE's rules by the user's choice: "k" (a K no FIDE rule
         of the era gives, §8.3.3), "logistic" (not table 8.1.2), "game" (updated after every game, not
         once per period), "no_rule_400" (§8.3.1 dropped) — empty: FIDE's rules as they are."""
-        src = self.source
         own = []
-        if self.K_reason == "k.given" and self.K_base not in fide.k_values(src.era):
+        if self.K_reason == "k.given" and self.K_base not in fide.k_values(self.era):
             own.append("k")
-        if src.expectation == "logistic":
+        if self.expectation == "logistic":
             own.append("logistic")
-        if src.mode == "game":
+        if self.mode == "game":
             own.append("game")
-        if not src.rule_400:
+        if not self.rule_400:
             own.append("no_rule_400")
         return tuple(own)
 
@@ -241,7 +219,7 @@ class EloResult(OnDemand, _EloFields, Explained):
 
     @property
     def _parsed(self) -> tuple[Game, ...]:
-        return self.source.parsed
+        return self.source
 
     @cached
     def _performance(self) -> tuple[int, int, int, int] | None:
@@ -264,8 +242,7 @@ class EloResult(OnDemand, _EloFields, Explained):
 
     @cached
     def _explained(self) -> _Period:
-        src = self.source
-        out = _period(self.old_rating, self._parsed, self.K, src.era, self.mode, self.expectation == "logistic", True, src.rule_400)
+        out = _period(self.old_rating, self._parsed, self.K, self.era, self.mode, self.expectation == "logistic", True, self.rule_400)
         if out.change != self.change or out.we != self.We:
             raise AssertionError("Rechenweg and result disagree on the Elo change")
         return out
@@ -278,18 +255,17 @@ class EloResult(OnDemand, _EloFields, Explained):
 
     @cached
     def steps(self) -> tuple[Step, ...]:
-        src = self.source
-        era, r, n = src.era, self.old_rating, self.n
+        era, r, n = self.era, self.old_rating, self.n
         rows = self.games
         steps: list[Step] = [Step("fide.era", "FIDE B.02", {"period": self.period.isoformat(), "result": era.name})]
         steps.append(Step("fide.k", "FIDE B.02 §8.3.3", {"base": self.K_base, "reason": self.K_reason, "result": self.K_base},
-                          assumption=src.k_assumed))
+                          assumption=self.K_assumed))
         if self.K != self.K_base:
             steps.append(Step("fide.k700", "FIDE B.02 §8.3.3", {"K": self.K_base, "n": n, "result": self.K}))
         if self.expectation == "logistic":
             steps.append(Step("fide.logistic", OWN_CHOICE, {"n": n, "result": None}, assumption=True))
         steps.append(Step("fide.games", "FIDE B.02 §5.1, §8.3.1", {"total": len(rows), "n": n, "excluded": len(rows) - n, "result": n}))
-        if not src.rule_400:  # the user's own rules: every difference counts in full
+        if not self.rule_400:  # the user's own rules: every difference counts in full
             over = sum(1 for row in rows if row.counted and row.D is not None and abs(row.D) > era.cap)
             steps.append(Step("fide.no_rule_400", OWN_CHOICE, {"limit": era.cap, "count": over, "result": None}, assumption=True))
         elif any(row.capped for row in rows):
@@ -420,14 +396,7 @@ def rate(
         if o is not None and res.rated:  # counted (B.02 §8.2: played, against a rated opponent)
             opps.append(o)
             w_halves += res.halves
-    return _rate(r, parsed, opps, w_halves, per, k_given=k_given, by=by, gp=gp, reached_2400=reached_2400,
-                 reached_2300=reached_2300, mode=mode, expectation=expectation, rule_400=rule_400)
-
-
-def _rate(r: int, parsed: tuple[Game, ...], opps: list[int], w_halves: int, per: date, *,
-          k_given: int | None, by: int | None, gp: int | None, reached_2400: bool, reached_2300: bool, mode: Mode,
-          expectation: Expectation, rule_400: bool = True) -> EloResult:
-    """The numbers of one period: K, We and the change by the era's rules."""
+    # the numbers of one period: K, We and the change by the era's rules
     era = fide.era_at(per)
     if k_given is not None:
         k_base, k_reason, k_assumed = k_given, "k.given", False
@@ -435,7 +404,6 @@ def _rate(r: int, parsed: tuple[Game, ...], opps: list[int], w_halves: int, per:
         age = age_from_birth_year(by, per) if by is not None else None  # FIDE: list year − birth year
         k_base, k_reason, k_assumed = fide.k_factor(r, era, age=age, games_played=gp, reached_2400=reached_2400,
                                                     reached_2300=reached_2300)
-    src = _EloSource(era=era, k_assumed=k_assumed, mode=mode, expectation=expectation, parsed=parsed, rule_400=rule_400)
     n = len(opps)
     k_used = fide.k_for_games(k_base, n, era)
     if mode == "period" and expectation == "table" and rule_400:  # Σ PD at once, exact in hundredths (the per-game table on demand)
@@ -458,7 +426,8 @@ def _rate(r: int, parsed: tuple[Game, ...], opps: list[int], w_halves: int, per:
         result_warnings(new_rating, found)
         warnings = tuple(found)
     return EloResult(period=per, old_rating=r, new_rating=new_rating, change=change, K=k_used, K_base=k_base, K_reason=k_reason, n=n,
-                     W=w_halves / 2, We=we, new_rating_exact=exact, warnings=warnings, source=src)
+                     W=w_halves / 2, We=we, new_rating_exact=exact, warnings=warnings, era=era, K_assumed=k_assumed, mode=mode,
+                     expectation=expectation, rule_400=rule_400, source=parsed)
 
 
 PLAUSIBLE_LOW, PLAUSIBLE_HIGH = PLAUSIBLE_RESULT  # result_warnings' bounds, checked first

@@ -107,24 +107,30 @@ def game_lines(games: Iterable[Game], own: float | None, ps: Sequence[float] | N
 
 
 def inspect_games(ed: Edition[We], games: tuple[Game, ...], field: str, convert_on: bool, warnings: list[Problem],
-                  conversions: list[Converted]) -> tuple[tuple[Game, ...], list[int | None] | None]:
+                  conversions: list[Converted]) -> tuple[tuple[Game, ...], list[int | None] | None, list[int], int]:
     """Every opponent value given: its plausibility (below 500, above 3000), and whether the
     edition's scale can hold it (WO 2026: nothing below 1100, spec dwz-2026 §6) — or, with
-    ``convert_on``, each converted from the old scale.  Returns the games as evaluated and per
-    game the value as given where it was converted (``None`` when nothing was)."""
+    ``convert_on``, each converted from the old scale.  Returns the games as evaluated, per game
+    the value as given where it was converted (``None`` when nothing was), and — in the same pass —
+    the counted games' opponents and points in halves (WO 3.3.2: played, against a rating)."""
     low: list[tuple[str, int]] = []
     floor = ed.SCALE_MIN
+    opps: list[int] = []
+    halves = 0
     if not convert_on:  # nothing converted: the games stay as they are, each value looked at
-        for i, g in enumerate(games):
-            o = g.opponent
+        for i, (o, res, _) in enumerate(games):
             if o is None:
                 continue
             if not IMPLAUSIBLE_LOW <= o <= IMPLAUSIBLE_RATING:
                 rating_warnings(o, f"{field}[{i}].opponent", warnings)
             if o < floor:
                 low.append((f"{field}[{i}].opponent", o))
-        scale_warnings(ed, low, warnings)
-        return games, None
+            if res.rated:  # counts (WO 3.3.2): played, and the opponent has a rating
+                opps.append(o)
+                halves += res.halves
+        if low:
+            scale_warnings(ed, low, warnings)
+        return games, None, opps, halves
     out: list[Game] = []
     given: list[int | None] = []
     for i, g in enumerate(games):
@@ -138,15 +144,19 @@ def inspect_games(ed: Edition[We], games: tuple[Game, ...], field: str, convert_
         c = convert(ed, o, f"{field}[{i}].opponent")
         if c is not None:
             conversions.append(c)
-            out.append(g._replace(opponent=c.new))
+            g = g._replace(opponent=c.new)
             given.append(o)
-            continue
-        if o < floor:
-            low.append((f"{field}[{i}].opponent", o))
+            o = c.new
+        else:
+            if o < floor:
+                low.append((f"{field}[{i}].opponent", o))
+            given.append(None)
         out.append(g)
-        given.append(None)
+        if g.result.rated:  # counts (WO 3.3.2), at the value converted
+            opps.append(o)
+            halves += g.result.halves
     scale_warnings(ed, low, warnings)
-    return tuple(out), (given if any(v is not None for v in given) else None)
+    return tuple(out), (given if any(v is not None for v in given) else None), opps, halves
 
 
 def index_step(old: int | None, evaluated: bool) -> Step:
@@ -504,13 +514,7 @@ def rate(
         card = _RateSource(scales=scales, parsed=(), opponents=[], w_halves=w_halves, we=we_exact,
                            aggregate=(points, count, ed.we_to_float(we_exact)))
         return _rated(r0, ctx, card, count, warnings, conversions)
-    games_read, given = inspect_games(ed, parsed or (), "games", convert_on, warnings, conversions)
-    opps: list[int] = []
-    w_halves = 0
-    for o, res, _ in games_read:
-        if o is not None and res.rated:  # counted (WO 3.3.2: played, against a rating)
-            opps.append(o)
-            w_halves += res.halves
+    games_read, given, opps, w_halves = inspect_games(ed, parsed or (), "games", convert_on, warnings, conversions)
     source = _RateSource(scales=scales, parsed=games_read, opponents=opps, w_halves=w_halves, we=ed.expected_total(r0.value, opps),
                          given=given)
     return _rated(r0, ctx, source, len(opps), warnings, conversions)
@@ -790,12 +794,10 @@ def first_rating(
     ed = ctx.edition
     warnings = [*ctx.warnings, *notes]
     conversions: list[Converted] = []
-    parsed, given = inspect_games(ed, parsed, "games", convert_on, warnings, conversions)
-    rest, given_rest = inspect_games(ed, rest, "restpartien", convert_on, warnings, conversions)
-    opps_t = [g.opponent for g in parsed if g.counted and g.opponent is not None]
-    wh_t = sum(g.result.halves for g in parsed if g.counted)
-    opps = opps_t + [g.opponent for g in rest if g.counted and g.opponent is not None]
-    w_halves = wh_t + sum(g.result.halves for g in rest if g.counted)
+    parsed, given, opps_t, wh_t = inspect_games(ed, parsed, "games", convert_on, warnings, conversions)
+    rest, given_rest, opps_r, wh_r = inspect_games(ed, rest, "restpartien", convert_on, warnings, conversions)
+    opps = opps_t + opps_r
+    w_halves = wh_t + wh_r
     n = len(opps)
     src = _FirstSource(scales=scales, games=parsed, rest=rest, opponents=opps, tournament_opponents=opps_t, tournament_halves=wh_t,
                        w_halves=w_halves, given=given, given_rest=given_rest)

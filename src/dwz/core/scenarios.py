@@ -216,7 +216,7 @@ def _scale_inputs(ed: Edition[We], r0: Rating | None, index_given: bool, opps: l
     hold; every conversion recorded, the own one first."""
     if r0 is not None:
         r0 = own_rating(ed, r0, index_given, own_on, warnings, conversions)
-    done, _ = inspect_games(ed, done, "played", convert_on, warnings, conversions)
+    done, *_ = inspect_games(ed, done, "played", convert_on, warnings, conversions)
     low: list[tuple[str, int]] = []
     for i, o in enumerate(opps):
         rating_warnings(o, f"opponents[{i}]", warnings)
@@ -227,7 +227,7 @@ def _scale_inputs(ed: Edition[We], r0: Rating | None, index_given: bool, opps: l
         elif o < ed.SCALE_MIN:
             low.append((f"opponents[{i}]", o))
     scale_warnings(ed, low, warnings)
-    rest, _ = inspect_games(ed, rest, "restpartien", convert_on, warnings, conversions)
+    rest, *_ = inspect_games(ed, rest, "restpartien", convert_on, warnings, conversions)
     return r0, done, rest
 
 
