@@ -20,7 +20,7 @@ from typing import Any
 
 from dwz.basics.errors import Problem
 from dwz.basics.model import Tournament, empty_problems
-from dwz.core.tournament import TournamentEvaluation
+from dwz.core.tournament_records import TournamentEvaluation
 from dwz.formats.dsb_list import DsbEntry
 from dwz.formats.fide_list import FideEntry
 from dwz.formats.lists import MatchReport
