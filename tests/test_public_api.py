@@ -66,7 +66,7 @@ def test_the_three_lists_agree() -> None:
 
 def test_a_disagreement_is_found() -> None:
     """The test itself: each kind of edit that forgets one list is reported."""
-    moved = SOURCE.replace('"TournamentEvaluation": "dwz.core.tournament"', '"TournamentEvaluation": "dwz.core.records"')
+    moved = SOURCE.replace(f'"TournamentEvaluation": "{LAZY["TournamentEvaluation"]}"', '"TournamentEvaluation": "dwz.core.records"')
     assert moved != SOURCE and any("TournamentEvaluation from dwz.core.records" in d for d in disagreements(moved))
     added = SOURCE.replace("_LAZY = {", '_LAZY = {\n    "new_name": "dwz.core.player",')
     assert {"in _LAZY, not in __all__: new_name"} <= set(disagreements(added))
