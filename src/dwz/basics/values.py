@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 from enum import Enum, StrEnum
+from functools import lru_cache
 from itertools import islice
 from typing import Any, NamedTuple, TypeAlias
 
@@ -321,7 +322,17 @@ def parse_birth_year(value: Any, field: str = "birth_year", *, today: date | Non
 
 
 RATINGS_READ_MAX = 100_000  # plain ratings remembered as read (every input that can grow has a limit)
-_RATINGS_READ: dict[str, Rating] = {}
+
+
+@lru_cache(maxsize=RATINGS_READ_MAX)
+def _plain_rating(text: str) -> Rating | None:
+    """The plain forms "1650-12" and "1650" read by partition (the pattern's result, sooner); ``None``
+    for any other text.  Remembered: the same Rating (immutable) for the same text, its rules applied once."""
+    head, sep, tail = text.partition("-")
+    if (0 < len(head) <= 4 and head.isdigit() and head.isascii() and head.strip("0")
+            and (not sep or (0 < len(tail) <= 4 and tail.isdigit() and tail.isascii()))):
+        return Rating(int(head), int(tail) if sep else None)
+    return None
 
 
 def parse_rating(text: str | int | Rating | None, field: str = "rating") -> Rating | None:
@@ -330,16 +341,9 @@ def parse_rating(text: str | int | Rating | None, field: str = "rating") -> Rati
     >>> parse_rating("1650 - 12"), parse_rating(""), parse_rating("0")
     (Rating(value=1650, index=12), None, None)
     """
-    if type(text) is str:  # the plain forms "1650-12" and "1650" read by partition (the pattern's result, sooner)
-        known = _RATINGS_READ.get(text)
-        if known is not None:  # read before: the same Rating (immutable), its rules applied once
-            return known
-        head, sep, tail = text.partition("-")
-        if (0 < len(head) <= 4 and head.isdigit() and head.isascii() and head.strip("0")
-                and (not sep or (0 < len(tail) <= 4 and tail.isdigit() and tail.isascii()))):
-            if len(_RATINGS_READ) >= RATINGS_READ_MAX:
-                _RATINGS_READ.clear()
-            known = _RATINGS_READ[text] = Rating(int(head), int(tail) if sep else None)
+    if type(text) is str and len(text) <= 9:  # the plain forms (at most "1650-12"): remembered as read
+        known = _plain_rating(text)
+        if known is not None:
             return known
     if text is None or isinstance(text, Rating):
         return text
