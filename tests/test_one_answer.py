@@ -25,7 +25,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import dwz
-from dwz.core.player import FirstRatingResult, RatingResult, evaluate
+from dwz.core.player import evaluate
+from dwz.core.player_records import FirstRatingResult, RatingResult
 from dwz.core.readings import evaluate_readings
 from dwz.web.app import create_app
 from tests.conftest import dwz_command

@@ -30,8 +30,8 @@ __version__ = "0.1.0"
 _LAZY = {
     "rate": "dwz.core.player",
     "first_rating": "dwz.core.player",
-    "RatingResult": "dwz.core.player",
-    "FirstRatingResult": "dwz.core.player",
+    "RatingResult": "dwz.core.player_records",
+    "FirstRatingResult": "dwz.core.player_records",
     "scenarios": "dwz.core.scenarios",
     "ScenarioTable": "dwz.core.scenarios",
     "umstufung": "dwz.core.conversion",
@@ -84,7 +84,8 @@ if TYPE_CHECKING:  # what static type checkers and IDEs see
     from dwz.basics.values import AgeGroup, Game, Rating, Result
     from dwz.core.conversion import UmstufungResult, umstufung
     from dwz.core.kernel import EvaluationOptions
-    from dwz.core.player import FirstRatingResult, RatingResult, first_rating, rate
+    from dwz.core.player import first_rating, rate
+    from dwz.core.player_records import FirstRatingResult, RatingResult
     from dwz.core.scenarios import ScenarioTable, scenarios
     from dwz.core.tournament import evaluate_tournament
     from dwz.core.tournament_records import PlayerEvaluation, TournamentEvaluation

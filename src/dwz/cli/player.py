@@ -55,7 +55,7 @@ def rate(rating: str | None, games: tuple[str, ...], end: str | None, born: str 
          rules: str | None, alt: str | None, stand: str | None, scale: str | None, spieler: str | None, index: str | None,
          points: str | None, count: str | None, expected: str | None, rest: tuple[str, ...], lang: str, as_json: bool,
          explain: bool) -> None:
-    from dwz.core.player import FirstRatingResult
+    from dwz.core.player_records import FirstRatingResult
     from dwz.core.readings import evaluate_readings
 
     if spieler is not None:  # the own values from the portal's card or the cached DWZ list (dwz.portal.players)

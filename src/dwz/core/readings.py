@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from dwz.core.player import FirstRatingResult, RatingResult, evaluate, rate
+from dwz.core.player import evaluate, rate
+from dwz.core.player_records import FirstRatingResult, RatingResult
 from dwz.core.scale import FIX_OWN_DATE, NEW, OLD, own_doubtful
 from dwz.rules import transition
 
