@@ -18,7 +18,10 @@ from datetime import date
 from typing import Any, NamedTuple
 
 from dwz.basics.errors import InputError, Problem, Problems
+from dwz.basics.games import Game, GameLike, parse_games
 from dwz.basics.outcomes import FolgeOutcome, PerformanceOutcome
+from dwz.basics.parsing import parse_date, parse_int
+from dwz.basics.plausibility import rating_warnings, result_warnings
 from dwz.basics.rounding import round_half_up
 from dwz.basics.steps import Explained, OnDemand, Step, WithCoefficient, cached
 from dwz.basics.strength import strength_class
@@ -28,17 +31,10 @@ from dwz.basics.values import (
     INDEX_IMPLAUSIBLE,
     MAX_GAMES,
     AgeGroup,
-    Game,
-    GameLike,
     Rating,
     Result,
-    parse_date,
-    parse_games,
     parse_index,
-    parse_int,
     parse_rating,
-    rating_warnings,
-    result_warnings,
     zero_with_index,
 )
 from dwz.core.context import Context, InContext, resolve_context
