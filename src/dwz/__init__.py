@@ -48,7 +48,7 @@ _LAZY = {
     "Problem": "dwz.basics.errors",
     "Rating": "dwz.basics.values",
     "Result": "dwz.basics.values",
-    "Game": "dwz.basics.values",
+    "Game": "dwz.basics.games",
     "AgeGroup": "dwz.basics.values",
     "read_tournament": "dwz.formats",
     "read_rating_list": "dwz.formats",
@@ -80,8 +80,9 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # what static type checkers and IDEs see
     from dwz import elo
     from dwz.basics.errors import InputError, Problem
+    from dwz.basics.games import Game
     from dwz.basics.model import Pairing, Player, StoredGame, Tournament
-    from dwz.basics.values import AgeGroup, Game, Rating, Result
+    from dwz.basics.values import AgeGroup, Rating, Result
     from dwz.core.conversion import UmstufungResult, umstufung
     from dwz.core.kernel import EvaluationOptions
     from dwz.core.player import first_rating, rate

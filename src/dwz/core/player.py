@@ -16,6 +16,9 @@ from datetime import date
 from typing import Any
 
 from dwz.basics.errors import InputError, Problem, Problems
+from dwz.basics.games import Game, GameLike, parse_games
+from dwz.basics.parsing import parse_date, parse_int
+from dwz.basics.plausibility import rating_warnings, result_warnings
 from dwz.basics.rounding import round_half_up
 from dwz.basics.values import (
     IMPLAUSIBLE_LOW,
@@ -23,16 +26,9 @@ from dwz.basics.values import (
     INDEX_IMPLAUSIBLE,
     MAX_GAMES,
     AgeGroup,
-    Game,
-    GameLike,
     Rating,
-    parse_date,
-    parse_games,
     parse_index,
-    parse_int,
     parse_rating,
-    rating_warnings,
-    result_warnings,
     zero_with_index,
 )
 from dwz.core.context import Context, resolve_context

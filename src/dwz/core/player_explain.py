@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
+from dwz.basics.games import Game
 from dwz.basics.outcomes import FolgeOutcome, PerformanceOutcome
 from dwz.basics.rounding import round_half_up
 from dwz.basics.steps import Step
-from dwz.basics.values import Game, Result
+from dwz.basics.values import Result
 from dwz.rules import Edition, We
 from dwz.rules.common import FIRST_INDEX, MIN_GAMES, average, next_index
 

@@ -14,11 +14,11 @@ from datetime import date
 from typing import Any, NamedTuple
 
 from dwz.basics.errors import Problem
+from dwz.basics.games import Game
 from dwz.basics.outcomes import FolgeOutcome, PerformanceOutcome
 from dwz.basics.rounding import round_half_up
 from dwz.basics.steps import Explained, OnDemand, Step, WithCoefficient, cached
 from dwz.basics.strength import strength_class
-from dwz.basics.values import Game
 from dwz.core.context import Context, InContext
 from dwz.core.player_explain import GameLine, first_steps, game_lines, index_step, performance_steps, rated_steps
 from dwz.core.scale import Converted, Scales, conversion_steps, own_steps

@@ -27,7 +27,10 @@ from typing import Any
 
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.model import Pairing, Player, StoredGame, Tournament
-from dwz.basics.values import Result, age_group_of, parse_date, result_warnings
+from dwz.basics.parsing import parse_date
+from dwz.basics.plausibility import result_warnings
+from dwz.basics.values import Result
+from dwz.basics.wo import age_group_of
 from dwz.core import kernel
 from dwz.core.editions import rules_step
 from dwz.core.kernel import EvaluationOptions, KEvaluation, KResult

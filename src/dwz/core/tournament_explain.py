@@ -19,7 +19,8 @@ from typing import Any
 from dwz.basics.model import Pairing, Player, Tournament
 from dwz.basics.outcomes import PerformanceOutcome
 from dwz.basics.steps import Step
-from dwz.basics.values import Result, age_from_birth_year, not_counted_reason
+from dwz.basics.values import Result
+from dwz.basics.wo import age_from_birth_year, not_counted_reason
 from dwz.core.kernel import EvaluationOptions, KEvaluation, KResult
 from dwz.core.player_explain import first_steps, performance_steps, rated_steps
 from dwz.core.scale import conversion_steps

@@ -24,7 +24,8 @@ from pydantic import ValidationError
 import dwz
 from dwz import i18n
 from dwz.basics.errors import InputError, Problem
-from dwz.basics.values import PASTE_MAX_CHARS, parse_result
+from dwz.basics.games import PASTE_MAX_CHARS
+from dwz.basics.values import parse_result
 from dwz.core.editions import switch_date
 from dwz.i18n import CATALOGS, field_label, fmt_num, fmt_parts, fmt_signed, parts_template, term, text
 from dwz.rules import get_edition
