@@ -61,7 +61,7 @@ def register(cli: click.Group) -> None:
               end: str | None, rules: str | None, rest_in: Path | None, scale: str | None, elo_as_dwz: bool,
               time_control: str | None, as_json: bool, lang: str) -> None:
         from dwz.basics.errors import InputError
-        from dwz.core.player import parse_date
+        from dwz.basics.parsing import parse_date
         from dwz.core.tournament import EvaluationOptions, evaluate_tournament
 
         try:

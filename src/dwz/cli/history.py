@@ -121,7 +121,7 @@ def _register_add() -> None:
     @lang_option
     def add(files: tuple[Path, ...], db: Path, rules: str | None, list_date: str | None, fmt: str | None, lang: str) -> None:
         with _errors(lang, db):
-            from dwz.core.player import parse_date
+            from dwz.basics.parsing import parse_date
             from dwz.history.importer import import_files
             from dwz.history.store import open_store
             from dwz.i18n import fmt_date, text
