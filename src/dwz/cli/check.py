@@ -61,8 +61,9 @@ def register(cli: click.Group) -> None:
               end: str | None, rules: str | None, rest_in: Path | None, scale: str | None, elo_as_dwz: bool,
               time_control: str | None, as_json: bool, lang: str) -> None:
         from dwz.basics.errors import InputError
+        from dwz.core.kernel import EvaluationOptions
         from dwz.core.player import parse_date
-        from dwz.core.tournament import EvaluationOptions, evaluate_tournament
+        from dwz.core.tournament import evaluate_tournament
 
         try:
             end_d = parse_date(end, "--end") if end else None  # messages name the option the user typed
