@@ -103,9 +103,8 @@ def test_no_module_outside_rules_names_an_edition_module_or_the_switch() -> None
 LABEL_WRITTEN = {
     # the calculator page's label of a control; its template (web/templates/turnier.html) passes no edition
     "web.opt_foreign_e_index": "the page's template passes no edition (web/*: another branch's files)",
-    # English prose that happens to be the English label; the German says "klassisch nachgerechnet",
-    # "Klassische Regeln durchgehend" — no edition's term — and a help text has no values
-    "history.compare_head": "prose, not the term in German",
+    # English help texts whose prose is the English label (the German says "Klassische Regeln
+    # durchgehend", no edition's term); a help text has no values
     "cmd.history.compare.short": "a help text: no values",
     "cmd.history.compare.help": "a help text: no values",
 }
