@@ -102,7 +102,6 @@ def test_no_module_outside_rules_names_an_edition_module_or_the_switch() -> None
 # Catalog texts that write an edition's label in words, each with why it is not the edition's term (yet).
 LABEL_WRITTEN = {
     # the calculator page's label of a control; its template (web/templates/turnier.html) passes no edition
-    "web.opt_foreign_e_index": "the page's template passes no edition (web/*: another branch's files)",
     # English help texts whose prose is the English label (the German says "Klassische Regeln
     # durchgehend", no edition's term); a help text has no values
     "cmd.history.compare.short": "a help text: no values",

@@ -8,7 +8,7 @@ import io
 from collections.abc import Iterable
 from typing import Any
 
-from dwz.core.editions import label
+from dwz.core.editions import coefficient_editions, label
 from dwz.core.tournament_records import PlayerEvaluation, TournamentEvaluation
 from dwz.formats._common import CsvWriter
 from dwz.formats.own import CSV_CLUB
@@ -213,17 +213,6 @@ def legend(rows: list[dict[str, str]], lang: str = "de", hidden: Iterable[str] =
     return out
 
 
-def _coefficient_editions() -> dict[str, str]:
-    """The editions the E/K column's abbreviation names ({rules_E!t}, {rules_K!t}): per coefficient the
-    first registered edition that rates with it (E: WO Anhang 1.2, K: WO 2026 Anhang 1.3)."""
-    from dwz.rules import DWZ_EDITIONS
-
-    first: dict[str, str] = {}
-    for name, ed in DWZ_EDITIONS.items():
-        first.setdefault(f"rules_{ed.COEFFICIENT}", name)
-    return first
-
-
 def to_html(ev: TournamentEvaluation, lang: str = "de", rechenweg: bool = True, check: Any = None, notes: bool = False) -> str:
     """A standalone HTML page (no external resources, no script) in one language: the table
     with a legend of its codes, teams, FIDE Elo, the Prüfbericht (``check``, a
@@ -262,7 +251,7 @@ def to_html(ev: TournamentEvaluation, lang: str = "de", rechenweg: bool = True, 
     return tmpl.render(
         lang=lang, name=t.name or "–", meta=meta, t=texts, columns=shown, rows=rows, legend=legend(rows, lang),
         text_columns=(cols[1], cols[3], CLUB_COLUMN.get(lang, CLUB_COLUMN["de"])), remark_column=cols[11],
-        abbr={cols[3]: text("report.abbr.age", lang), cols[6]: text("report.abbr.coef", lang, **_coefficient_editions()), cols[5]: text("report.abbr.we", lang)},
+        abbr={cols[3]: text("report.abbr.age", lang), cols[6]: text("report.abbr.coef", lang, **coefficient_editions()), cols[5]: text("report.abbr.we", lang)},
         elo_columns=ELO_COLUMNS.get(lang, ELO_COLUMNS["de"]), elo=elo, elo_legend=elo_legend(elo, lang),
         team_columns=TEAM_COLUMNS.get(lang, TEAM_COLUMNS["de"]), teams=team_tables(ev, lang), sonderwertung=sonder,
         players=ev.players, rechenweg=rechenweg, rw=rw, notes=shown_notes,
