@@ -81,7 +81,8 @@ def we_at_ri_step(opponents: Sequence[float], ri: float, ps: Sequence[float], w:
 
 
 def performance_steps(outcome: PerformanceOutcome | None, n: int) -> list[Step]:
-    """The Leistung in the Rechenweg: none below 5 games (WO 3.6.1, :func:`performance_eligible`), else the edition's steps."""
+    """The Leistung in the Rechenweg: none below 5 games (WO 3.6.1,
+    :func:`dwz.rules.common.performance_eligible`), else the edition's steps."""
     if outcome is None:
         return [Step("core.perf_none", "WO 3.6.1", {"n": n, "min": MIN_GAMES, "result": None})]
     return [Step("core.perf", "WO 3.6.1", {"n": n, "result": outcome.value}), *outcome.steps]

@@ -7,7 +7,7 @@ from typing import Any
 CATALOG: dict[str, dict[str, Any]] = {
     "ui": {
         # --- the pre-upload check (dwz check, dwz.reports.check) ---
-        # the pre-upload check's fixes worded for the upload page (dwz.reports.check.surface_text, surface "web")
+        # the pre-upload check's fixes worded for the upload page (dwz.reports.wording.surface_text, surface "web")
         "check.no_list.web": "ohne DWZ-Liste: Namen, DWZ und Index sind nicht gegen die Liste geprüft (oben eine DWZ-Liste hochladen)",
         "check.end_missing.fix.web": "Das Turnierende (Tag der letzten Partie) in der Datei eintragen oder oben im Feld „Turnierende“ angeben – es bestimmt das Regelwerk, die DSB-XML verlangt es.",
         "check.birth_year_missing.fix.web": "Das Geburtsjahr in der Turnierdatei nachtragen oder oben die DWZ-Liste hochladen: die DSB-XML 2.5 verlangt es (dobYear).",

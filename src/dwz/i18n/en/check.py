@@ -7,7 +7,7 @@ from typing import Any
 CATALOG: dict[str, dict[str, Any]] = {
     "ui": {
         # --- the pre-upload check (dwz check, dwz.reports.check) ---
-        # the pre-upload check's fixes worded for the upload page (dwz.reports.check.surface_text, surface "web")
+        # the pre-upload check's fixes worded for the upload page (dwz.reports.wording.surface_text, surface "web")
         "check.no_list.web": "no DWZ list: names, DWZ and index are not checked against the list (upload a DWZ list above)",
         "check.end_missing.fix.web": "Enter the end date (the day of the last game) in the file or in the field “Tournament end” above – it decides the rules, and the DSB XML requires it.",
         "check.birth_year_missing.fix.web": "Add the birth year to the tournament file, or upload the DWZ list above: the DSB XML 2.5 requires it (dobYear).",
