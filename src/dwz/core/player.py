@@ -38,7 +38,9 @@ from dwz.i18n import Fields
 from dwz.rules import Edition, We
 from dwz.rules.common import average, first_ineligible, first_reasons
 
-__all__ = ["Context", "evaluate", "first_rating", "is_first", "parse_date", "rate", "resolve_context"]
+# Context, parse_date and resolve_context are passed through for web.service and web.tournament, which
+# import them here; their homes are core.context and basics.parsing.
+__all__ = ["Context", "evaluate", "first_rating", "inspect_games", "is_first", "own_rating", "parse_date", "rate", "resolve_context"]
 
 
 def inspect_games(ed: Edition[We], games: tuple[Game, ...], field: str, convert_on: bool, warnings: list[Problem],
