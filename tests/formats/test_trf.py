@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from dwz.basics.errors import InputError
 from dwz.basics.values import Result
+from dwz.formats._common import MAX_LINE
 from dwz.formats.trf import read_trf, round_dates_trf
 from tests.conftest import SAMPLES
 from tests.formats._build import trf, trf_player
@@ -167,6 +168,21 @@ def test_round_dates_by_round_from_record_132() -> None:
     assert round_dates_trf(text) == {1: date(2026, 9, 1), 4: date(2026, 9, 22)}
     assert round_dates_trf(text.encode("utf-8")) == round_dates_trf(text)  # bytes as the upload gives them
     assert max(round_dates_trf(text).values()) == read_trf(text).end
+
+
+def test_round_dates_run_to_the_line_limit_as_the_reader_does() -> None:
+    """Every round a record 132 can hold is read, as read_trf reads them for the end: round 1200 (past the
+    1,000 columns the check once stopped at) gives its date; a line over the limit (MAX_LINE, which
+    read_trf refuses) is read only as far as a line may go, so its cost is bounded."""
+    r132 = "132" + " " * 88 + " " * 10 * 1199 + "26/09/22"
+    text = trf(trf_player(1, "A"), header=["012 X", r132])
+    assert round_dates_trf(text) == {1200: date(2026, 9, 22)} and read_trf(text).end == date(2026, 9, 22)
+    over = "132" + " " * 88 + "26/09/01  " * (MAX_LINE // 10 + 100)
+    assert len(over) > MAX_LINE
+    with pytest.raises(InputError):
+        read_trf(trf(trf_player(1, "A"), header=["012 X", over]))
+    rounds = round_dates_trf(over)
+    assert len(rounds) == max(rounds) == (MAX_LINE - 82) // 10  # the last column starting before the limit
 
 
 def test_round_dates_without_record_132_are_empty() -> None:
