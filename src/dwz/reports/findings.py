@@ -17,7 +17,7 @@ from dwz.basics.model import Player
 from dwz.formats.lists import ListDate
 from dwz.i18n import CATALOGS, text
 from dwz.reports.wording import Count, _Dated, _plain, _rendered, surface_text
-from dwz.rules import transition
+from dwz.rules import scale_at, transition
 
 __all__ = ["EXAMPLES", "REFUSING", "RULES", "SEVERITIES", "SUMMARY_FROM", "CheckReport", "Condensed", "Finding", "ListInfo",
            "Severity", "condense"]
@@ -385,8 +385,8 @@ def condense(findings: Sequence[Finding], limit: int = SUMMARY_FROM, examples: i
 
 
 def _on_new_scale(day: date | None) -> bool:
-    """Whether a value dated ``day`` is on the new scale (:func:`dwz.core.scale.scale_at`, spec dwz-2026 §6)."""
-    from dwz.core.scale import NEW, scale_at
+    """Whether a value dated ``day`` is on the new scale (:func:`dwz.rules.scale_at`, spec dwz-2026 §6)."""
+    from dwz.core.scale import NEW
 
     return day is not None and scale_at(day) == NEW
 
