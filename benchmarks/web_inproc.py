@@ -10,6 +10,10 @@ Prints the medians over the rounds and the ratio ours / peer per round.
     python benchmarks/web_inproc.py                            # 7 rounds of 2,000 requests each
     python benchmarks/web_inproc.py --before ../ref/880c0be-web/src   # also another checkout's dwz
     python benchmarks/web_inproc.py --path "/api/dwz?steps=false"
+    python benchmarks/web_inproc.py --instructions --before ../ref/880c0be-web/src   # callgrind: load-independent
+
+``--instructions`` counts instructions per request instead (``valgrind --tool=callgrind``, each contender
+once with one batch and once without, the difference divided by the batch; ``PYTHONHASHSEED`` fixed).
 
 The bodies are web_load.py's (the same player in both APIs).  Needs `pip install 'elochess[api]==0.5.0'`
 for the peer (skipped with a note otherwise).
@@ -23,6 +27,8 @@ import importlib
 import importlib.util
 import json
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -109,12 +115,8 @@ def child(target: str, path: str) -> None:
 class Contender:
     def __init__(self, name: str, target: str, path: str, src: str | None) -> None:
         self.name = name
-        env = dict(os.environ)
-        if src is not None:  # another checkout's package first on the path; its bytecode kept out of that tree
-            env["PYTHONPATH"] = os.path.abspath(src)
-            env["PYTHONPYCACHEPREFIX"] = os.path.join(os.environ.get("TMPDIR", "/tmp"), "dwz-bench-pycache")
         self.proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--child", target, "--path", path],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=_env(src))
         assert self.proc.stdout is not None
         ready = self.proc.stdout.readline()
         if not ready:
@@ -136,12 +138,39 @@ class Contender:
         self.proc.wait(timeout=30)
 
 
+def _env(src: str | None) -> dict[str, str]:
+    env = dict(os.environ)
+    if src is not None:  # another checkout's package first on the path; its bytecode kept out of that tree
+        env["PYTHONPATH"] = os.path.abspath(src)
+        env["PYTHONPYCACHEPREFIX"] = os.path.join(os.environ.get("TMPDIR", "/tmp"), "dwz-bench-pycache")
+    return env
+
+
+def instructions(target: str, path: str, src: str | None, n: int) -> float:
+    """Instructions per request of a contender under callgrind: one batch of ``n`` minus none (start, warm-up)."""
+    import tempfile
+
+    def collected(batch: int) -> int:
+        with tempfile.TemporaryDirectory() as tmp:
+            out = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out", sys.executable,
+                                  os.path.abspath(__file__), "--child", target, "--path", path],
+                                 input=f"{batch}\n" if batch else "", env={**_env(src), "PYTHONHASHSEED": "0"},
+                                 capture_output=True, text=True, check=True)
+        m = re.search(r"Collected\s*:\s*(\d+)", out.stderr)
+        if m is None:
+            raise RuntimeError(f"no instruction count in callgrind's output:\n{out.stderr[-2000:]}")
+        return int(m.group(1))
+
+    return (collected(n) - collected(0)) / n
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--requests", type=int, default=2000, help="requests per batch (one batch per contender and round)")
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--path", default="/api/dwz", help="our endpoint, with its query")
     ap.add_argument("--before", metavar="SRC", help="also the dwz package in SRC (another checkout's src/), side by side")
+    ap.add_argument("--instructions", action="store_true", help="instructions per request under callgrind instead of CPU time")
     ap.add_argument("--child", choices=["dwz", "peer"], help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
@@ -157,6 +186,16 @@ def main() -> None:
         print("elochess[api]==0.5.0 not installed: comparison skipped", file=sys.stderr)
     if args.before:
         specs.append((f"before  POST {args.path}", "dwz", args.path, args.before))
+    if args.instructions:
+        if shutil.which("valgrind") is None:
+            print("valgrind is not installed: instructions not counted (apt-get install valgrind)")
+            return
+        n = min(args.requests, 500)
+        counted = [(name, instructions(target, path, src, n)) for name, target, path, src in specs]
+        print(f"\ninstructions per request (callgrind, a batch of {n} minus none)")
+        for name, ir in counted:
+            print(f"{name:40} {ir:12,.0f} Ir" + (f"   ratio to it: {counted[0][1] / ir:.2f}" if name != counted[0][0] else ""))
+        return
     contenders: list[Contender] = []
     try:
         for spec in specs:
