@@ -78,7 +78,10 @@ def create_app(allowed_hosts: list[str] | None = None, *, embed_from: list[str] 
         # them from query fields) that a page did not catch itself: a 422 naming the fields, never a 500.
         assert isinstance(exc, (RequestValidationError, ValidationError))
         lg = langs.from_scope(request.scope)
-        details = validation_details(exc.errors(), lg)
+        errors = exc.errors()
+        if isinstance(exc, RequestValidationError) and not isinstance(exc, api.OptionsError):
+            errors = api.with_option_errors(request, errors)  # FastAPI stopped before the route read its options
+        details = validation_details(errors, lg)
         if _api(request):
             return SafeJSONResponse({"detail": details}, status_code=422)
         return _invalid_page(request, details, lg)
