@@ -158,11 +158,11 @@ def test_one_router() -> None:
     """The served app is the FastAPI app with its routes: no module answers the API beside it."""
     import importlib.util
 
-    from dwz.web.security import BodyLimit, ConcurrencyLimit, SecurityHeaders, ServerErrors
+    from dwz.web.security import BodyLimit, ConcurrencyLimit, SecurityHeaders
 
     assert importlib.util.find_spec("dwz.web.fast") is None
     app = create_app()
-    ours = {m.cls for m in app.user_middleware} - {BodyLimit, ConcurrencyLimit, SecurityHeaders, ServerErrors}
+    ours = {m.cls for m in app.user_middleware} - {BodyLimit, ConcurrencyLimit, SecurityHeaders}
     assert {c.__name__ for c in ours} == {"TrustedHostMiddleware"}  # Starlette's Host check, nothing answering requests
     posts = {path for path, ops in app.openapi()["paths"].items() if "post" in ops}
     assert {"/api/dwz", "/api/dwz/scenarios", "/api/elo", "/api/elo/initial", "/api/umstufung", "/api/elo/compression"} <= posts
