@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from gen_tournament import generate_open
 
 from dwz.basics.model import Tournament
-from dwz.basics.values import age_group_of
+from dwz.basics.wo import age_group_of
 from dwz.core import kernel
 from dwz.core.kernel import EvaluationOptions, KPlayer
 from dwz.core.tournament import evaluate_tournament

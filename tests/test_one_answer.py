@@ -25,7 +25,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import dwz
-from dwz.core.player import FirstRatingResult, RatingResult, evaluate
+from dwz.core.player import evaluate
+from dwz.core.player_records import FirstRatingResult, RatingResult
 from dwz.core.readings import evaluate_readings
 from dwz.web.app import create_app
 from tests.conftest import dwz_command
@@ -116,7 +117,7 @@ READ_ALIKE = ["1580:1", "1580 : ½", "1580;0", "1580-½", "1580-1-0", "1580:0-1"
 
 @pytest.mark.parametrize("text", READ_ALIKE)
 def test_a_game_reads_alike_on_every_surface(client: TestClient, text: str) -> None:
-    """The CLI's argument, the API's string and the page's paste are one grammar (dwz.basics.values.game_text)."""
+    """The CLI's argument, the API's string and the page's paste are one grammar (dwz.basics.games.game_text)."""
     want = evaluate_readings("1650-12", [text], end=END).to_dict("de")
     assert essence(client.post("/api/dwz", json={"rating": "1650-12", "games": [text], "end": END}).json()) == essence(want)
     out = _cli("rate", "1650-12", text, "--end", END, "--json")

@@ -30,8 +30,8 @@ __version__ = "0.1.0"
 _LAZY = {
     "rate": "dwz.core.player",
     "first_rating": "dwz.core.player",
-    "RatingResult": "dwz.core.player",
-    "FirstRatingResult": "dwz.core.player",
+    "RatingResult": "dwz.core.player_records",
+    "FirstRatingResult": "dwz.core.player_records",
     "scenarios": "dwz.core.scenarios",
     "ScenarioTable": "dwz.core.scenarios",
     "umstufung": "dwz.core.conversion",
@@ -48,7 +48,7 @@ _LAZY = {
     "Problem": "dwz.basics.errors",
     "Rating": "dwz.basics.values",
     "Result": "dwz.basics.values",
-    "Game": "dwz.basics.values",
+    "Game": "dwz.basics.games",
     "AgeGroup": "dwz.basics.values",
     "read_tournament": "dwz.formats",
     "read_rating_list": "dwz.formats",
@@ -80,11 +80,13 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # what static type checkers and IDEs see
     from dwz import elo
     from dwz.basics.errors import InputError, Problem
+    from dwz.basics.games import Game
     from dwz.basics.model import Pairing, Player, StoredGame, Tournament
-    from dwz.basics.values import AgeGroup, Game, Rating, Result
+    from dwz.basics.values import AgeGroup, Rating, Result
     from dwz.core.conversion import UmstufungResult, umstufung
     from dwz.core.kernel import EvaluationOptions
-    from dwz.core.player import FirstRatingResult, RatingResult, first_rating, rate
+    from dwz.core.player import first_rating, rate
+    from dwz.core.player_records import FirstRatingResult, RatingResult
     from dwz.core.scenarios import ScenarioTable, scenarios
     from dwz.core.tournament import evaluate_tournament
     from dwz.core.tournament_records import PlayerEvaluation, TournamentEvaluation

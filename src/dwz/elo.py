@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from dwz.basics.errors import Problems
+from dwz.basics.parsing import parse_int
 from dwz.basics.probability import p_fide_hundredths, p_logistic
-from dwz.basics.values import RATING_MAX, parse_int
+from dwz.basics.values import RATING_MAX
 from dwz.core.elo import (
     CompressionResult,
     EloGame,

@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 import dwz
 import dwz.elo
 from dwz.basics.errors import InputError, Problem, Problems, shorten
+from dwz.basics.parsing import parse_birth_year
 from dwz.basics.probability import p_classic_milli, p_fide_hundredths, phi
-from dwz.basics.values import Rating, parse_birth_year, parse_rating
+from dwz.basics.values import Rating, parse_rating
 from dwz.core.conversion import umstufung
 from dwz.core.scale import NOTHING_SAID, Scales, check_scales, read_scales
 from dwz.core.scenarios import scenarios
@@ -334,7 +335,7 @@ PAIR_PART = (st.integers(-2, 3200) | st.booleans() | st.floats(allow_nan=False, 
 def test_a_pair_read_again_is_read_as_on_its_own(pairs: list[tuple[Any, Any]]) -> None:
     """parse_games remembers the pairs it read; a pair equal as a key but not the same value (True for 1,
     Decimal(1), 1600.0 for 1600) is read on its own — the answer is always the one parse_game gives."""
-    from dwz.basics.values import parse_game, parse_games
+    from dwz.basics.games import parse_game, parse_games
 
     for pair in pairs:
         if _reads(pair):
@@ -355,7 +356,7 @@ def test_a_pair_read_again_is_read_as_on_its_own(pairs: list[tuple[Any, Any]]) -
 def test_an_int_is_read_as_its_digits(value: int, low: int, span: int) -> None:
     """parse_int's first answer (an int in range) is its general reading's: the same number as the
     digits typed, the same refusal outside the range."""
-    from dwz.basics.values import parse_int
+    from dwz.basics.parsing import parse_int
 
     def read(x: Any) -> Any:
         try:
@@ -367,7 +368,7 @@ def test_an_int_is_read_as_its_digits(value: int, low: int, span: int) -> None:
 
 
 def _reads(pair: tuple[Any, Any]) -> bool:
-    from dwz.basics.values import parse_game
+    from dwz.basics.games import parse_game
 
     try:
         parse_game(pair)

@@ -13,13 +13,8 @@ from hypothesis import strategies as st
 
 import dwz
 from dwz.basics.errors import InputError
-from dwz.basics.values import (
-    parse_birth_year,
-    parse_date,
-    parse_period,
-    read_pasted_games,
-    two_digit_year,
-)
+from dwz.basics.games import read_pasted_games
+from dwz.basics.parsing import parse_birth_year, parse_date, parse_period, two_digit_year
 from dwz.core import elo
 
 TODAY = date(2026, 12, 1)

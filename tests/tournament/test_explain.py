@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import dwz
-from dwz.basics.values import age_group_of
+from dwz.basics.wo import age_group_of
 from dwz.core import kernel
 from dwz.core.kernel import KPlayer
 from dwz.core.tournament_records import PlayerEvaluation

@@ -89,7 +89,7 @@ class Decimal(click.ParamType):  # type: ignore[type-arg]
 
 def birth_year(value: str | None) -> int | str | None:
     """A birth year as typed: ASCII digits are a number, anything else goes to the engine as
-    text; the engine reads both by the one rule (:func:`dwz.basics.values.parse_birth_year`:
+    text; the engine reads both by the one rule (:func:`dwz.basics.parsing.parse_birth_year`:
     "85" is refused with the year meant, never taken for an adult) and names every problem of
     the input at once; a number too long never gets that far."""
     from dwz.basics.parsing import digits

@@ -121,7 +121,7 @@ def _register_add() -> None:
     @lang_option
     def add(files: tuple[Path, ...], db: Path, rules: str | None, list_date: str | None, fmt: str | None, lang: str) -> None:
         with _errors(lang, db):
-            from dwz.core.player import parse_date
+            from dwz.basics.parsing import parse_date
             from dwz.history.importer import import_files
             from dwz.history.store import open_store
             from dwz.i18n import fmt_date, text
@@ -347,7 +347,7 @@ def _print_compare(c: Any, lang: str) -> None:
     def num(v: float | None) -> str:
         return "–" if v is None else fmt_num(v, ".1f", lang)
 
-    echo(text("history.compare_head", lang, players=c.players, affected=c.affected, tournaments=c.tournaments))
+    echo(text("history.compare_head", lang, players=c.players, affected=c.affected, tournaments=c.tournaments, rules=c.classic))
     echo(text("history.compare_raw", lang, mean=num(c.raw_mean), median=num(c.raw_median)))
     echo(text("history.compare_rules", lang, mean=num(c.mean), median=num(c.median)))
     if c.extra.get("new_scale_start"):

@@ -55,7 +55,7 @@ def rate(rating: str | None, games: tuple[str, ...], end: str | None, born: str 
          rules: str | None, alt: str | None, stand: str | None, scale: str | None, spieler: str | None, index: str | None,
          points: str | None, count: str | None, expected: str | None, rest: tuple[str, ...], lang: str, as_json: bool,
          explain: bool) -> None:
-    from dwz.core.player import FirstRatingResult
+    from dwz.core.player_records import FirstRatingResult
     from dwz.core.readings import evaluate_readings
 
     if spieler is not None:  # the own values from the portal's card or the cached DWZ list (dwz.portal.players)
@@ -217,7 +217,7 @@ def _elo_words(err: Exception) -> Exception:
 def elo(args: tuple[str, ...], k: str | None, period: str | None, born: str | None, games_played: str | None,
         reached_2400: bool, reached_2300: bool, mode: str, logistic: bool, no_400: bool, initial: bool, compress: bool,
         lang: str, as_json: bool, explain: bool) -> None:
-    from dwz.basics.values import parse_birth_year, parse_period
+    from dwz.basics.parsing import parse_birth_year, parse_period
     from dwz.core import elo as elo_mod
 
     assumed: date | None = None

@@ -569,7 +569,7 @@ def _register_tournaments() -> None:
     @lang_option
     def turniere(label: str | None, from_date: str | None, to_date: str | None, vkz: str | None, state: str | None, limit: int,
                  api: str | None, token_url: str | None, timeout: float | None, as_json: bool, lang: str) -> None:
-        from dwz.core.player import parse_date
+        from dwz.basics.parsing import parse_date
 
         with _errors(lang):
             check_args([("label", label), ("vkz", vkz)])

@@ -66,9 +66,10 @@ def register(cli: click.Group) -> None:
                    location: str | None, time_control: str | None, sender: str | None, html_notes: bool, write_anyway: bool,
                    lang: str) -> None:
         from dwz.basics.errors import InputError, Problem
+        from dwz.basics.parsing import parse_date
         from dwz.cli.portal import say_cached_list
-        from dwz.core.player import parse_date
-        from dwz.core.tournament import EvaluationOptions, evaluate_tournament
+        from dwz.core.kernel import EvaluationOptions
+        from dwz.core.tournament import evaluate_tournament
 
         outputs = list(dict.fromkeys(output))  # every -o is written (the same file named twice: once)
         try:

@@ -9,8 +9,10 @@ from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dwz.basics.errors import InputError, Problem, collect
+from dwz.basics.parsing import parse_birth_year, parse_date
 from dwz.basics.steps import Step
-from dwz.basics.values import AgeGroup, age_from_birth_year, age_group_for_age, parse_age_group, parse_birth_year, parse_date
+from dwz.basics.values import AgeGroup, parse_age_group
+from dwz.basics.wo import age_from_birth_year, age_group_for_age
 from dwz.core.editions import rules_step
 from dwz.rules import Edition, We, edition_at, get_edition
 

@@ -17,23 +17,14 @@ from datetime import date
 from typing import Any, Literal, NamedTuple
 
 from dwz.basics.errors import InputError, Problem, Problems
+from dwz.basics.games import Game, GameLike, game_items, parse_games
+from dwz.basics.parsing import parse_birth_year, parse_int, parse_period
+from dwz.basics.plausibility import result_warnings
 from dwz.basics.probability import p_fide_hundredths, p_logistic
 from dwz.basics.rounding import round_half_away, round_half_up
 from dwz.basics.steps import Explained, OnDemand, Step, cached, render_steps
-from dwz.basics.values import (
-    IMPLAUSIBLE_RATING,
-    PLAUSIBLE_RESULT,
-    RATING_MAX,
-    Game,
-    GameLike,
-    age_from_birth_year,
-    game_items,
-    parse_birth_year,
-    parse_games,
-    parse_int,
-    parse_period,
-    result_warnings,
-)
+from dwz.basics.values import IMPLAUSIBLE_RATING, PLAUSIBLE_RESULT, RATING_MAX
+from dwz.basics.wo import age_from_birth_year
 from dwz.rules import fide
 from dwz.rules.fide import FideEra
 

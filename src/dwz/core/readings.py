@@ -15,8 +15,10 @@ from itertools import islice
 from typing import Any, NamedTuple
 
 from dwz.basics.errors import InputError
-from dwz.basics.values import MAX_GAMES, parse_games
-from dwz.core.player import FirstRatingResult, RatingResult, evaluate, rate
+from dwz.basics.games import parse_games
+from dwz.basics.values import MAX_GAMES
+from dwz.core.player import evaluate, rate
+from dwz.core.player_records import FirstRatingResult, RatingResult
 from dwz.core.scale import FIX_OWN_DATE, NEW, OLD, own_doubtful
 from dwz.rules import transition
 

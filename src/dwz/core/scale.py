@@ -23,7 +23,7 @@ rating); an own DWZ above it is taken as a value of the scale — an assumption 
 :func:`own_doubtful` decides that once, :mod:`dwz.core.readings` gives both results (issue 22 §3).  Every fix is worded for where the user acts (:func:`dwz.i18n.wording`).
 
 Values that fit no scale at all (below ``IMPLAUSIBLE_LOW`` or above 3000) are plausibility
-warnings of their own (:func:`dwz.basics.values.rating_warnings`).
+warnings of their own (:func:`dwz.basics.plausibility.rating_warnings`).
 """
 
 from __future__ import annotations
@@ -33,9 +33,10 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from dwz.basics.errors import InputError, Problem, Problems
+from dwz.basics.parsing import parse_date
 from dwz.basics.rounding import round_half_up
 from dwz.basics.steps import Step
-from dwz.basics.values import IMPLAUSIBLE_LOW, Rating, parse_date
+from dwz.basics.values import IMPLAUSIBLE_LOW, Rating
 from dwz.i18n import Fields
 from dwz.rules import Edition, Transition, We, scale_at, transition, transitions
 from dwz.rules import convert as convert_scale

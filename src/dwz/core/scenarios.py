@@ -14,20 +14,10 @@ from datetime import date
 from typing import Any, NamedTuple
 
 from dwz.basics.errors import InputError, Problem, Problems
+from dwz.basics.games import Game, GameLike, game_items, parse_games, parse_opponent
+from dwz.basics.plausibility import rating_warnings, result_warnings
 from dwz.basics.steps import Explained, Step
-from dwz.basics.values import (
-    AgeGroup,
-    Game,
-    GameLike,
-    Rating,
-    game_items,
-    parse_games,
-    parse_index,
-    parse_opponent,
-    parse_rating,
-    rating_warnings,
-    result_warnings,
-)
+from dwz.basics.values import AgeGroup, Rating, parse_index, parse_rating
 from dwz.core.context import Context, resolve_context
 from dwz.core.player import inspect_games, own_rating
 from dwz.core.scale import (

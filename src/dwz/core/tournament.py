@@ -27,7 +27,10 @@ from typing import Any
 
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.model import Pairing, Player, StoredGame, Tournament
-from dwz.basics.values import Result, age_group_of, parse_date, result_warnings
+from dwz.basics.parsing import parse_date
+from dwz.basics.plausibility import result_warnings
+from dwz.basics.values import Result
+from dwz.basics.wo import age_group_of
 from dwz.core import kernel
 from dwz.core.editions import rules_step
 from dwz.core.kernel import EvaluationOptions, KEvaluation, KResult
@@ -38,7 +41,7 @@ from dwz.core.tournament_scale import TournamentScale
 from dwz.rules import DWZ_EDITIONS, Edition, We, edition_for, get_edition
 from dwz.rules.common import FIRST_INDEX, FOREIGN_INDEX, expired, first_reasons
 
-__all__ = ["EvaluationOptions", "evaluate_tournament"]
+__all__ = ["evaluate_tournament"]
 
 _RESULT_OF_HALVES = (Result.LOSS, Result.DRAW, Result.WIN)
 

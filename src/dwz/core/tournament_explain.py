@@ -3,7 +3,7 @@
 
 The kernel (:mod:`dwz.core.kernel`) computed the numbers; a player's Rechenweg is the same rule
 functions called again with ``explain=True`` — the single player's Rechenweg of the same games
-(:mod:`dwz.core.player`), then what the tournament adds (Zusatzstufe, Gesamtiteration,
+(:mod:`dwz.core.player_explain`), then what the tournament adds (Zusatzstufe, Gesamtiteration,
 Sonderwertung, Restpartien).  What the numbers were computed from (each player's rated games, a
 newcomer's opponents of We at Ri and his We) is the kernel's own, never gathered again; where a
 Rechenweg repeats a number of the table (an established player's We and Folge-DWZ, a first DWZ,
@@ -19,9 +19,10 @@ from typing import Any
 from dwz.basics.model import Pairing, Player, Tournament
 from dwz.basics.outcomes import PerformanceOutcome
 from dwz.basics.steps import Step
-from dwz.basics.values import Result, age_from_birth_year, not_counted_reason
+from dwz.basics.values import Result
+from dwz.basics.wo import age_from_birth_year, not_counted_reason
 from dwz.core.kernel import EvaluationOptions, KEvaluation, KResult
-from dwz.core.player import first_steps, performance_steps, rated_steps
+from dwz.core.player_explain import first_steps, performance_steps, rated_steps
 from dwz.core.scale import conversion_steps
 from dwz.core.tournament_records import PlayerEvaluation, TournamentGame
 from dwz.rules import Edition, We, get_edition

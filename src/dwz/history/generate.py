@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
-from dwz.basics.values import AgeGroup, age_from_birth_year, age_group_for_age
+from dwz.basics.values import AgeGroup
+from dwz.basics.wo import age_from_birth_year, age_group_for_age
 from dwz.history.importer import name_key
 from dwz.history.store import open_store, pack, sort_key, transaction
 

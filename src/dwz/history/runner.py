@@ -37,7 +37,8 @@ from dataclasses import dataclass, replace
 from datetime import date
 from operator import attrgetter
 
-from dwz.basics.values import AgeGroup, age_group_of
+from dwz.basics.values import AgeGroup
+from dwz.basics.wo import age_group_of
 from dwz.core import kernel
 from dwz.core.kernel import EvaluationOptions, KPlayer
 from dwz.core.scale import NEW, scale_at
@@ -168,7 +169,7 @@ class Federation:
 
     def ages(self, end: date) -> list[AgeGroup]:
         """Age group by birth year for tournaments ending on ``end`` — the core's rule
-        (:func:`dwz.basics.values.age_group_of`, WO 3.2) looked up once per birth year and end
+        (:func:`dwz.basics.wo.age_group_of`, WO 3.2) looked up once per birth year and end
         year; unknown (0) or impossible birth years count as adults, as in the core."""
         table = self._ages.get(end.year)
         if table is None:

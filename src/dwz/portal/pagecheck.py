@@ -190,7 +190,7 @@ def _upgrade(row: CardRow, prev: CardRow | None, prev_day: date | None, findings
     if prev is None or prev.rating is None:
         return RowCheck(_label(row), title, t.name, tuple(_published(row)), "not_compared", "portal.pc.why.no_predecessor",
                         findings=tuple(findings))
-    from dwz.core.player import index_step
+    from dwz.core.player_explain import index_step
 
     conv = t.convert(prev.rating)
     istep = index_step(prev.index, True)
@@ -223,7 +223,8 @@ def _evaluation(card: Card, row: CardRow, prev: CardRow | None, prev_day: date |
 
 def _recompute(card: Card, row: CardRow, prev: CardRow, prev_day: date | None, name: str, end: date) -> RowCheck:
     from dwz import rules
-    from dwz.core.player import index_step, rate
+    from dwz.core.player import rate
+    from dwz.core.player_explain import index_step
 
     assert prev.rating is not None and row.we is not None and row.games is not None and row.w_halves is not None
     ed = rules.get_edition(name)

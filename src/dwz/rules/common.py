@@ -3,7 +3,7 @@
 extreme results (WO 3.6), the Sonderwertung margin (WO 3.6.3), foreign ratings (WO 4.1.2),
 the expiry of Restpartien (WO 4.1.1) and the time control a rated tournament needs (WO 4.2.2).
 
-Which games count at all (WO 3.3.2) is a property of a game: :func:`dwz.basics.values.counts`.
+Which games count at all (WO 3.3.2) is a property of a game: :func:`dwz.basics.wo.counts`.
 """
 
 from __future__ import annotations

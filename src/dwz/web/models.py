@@ -61,10 +61,10 @@ Short = Annotated[str, Field(max_length=_SHORT), AfterValidator(_plain_text)]
 
 def _four_digit_year(v: Any) -> Any:
     """A birth year of one or two digits is refused with the year meant ("10" → 2010), as
-    everywhere (:func:`dwz.basics.values.parse_birth_year`) — before the range check, whose
+    everywhere (:func:`dwz.basics.parsing.parse_birth_year`) — before the range check, whose
     "at least 1850" would not say it; the error type is the engine's problem code."""
     from dwz.basics.errors import InputError
-    from dwz.basics.values import BIRTH_YEAR_MIN, parse_birth_year
+    from dwz.basics.parsing import BIRTH_YEAR_MIN, parse_birth_year
 
     if isinstance(v, bool) or not isinstance(v, (int, str)) or (isinstance(v, int) and v >= BIRTH_YEAR_MIN):
         return v

@@ -10,8 +10,8 @@ from datetime import date
 from typing import Any
 
 from dwz.basics.errors import InputError, Problem, collect
+from dwz.basics.games import parse_games
 from dwz.basics.strength import STRENGTH_CLASSES
-from dwz.basics.values import parse_games
 from dwz.core import conversion, elo, player, scenarios
 from dwz.core.editions import label
 from dwz.core.player import resolve_context
@@ -94,7 +94,7 @@ def umstufung(req: UmstufungRequest, lang: str, steps: bool = True) -> dict[str,
 
 
 def elo_rate(req: EloRequest, lang: str, today: date | None = None, steps: bool = True) -> dict[str, Any]:
-    from dwz.basics.values import parse_period
+    from dwz.basics.parsing import parse_period
 
     given = _blank(req.period)
     period = parse_period(given, "period") if given is not None else None
@@ -107,7 +107,7 @@ def elo_rate(req: EloRequest, lang: str, today: date | None = None, steps: bool 
 
 
 def elo_initial(req: EloInitialRequest, lang: str, today: date | None = None, steps: bool = True) -> dict[str, Any]:
-    from dwz.basics.values import parse_period
+    from dwz.basics.parsing import parse_period
 
     given = _blank(req.period)
     period = parse_period(given, "period") if given is not None else None
@@ -151,11 +151,12 @@ def strength_table(lang: str) -> list[dict[str, Any]]:
 
 
 def pasted_games(text: str) -> list[dict[str, str]]:
-    """Games pasted into the DWZ page (:func:`dwz.basics.values.read_pasted_games`, the one reader of
+    """Games pasted into the DWZ page (:func:`dwz.basics.games.read_pasted_games`, the one reader of
     the page's form and its script) as rows: the result in the select's code ("=" → "½"), the rest
     as typed (the engine names a bad value on its row).  Anything that is no game: an InputError,
     and nothing is taken — a result is never computed from part of a pasted list without a word."""
-    from dwz.basics.values import parse_result, read_pasted_games
+    from dwz.basics.games import read_pasted_games
+    from dwz.basics.values import parse_result
 
     pasted = read_pasted_games(text)
     if pasted.problems:
