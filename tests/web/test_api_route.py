@@ -158,11 +158,38 @@ def test_one_router() -> None:
     """The served app is the FastAPI app with its routes: no module answers the API beside it."""
     import importlib.util
 
-    from dwz.web.security import BodyLimit, ConcurrencyLimit, SecurityHeaders, ServerErrors
+    from dwz.web.security import BodyLimit, ConcurrencyLimit, SecurityHeaders
 
     assert importlib.util.find_spec("dwz.web.fast") is None
     app = create_app()
-    ours = {m.cls for m in app.user_middleware} - {BodyLimit, ConcurrencyLimit, SecurityHeaders, ServerErrors}
+    ours = {m.cls for m in app.user_middleware} - {BodyLimit, ConcurrencyLimit, SecurityHeaders}
     assert {c.__name__ for c in ours} == {"TrustedHostMiddleware"}  # Starlette's Host check, nothing answering requests
     posts = {path for path, ops in app.openapi()["paths"].items() if "post" in ops}
     assert {"/api/dwz", "/api/dwz/scenarios", "/api/elo", "/api/elo/initial", "/api/umstufung", "/api/elo/compression"} <= posts
+
+
+@pytest.mark.parametrize(("method", "url", "body", "locs"), [
+    ("POST", "/api/dwz?lang=fr&steps=maybe", {"rating": "1650-12", "games": ["1600:1"], "bogus": 1},
+     [["query", "lang"], ["query", "steps"], ["body", "bogus"]]),
+    ("POST", "/api/dwz?wording=cli&lang=en", {"rating": "1650-12", "games": ["1600:1"]}, [["query", "wording"]]),
+    ("POST", "/api/dwz/scenarios?steps=&wording=x", {"opponents": "x"}, [["query", "steps"], ["query", "wording"], ["body", "opponents"]]),
+    ("GET", "/api/dwz/context?steps=nope&end=" + "2" * 41, None, [["query", "end"], ["query", "steps"]]),
+    ("POST", "/api/elo?lang=de&lang=xx", {"rating": 1500, "games": ["1600:1"]}, [["query", "lang"]]),
+])
+def test_query_options_are_named_with_the_other_errors(api: TestClient, method: str, url: str, body: Any,
+                                                        locs: list[list[str]]) -> None:
+    """The query options (lang, steps, wording) are read once per request, not declared one by one: invalid,
+    they are named where FastAPI named a declared parameter — after the other query parameters, before the body."""
+    r = answer(api, method, url, (422,), **({"json": body} if body is not None else {}))
+    assert [d["loc"] for d in r.json()["detail"]] == locs
+
+
+def test_query_options_documented_are_those_read(api: TestClient) -> None:
+    spec = api.get("/openapi.json").json()
+    names = {path: [p["name"] for p in op.get("parameters", [])] for path, ops in spec["paths"].items() if path.startswith("/api/")
+             for op in ops.values()}
+    assert names["/api/dwz"] == names["/api/dwz/scenarios"] == ["lang", "steps", "wording"]
+    assert names["/api/dwz/context"] == ["end", "birth_year", "lang", "steps"]
+    assert names["/api/turnier"] == names["/api/dwz/games"] == ["lang"]
+    assert answer(api, "POST", "/api/dwz/games?lang=en&wording=web&steps=x", json={"text": "1580 1"}).status_code == 200
+    assert answer(api, "POST", "/api/turnier?lang=fr", (422,)).json()["detail"][0]["loc"] == ["query", "lang"]

@@ -10,8 +10,13 @@ old card, and every surface (CLI, ``--json``, the API, the page) shows both with
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sized
+from itertools import islice
 from typing import Any, NamedTuple
 
+from dwz.basics.errors import InputError
+from dwz.basics.games import parse_games
+from dwz.basics.values import MAX_GAMES
 from dwz.core.player import evaluate, rate
 from dwz.core.player_records import FirstRatingResult, RatingResult
 from dwz.core.scale import FIX_OWN_DATE, NEW, OLD, own_doubtful
@@ -93,6 +98,7 @@ def rate_readings(rating: Any, games: Any = None, **kwargs: Any) -> Readings:
     >>> rate_readings("1500-20", ["1600:1"], end="2026-09-14", own_scale="old").doubtful
     False
     """
+    games = _read_once(games)
     return _with_old(rate(rating, games, **kwargs), rating, games, kwargs)
 
 
@@ -107,11 +113,25 @@ def evaluate_readings(rating: Any, games: Any = None, **kwargs: Any) -> Readings
     >>> evaluate_readings("1500-20", [(1600, 1)], end="2026-09-14").doubtful
     True
     """
+    games = _read_once(games)
     res = evaluate(rating, games, **kwargs)
     if isinstance(res, FirstRatingResult):
         return res
     kwargs.pop("restpartien", None)  # none beside a DWZ (evaluate refused them)
     return _with_old(res, rating, games, kwargs)
+
+
+def _read_once(games: Any) -> Any:
+    """The games as both readings take them: an iterator taken once (the second reading would find it
+    empty), and read once — the reading from an old card takes the first's Game values, not the texts
+    again.  Games that cannot be read are handed on as they came: :func:`dwz.core.player.rate` names
+    their problems together with every other of the request."""
+    if games is not None and not isinstance(games, Sized) and isinstance(games, Iterable):
+        games = tuple(islice(games, MAX_GAMES + 1))  # one more than allowed: parse_games still says "too many"
+    try:
+        return parse_games(games)
+    except InputError:
+        return games
 
 
 def _with_old(result: RatingResult, rating: Any, games: Any, kwargs: dict[str, Any]) -> Readings:

@@ -18,7 +18,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 import dwz
 from dwz.web import lang as langs
 from dwz.web.errors import SafeJSONResponse, validation_details
-from dwz.web.security import BodyLimit, ConcurrencyLimit, SecurityHeaders, ServerErrors, configured_embedders, configured_hosts
+from dwz.web.security import BodyLimit, ConcurrencyLimit, SecurityHeaders, configured_embedders, configured_hosts
 
 HERE = Path(__file__).resolve().parent
 STATIC = HERE / "static"
@@ -78,7 +78,10 @@ def create_app(allowed_hosts: list[str] | None = None, *, embed_from: list[str] 
         # them from query fields) that a page did not catch itself: a 422 naming the fields, never a 500.
         assert isinstance(exc, (RequestValidationError, ValidationError))
         lg = langs.from_scope(request.scope)
-        details = validation_details(exc.errors(), lg)
+        errors = exc.errors()
+        if isinstance(exc, RequestValidationError) and not isinstance(exc, api.OptionsError):
+            errors = api.with_option_errors(request, errors)  # FastAPI stopped before the route read its options
+        details = validation_details(errors, lg)
         if _api(request):
             return SafeJSONResponse({"detail": details}, status_code=422)
         return _invalid_page(request, details, lg)
@@ -117,13 +120,12 @@ def create_app(allowed_hosts: list[str] | None = None, *, embed_from: list[str] 
 
         app.include_router(make_router(Path(history_db)))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    # Added innermost first.  Outermost: the headers (on every answer, 400/413/500/503 included),
-    # then the catch-all for errors, the Host check, the body limit (which reads the whole body
+    # Added innermost first.  Outermost: the headers (on every answer, 400/413/500/503 included)
+    # with the catch-all for errors, then the Host check, the body limit (which reads the whole body
     # first), and innermost the bound on requests in progress — so a request counts only once its
     # body is in: clients trickling bodies hold no place of it.
     app.add_middleware(ConcurrencyLimit)
     app.add_middleware(BodyLimit, upload_limit=tournament.LIMITS["body_bytes"], big=tournament.BIG_UPLOAD, slots=tournament.BIG_UPLOADS)
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts if allowed_hosts is not None else configured_hosts())
-    app.add_middleware(ServerErrors)
     app.add_middleware(SecurityHeaders, embed_from=embed_from if embed_from is not None else configured_embedders())
     return app

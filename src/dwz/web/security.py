@@ -2,10 +2,9 @@
 
 * :class:`SecurityHeaders` — CSP, nosniff, frame and referrer policy on every answer; no page
   may show the calculator in a frame unless `dwz serve --embed-from ORIGIN` names it
-  (:func:`embed_origin`, :func:`configured_embedders`);
-* :class:`ServerErrors` — an exception the app lets escape becomes a plain 500 answer
-  *inside* the headers middleware (Starlette's own error middleware sits outside every
-  user middleware, so its 500s would carry none of the headers), logged, no traceback;
+  (:func:`embed_origin`, :func:`configured_embedders`); and an exception the app lets escape
+  becomes a plain 500 answer with those headers (Starlette's own error middleware sits outside
+  every user middleware, so its 500s would carry none of them), logged, no traceback;
 * :func:`allowed_hosts` — the Host names the server answers to (DNS rebinding: a page
   on another origin that resolves its own name to 127.0.0.1 sends ``Host: attacker.example``);
   Starlette's ``TrustedHostMiddleware`` enforces them;
@@ -89,6 +88,11 @@ def security_headers(path: str = "", embed_from: Iterable[str] | None = None) ->
 
 
 class SecurityHeaders:
+    """The headers on every answer and the last line of defence, in one layer (one wrapped ``send``
+    per request instead of two): whatever escapes the app is answered with a 500 that carries the
+    headers too and no details, and is logged — Starlette's own error middleware sits outside every
+    user middleware, so its 500s would carry none of the headers."""
+
     def __init__(self, app: ASGIApp, embed_from: Iterable[str] = ()) -> None:
         self.app = app
         embedders = list(embed_from)
@@ -102,9 +106,12 @@ class SecurityHeaders:
         path: str = scope.get("path", "")
         extra = self.headers_docs if path == "/docs" else self.headers
         no_store = path.startswith("/api/")
+        started = False
 
         async def send_with_headers(message: Message) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 headers = list(message.get("headers", []))
                 headers.extend(extra)
                 if no_store:
@@ -113,7 +120,12 @@ class SecurityHeaders:
                 message["headers"] = headers
             await send(message)
 
-        await self.app(scope, receive, send_with_headers)
+        try:
+            await self.app(scope, receive, send_with_headers)
+        except Exception:
+            logging.getLogger("dwz.web").exception("unhandled error on %s", scope.get("path", "?"))
+            if not started:  # a response already under way can only be cut off
+                await _internal_error(scope, send_with_headers)
 
 
 UPLOAD_PATHS = ("/turnier", "/api/turnier", "/turnier/gegenpruefung", "/turnier/gegenpruefung/seite")
@@ -228,33 +240,6 @@ async def _reject(send: Send) -> None:
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode()),
                             (b"connection", b"close")]})
     await send({"type": "http.response.body", "body": payload})
-
-
-class ServerErrors:
-    """The last line of defence: whatever escapes the app is answered with a 500 that has the
-    security headers (this middleware sits inside :class:`SecurityHeaders`) and no details."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        started = False
-
-        async def tracking(message: Message) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
-        try:
-            await self.app(scope, receive, tracking)
-        except Exception:
-            logging.getLogger("dwz.web").exception("unhandled error on %s", scope.get("path", "?"))
-            if not started:  # a response already under way can only be cut off
-                await _internal_error(scope, send)
 
 
 # The last line of defence renders nothing that could fail again: fixed pages per language,
