@@ -17,7 +17,7 @@ from typing import Any
 
 from dwz.basics.errors import InputError, Problem, Problems
 from dwz.basics.games import Game, GameLike, parse_games
-from dwz.basics.parsing import parse_date, parse_int
+from dwz.basics.parsing import parse_int
 from dwz.basics.plausibility import rating_warnings, result_warnings
 from dwz.basics.rounding import round_half_up
 from dwz.basics.values import (
@@ -38,9 +38,7 @@ from dwz.i18n import Fields
 from dwz.rules import Edition, We
 from dwz.rules.common import average, first_ineligible, first_reasons
 
-# Context, parse_date and resolve_context are passed through for web.service and web.tournament, which
-# import them here; their homes are core.context and basics.parsing.
-__all__ = ["Context", "evaluate", "first_rating", "inspect_games", "is_first", "own_rating", "parse_date", "rate", "resolve_context"]
+__all__ = ["evaluate", "first_rating", "inspect_games", "is_first", "own_rating", "rate"]
 
 
 def inspect_games(ed: Edition[We], games: tuple[Game, ...], field: str, convert_on: bool, warnings: list[Problem],

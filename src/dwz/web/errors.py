@@ -25,7 +25,7 @@ __all__ = ["MAX_DETAILS", "SafeJSONResponse", "field_loc", "loc_label", "problem
 class SafeJSONResponse(Response):
     """JSON that cannot fail to serialise: orjson first (fast; NaN/Infinity become null), and
     for what it refuses — an integer beyond 64 bits, a lone surrogate — the same content made
-    safe (:func:`dwz.formats._common.json_safe`).  Every API answer and error goes through it."""
+    safe (:func:`dwz.basics.parsing.json_safe`).  Every API answer and error goes through it."""
 
     media_type = "application/json"
 

@@ -13,8 +13,8 @@ from dwz.basics.errors import InputError, Problem, collect
 from dwz.basics.games import parse_games
 from dwz.basics.strength import STRENGTH_CLASSES
 from dwz.core import conversion, elo, player, scenarios
+from dwz.core.context import resolve_context
 from dwz.core.editions import label
-from dwz.core.player import resolve_context
 from dwz.core.readings import evaluate_readings
 from dwz.i18n import render_step, term
 from dwz.web.models import (

@@ -263,7 +263,7 @@ def run(up: Upload) -> Outcome:
     """Read, complete from the lists, evaluate and check (CPU-bound: the handlers call it in the worker thread)."""
     if not available():
         raise UploadError(501, "web.unavailable")
-    from dwz.core.player import parse_date
+    from dwz.basics.parsing import parse_date
     from dwz.core.tournament import evaluate_tournament
     from dwz.reports.inputs import gather
 
