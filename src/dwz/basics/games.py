@@ -241,25 +241,29 @@ def parse_games(items: Iterable[GameLike] | None, field: str = "games") -> tuple
     problems: list[Problem] = []
     add = games.append
     read = _GAMES_READ
-    for i, item in enumerate(items):
-        # only plain values are keys: a bool or a Decimal equals 1 as a key, but is read (and refused) on its own
-        if type(item) is tuple and len(item) == 2 and type(item[0]) in _KEYS and type(item[1]) in _KEYS:
+    refused = 0  # items refused so far: an item's index is len(games) + refused (no enumerate for every game)
+    for item in items:
+        # a pair as a program passes it — (1580, 1) — read before is looked up first.  Only pairs of plain values
+        # are keys, and only plain values take a Game found: a bool or a Decimal equals 1 as a key, but is read (and
+        # refused) on its own; an unhashable item (a list, a mapping, a pair holding one) is read on its own too
+        try:
             game = read.get(item)
-            if game is None:
-                try:
-                    game = parse_game(item, field)
-                except InputError:
-                    collect(problems, parse_game, item, f"{field}[{i}]")  # named as typed ("games[3]")
-                    continue
-                if len(read) >= GAMES_READ_MAX:
-                    read.clear()
-                read[item] = game
+        except TypeError:
+            game = None
+        if game is not None and type(item[0]) in _KEYS and type(item[1]) in _KEYS:
             add(game)
             continue
         try:
-            add(parse_game(item, field))
+            game = parse_game(item, field)
         except InputError:  # read again under its own name ("games[3]"), made only for a problem
-            collect(problems, parse_game, item, f"{field}[{i}]")
+            collect(problems, parse_game, item, f"{field}[{len(games) + refused}]")
+            refused += 1
+            continue
+        add(game)
+        if type(item) is tuple and len(item) == 2 and type(item[0]) in _KEYS and type(item[1]) in _KEYS:
+            if len(read) >= GAMES_READ_MAX:
+                read.clear()
+            read[item] = game
     if problems:
         raise InputError(problems)
     return tuple(games)
