@@ -212,9 +212,11 @@ def game_items(items: Any, field: str = "games") -> tuple[Any, ...]:
     A text, a number or a mapping is not a list: it is an :class:`InputError`, never
     iterated character by character (issue 11 §21).
     """
-    if items is None:
+    if type(items) is list:  # as a program passes them (the common input, told first)
+        out = tuple(items)
+    elif items is None:
         return ()
-    if isinstance(items, tuple):
+    elif isinstance(items, tuple):
         out = items
     elif isinstance(items, list):
         out = tuple(items)
@@ -239,7 +241,6 @@ def parse_games(items: Iterable[GameLike] | None, field: str = "games") -> tuple
     items = game_items(items, field)
     games: list[Game] = []
     problems: list[Problem] = []
-    add = games.append
     read = _GAMES_READ
     refused = 0  # items refused so far: an item's index is len(games) + refused (no enumerate for every game)
     for item in items:
@@ -251,7 +252,7 @@ def parse_games(items: Iterable[GameLike] | None, field: str = "games") -> tuple
         except TypeError:
             game = None
         if game is not None and type(item[0]) in _KEYS and type(item[1]) in _KEYS:
-            add(game)
+            games.append(game)
             continue
         try:
             game = parse_game(item, field)
@@ -259,7 +260,7 @@ def parse_games(items: Iterable[GameLike] | None, field: str = "games") -> tuple
             collect(problems, parse_game, item, f"{field}[{len(games) + refused}]")
             refused += 1
             continue
-        add(game)
+        games.append(game)
         if type(item) is tuple and len(item) == 2 and type(item[0]) in _KEYS and type(item[1]) in _KEYS:
             if len(read) >= GAMES_READ_MAX:
                 read.clear()
