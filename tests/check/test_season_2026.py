@@ -355,7 +355,8 @@ def test_the_audits_low_values_are_refused_naming_the_players() -> None:
     code, rep = check_json(path, "--scale", "neu")
     assert code == 2 and [f["player"] for f in kinds(rep, "old_scale_rating")] == [4, 6]
     # said old (the whole file): evaluated as the engine does with every value converted first
-    from dwz.core.tournament import EvaluationOptions, evaluate_tournament
+    from dwz.core.kernel import EvaluationOptions
+    from dwz.core.tournament import evaluate_tournament
 
     d = json.loads(invoke("tournament", path, "--scale", "alt", "--json").stdout)
     engine = evaluate_tournament(read_tournament(path), options=EvaluationOptions(scale="old"))

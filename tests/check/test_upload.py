@@ -137,6 +137,21 @@ def test_a_tournament_without_a_name_is_blocked_by_the_writers_own_error(tmp_pat
     assert found[0].fix("de") and found[0].who("de") == "Turnierdaten"
 
 
+def test_a_name_the_writer_cannot_write_is_its_error_not_a_crash() -> None:
+    """A player named "," has neither surname nor forename: the writers' place is "player 2" (no name), and
+    the check says their error at the player's number (found by tests/check/test_properties.py)."""
+    from datetime import date
+
+    from dwz.basics.model import Pairing, Player, Tournament
+    from dwz.basics.values import Result
+    from dwz.reports.upload import file_findings
+
+    t = Tournament("T", date(2026, 9, 14), (Player(1, "A", 1600, 20), Player(2, ",", 1500, 20)), (Pairing(1, 1, 2, Result.WIN, Result.LOSS),))
+    found = [(f.player, f.name, f.problem.code, f.problem.value) for f in file_findings(t, ()) if f.player == 2 and f.problem]
+    assert (2, None, "xml_required_missing", "surname") in found
+    assert next(f.who() for f in file_findings(t, ()) if f.player == 2) == "2"
+
+
 def test_a_missing_game_is_a_note_naming_the_round_and_the_players() -> None:
     code, rep = check(DATA / "partie-fehlt.csv")
     notes = [f for f in rep["findings"] if f["kind"] == "round_incomplete"]

@@ -35,6 +35,7 @@ def test_compare(tmp_path: Path) -> None:
     classic_a = oracle.classic_card(a1, 31, 56, [(b1, 2)])[0]
     classic_b = oracle.classic_card(b1, 13, 56, [(a1, 0)])[0]
     assert (c.players, c.affected, c.tournaments) == (3, 2, 1)
+    assert c.classic == "dwz-classic"  # the edition rated throughout, as the head line names it ({rules!t})
     movers = {m.name: m for m in (*c.up, *c.down)}
     for name, real, classic in (("A", real_a, classic_a), ("B", real_b, classic_b)):
         if real != oracle.umstufung(classic):

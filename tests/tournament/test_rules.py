@@ -13,7 +13,8 @@ import pytest
 
 from dwz.basics.model import Pairing, Player, StoredGame, Tournament
 from dwz.basics.values import Result
-from dwz.core.tournament import EvaluationOptions, evaluate_tournament
+from dwz.core.kernel import EvaluationOptions
+from dwz.core.tournament import evaluate_tournament
 from tests import oracle
 from tests.conftest import SPEC, VECTORS, load_json
 

@@ -18,7 +18,8 @@ from fastapi.testclient import TestClient
 from tests import oracle
 from tests.conftest import ROOT, SAMPLES
 
-from dwz.core.tournament import EvaluationOptions, evaluate_tournament
+from dwz.core.kernel import EvaluationOptions
+from dwz.core.tournament import evaluate_tournament
 from dwz.formats import read_tournament
 
 DATA = ROOT / "tests" / "data" / "season2026"

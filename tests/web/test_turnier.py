@@ -18,7 +18,8 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.conftest import SAMPLES
 
-from dwz.core.tournament import EvaluationOptions, evaluate_tournament
+from dwz.core.kernel import EvaluationOptions
+from dwz.core.tournament import evaluate_tournament
 from dwz.formats import read_tournament
 from dwz.i18n import CATALOGS
 from dwz.web.tournament import LIMITS, OPTIONS

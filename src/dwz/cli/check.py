@@ -4,8 +4,10 @@ The command reads the tournament and the rating lists, evaluates it, and prints
 what :func:`dwz.reports.check.check_tournament` found — grouped by severity and
 kind, each with the rule and the fix.  Exit code 0 clean, 1 with warnings, 2 with
 errors (also for a file that cannot be read: then its problems are the report).
-``dwz tournament`` shows the same report as a section.  Only click is imported at
-registration (``dwz rate`` stays fast); the layout is in :mod:`dwz.cli.render_check`.
+``dwz tournament`` shows the same report as a section.  At registration only click and the
+command line's own modules (:mod:`dwz.cli.lang`, :mod:`~dwz.cli.options`, :mod:`~dwz.cli.layout`,
+:mod:`~dwz.cli.output`) are imported; the readers, the check and the engine when the command runs, so that ``dwz rate``
+stays fast (tests/check/test_cli.py); the layout is in :mod:`dwz.cli.render_check`.
 """
 
 from __future__ import annotations
@@ -62,7 +64,8 @@ def register(cli: click.Group) -> None:
               time_control: str | None, as_json: bool, lang: str) -> None:
         from dwz.basics.errors import InputError
         from dwz.basics.parsing import parse_date
-        from dwz.core.tournament import EvaluationOptions, evaluate_tournament
+        from dwz.core.kernel import EvaluationOptions
+        from dwz.core.tournament import evaluate_tournament
 
         try:
             end_d = parse_date(end, "--end") if end else None  # messages name the option the user typed

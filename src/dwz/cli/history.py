@@ -347,7 +347,7 @@ def _print_compare(c: Any, lang: str) -> None:
     def num(v: float | None) -> str:
         return "–" if v is None else fmt_num(v, ".1f", lang)
 
-    echo(text("history.compare_head", lang, players=c.players, affected=c.affected, tournaments=c.tournaments))
+    echo(text("history.compare_head", lang, players=c.players, affected=c.affected, tournaments=c.tournaments, rules=c.classic))
     echo(text("history.compare_raw", lang, mean=num(c.raw_mean), median=num(c.raw_median)))
     echo(text("history.compare_rules", lang, mean=num(c.mean), median=num(c.median)))
     if c.extra.get("new_scale_start"):

@@ -68,7 +68,8 @@ def register(cli: click.Group) -> None:
         from dwz.basics.errors import InputError, Problem
         from dwz.basics.parsing import parse_date
         from dwz.cli.portal import say_cached_list
-        from dwz.core.tournament import EvaluationOptions, evaluate_tournament
+        from dwz.core.kernel import EvaluationOptions
+        from dwz.core.tournament import evaluate_tournament
 
         outputs = list(dict.fromkeys(output))  # every -o is written (the same file named twice: once)
         try:

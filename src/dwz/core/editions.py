@@ -12,13 +12,23 @@ from functools import lru_cache
 from dwz.basics.steps import Step
 from dwz.rules import DWZ_EDITIONS, Edition, We, in_force_rule, span, transition
 
-__all__ = ["label", "rules_step", "switch_date"]
+__all__ = ["coefficient_editions", "label", "rules_step", "switch_date"]
 
 
 def switch_date() -> date:
     """The day the DWZ scale changed (the Umstufung 2026: the registry's transition from the old scale
     to the new one) — for the texts that tell a user which of his values are old ("{switch!d}")."""
     return transition("old", "new").at
+
+
+def coefficient_editions() -> dict[str, str]:
+    """The edition a coefficient's name points to, for the texts that say which rules have an E or a K
+    ("{rules_E!t}", "{rules_K!t}"): per coefficient the first registered edition that rates with it
+    (E: WO Anhang 1.2, K: WO 2026 Anhang 1.3)."""
+    first: dict[str, str] = {}
+    for name, ed in DWZ_EDITIONS.items():
+        first.setdefault(f"rules_{ed.COEFFICIENT}", name)
+    return first
 
 
 # The dates an edition rates, as the catalogs say it: (Rechenweg step, label), by which ends are known.

@@ -41,7 +41,7 @@ from dwz.core.tournament_scale import TournamentScale
 from dwz.rules import DWZ_EDITIONS, Edition, We, edition_for, get_edition
 from dwz.rules.common import FIRST_INDEX, FOREIGN_INDEX, expired, first_reasons
 
-__all__ = ["EvaluationOptions", "evaluate_tournament"]
+__all__ = ["evaluate_tournament"]
 
 _RESULT_OF_HALVES = (Result.LOSS, Result.DRAW, Result.WIN)
 

@@ -42,6 +42,7 @@ from dwz.basics.errors import MAX_NOTES, InputError, Problem, Problems, capped
 from dwz.basics.model import Player, Tournament
 from dwz.basics.values import Result
 from dwz.formats._common import (
+    MAX_LINE,
     Source,
     decode,
     digits,
@@ -152,7 +153,7 @@ def read_trf(source: Source, *, name: str | None = None, strict: bool = False) -
         elif code in _HEADER:
             headers.setdefault(code, (i, line[4:].strip()))
             if code == "132":
-                round_dates.extend(_round_dates(line))
+                round_dates.extend(_round_dates(line).values())
         elif code in ("XXR", "142"):
             n = line[4:].split()
             declared_rounds = digits(n[0], 4) if n else None
@@ -438,37 +439,23 @@ def _header_date(headers: dict[str, tuple[int, str]], code: str, fname: str, not
     return header_date(text, fname, line, notes)
 
 
-def _round_dates(line: str) -> list[date]:
-    # Record 132: round r at cols 92+10(r−1)…99+10(r−1), YY/MM/DD (§1.3).
-    out = []
-    k = 0
-    while 91 + 10 * k < len(line):
+def _round_dates(line: str) -> dict[int, date]:
+    """Round → date of a record 132: round r at cols 92+10(r−1)…99+10(r−1), YY/MM/DD (formats.md §1.3);
+    a round without a readable date is left out.  The one reader of the record (:func:`read_trf`'s end,
+    :func:`round_dates_trf`); at most a line's worth of columns (``MAX_LINE``, what every TRF line may hold)."""
+    out: dict[int, date] = {}
+    for k in range((min(len(line), MAX_LINE) - 82) // 10):  # columns starting before the line's end
         try:
             d = parse_date(line[91 + 10 * k: 99 + 10 * k])
-        except ValueError:
+        except (ValueError, OverflowError):
             d = None
         if d is not None:
-            out.append(d)
-        k += 1
+            out[k + 1] = d
     return out
 
 
 def round_dates_trf(data: bytes | str) -> dict[int, date]:
-    """Round → date from a TRF's record 132 (cols 92+10(r−1), formats.md §1.3); rounds
-    without a readable date are left out.  Empty for anything else."""
+    """Round → date from a TRF's (first) record 132 (:func:`_round_dates`), for the check's
+    dates of the rounds.  Empty for anything else."""
     text_ = data if isinstance(data, str) else data.decode("utf-8", errors="replace")
-    out: dict[int, date] = {}
-    for line in split_lines(text_):
-        if not line.startswith("132"):
-            continue
-        k = 0
-        while 91 + 10 * k < len(line) and k < 1000:
-            try:
-                d = parse_date(line[91 + 10 * k: 99 + 10 * k])
-            except (ValueError, OverflowError):
-                d = None
-            if d is not None:
-                out[k + 1] = d
-            k += 1
-        break
-    return out
+    return next((_round_dates(line) for line in split_lines(text_) if line.startswith("132")), {})

@@ -28,7 +28,7 @@ from dwz.core.kernel import EvaluationOptions
 from dwz.history.runner import Federation
 from dwz.history.store import unpack
 from dwz.i18n import fmt_num, text
-from dwz.rules import DWZ_EDITIONS, edition_at, transition
+from dwz.rules import DWZ_EDITIONS, Edition, We, edition_at, transition
 
 __all__ = ["Comparison", "Mover", "compare", "compare_svg", "histogram_lines"]
 
@@ -57,6 +57,7 @@ class Comparison:
     down: tuple[Mover, ...]
     tournaments: int  # evaluated again for the counterfactual
     extra: dict[str, Any] = field(default_factory=dict)
+    classic: str = field(default_factory=lambda: classic_edition().NAME)  # the edition rated throughout (its texts name it)
 
     def to_dict(self) -> dict[str, Any]:
         return {"players": self.players, "affected": self.affected, "raw_mean": self.raw_mean, "raw_median": self.raw_median,
@@ -87,6 +88,11 @@ def _bins(values: list[int], target: int = 20) -> tuple[tuple[int, int, int], ..
     return tuple((start + i * width, start + (i + 1) * width, c) for i, c in enumerate(counts))
 
 
+def classic_edition() -> Edition[We]:
+    """The edition of the last day before the switch to the new scale — the classic rules, rated on the old scale."""
+    return edition_at(transition("old", "new").at - timedelta(days=1))
+
+
 def compare(conn: sqlite3.Connection, *, top: int = 10) -> Comparison:
     """Compare the stored (real) history with the classic rules throughout."""
     pending = conn.execute("SELECT count(*) FROM tournaments WHERE evaluated = 0").fetchone()[0]
@@ -99,7 +105,7 @@ def compare(conn: sqlite3.Connection, *, top: int = 10) -> Comparison:
     try:
         useq = int(conn.execute("SELECT seq FROM tournaments WHERE kind = 'umstufung'").fetchone()[0])
         switch = transition("old", "new")
-        before = edition_at(switch.at - timedelta(days=1))  # the classic rules, rated on the old scale
+        before = classic_edition()
         # the first tournament before the switch forced to an edition on the new scale (its rules are not the classic ones)
         new_scale = [name for name, ed in DWZ_EDITIONS.items() if ed.SCALE == switch.target]
         forced = conn.execute(f"SELECT min(seq) FROM tournaments WHERE rules IN ({', '.join('?' * len(new_scale))}) "
@@ -149,7 +155,7 @@ def compare(conn: sqlite3.Connection, *, top: int = 10) -> Comparison:
     return Comparison(players=both, affected=len(movers), diffs=tuple(diffs), raw_mean=mean(raw) if raw else None,
                       raw_median=median(raw) if raw else None, mean=mean(diffs) if diffs else None,
                       median=median(diffs) if diffs else None, bins=_bins(diffs), up=up, down=down, tournaments=n_t,
-                      extra={"new_scale_start": moved_back} if moved_back else {})
+                      extra={"new_scale_start": moved_back} if moved_back else {}, classic=before.NAME)
 
 
 def _old_scale(new: int) -> int:

@@ -329,7 +329,7 @@ def _scale_unsaid(t: Tournament, ev: TournamentEvaluation | None, match: MatchRe
         return []
     pe, other = max(changed, key=lambda c: abs((c[0].new_rating or 0) - (c[1].new_rating or 0)))
     return [Finding("error", "scale_unsaid", values=(
-        ("start", start), ("end", ev.end), ("switch", switch), ("count", Count(len(unsaid), "player")),
+        ("start", start), ("end", ev.end), ("rules", ev.rules), ("switch", switch), ("count", Count(len(unsaid), "player")),
         ("changed", Count(len(changed), "player")), ("player", _label(pe.player)),
         ("as_new", fmt_rating(pe.new_rating, pe.new_index)), ("as_old", fmt_rating(other.new_rating, other.new_index))))]
 

@@ -15,7 +15,7 @@ from dwz.formats.dsb_list import DsbEntry
 from dwz.formats.fide_list import FideEntry
 from dwz.formats.lists import Candidate, MatchReport, closest_entries
 from dwz.i18n import fmt_rating
-from dwz.reports.findings import Finding, ListInfo, Severity, _f, _on_new_scale, _tournament_scale
+from dwz.reports.findings import Finding, ListInfo, Severity, _f, _on_new_scale, _tournament_rules, _tournament_scale
 from dwz.reports.wording import Count, Ref, _Dated
 from dwz.rules import transition
 
@@ -52,6 +52,7 @@ def _list_findings(t: Tournament, match: MatchReport, dsb: Sequence[DsbEntry | F
     dating = info.dating if info is not None else None
     scale_differs = False
     on_new = _tournament_scale(rules, end) == "new"
+    edition = ("rules", _tournament_rules(rules, end))  # the texts name it ({rules!t}): the edition rating the tournament
     # DWZ the list put into the tournament (the file had none): those its scale decides
     filled = sum(1 for f in match.filled if f.field == "rating" and f.list == "dsb")
     if info is not None and dating is not None and end is not None:
@@ -80,13 +81,13 @@ def _list_findings(t: Tournament, match: MatchReport, dsb: Sequence[DsbEntry | F
             switch = ("switch", transition("old", "new").at)  # the fix: a date before it converts
             if list_date is None:
                 out.append(Finding("error" if filled else "warning", "list_scale_unknown", variant="undated",
-                                   values=(("list", info.name), ("end", end), count, switch)))
+                                   values=(("list", info.name), ("end", end), edition, count, switch)))
             else:
-                out.append(Finding("error" if filled else "warning", "list_scale_unknown", values=(*values, count, switch)))
+                out.append(Finding("error" if filled else "warning", "list_scale_unknown", values=(*values, edition, count, switch)))
         elif dating.scale == "new" and not on_new:
             scale_differs = True
             out.append(Finding("error", "list_new_scale", variant="filled" if filled else None,
-                               values=(*values, ("count", Count(filled, "player")))))
+                               values=(*values, edition, ("count", Count(filled, "player")))))
         elif list_date is not None and list_date > end:
             out.append(Finding("warning", "list_newer", values=values))
     newer = list_date is not None and end is not None and list_date > end

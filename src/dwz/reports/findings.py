@@ -310,7 +310,7 @@ def _refusal(report: CheckReport) -> list[Problem]:
             out.append(Problem(field_, f"refused_{kind}", len(findings), {"players": players, "switch": switch}))
         elif kind == "scale_unsaid":
             out.append(Problem(field_, "refused_scale_unsaid", v["start"].isoformat(), {
-                "end": v["end"].isoformat(), "switch": switch, "player": v["player"], "as_new": v["as_new"],
+                "end": v["end"].isoformat(), "rules": v["rules"], "switch": switch, "player": v["player"], "as_new": v["as_new"],
                 "as_old": v["as_old"]}))
         elif kind == "no_dwz":
             out.append(Problem(field_, "refused_no_dwz", report.source or "", {"players": v["players"].n, "elo": v["elo"].n}))
@@ -320,7 +320,7 @@ def _refusal(report: CheckReport) -> list[Problem]:
                 "switch": switch}))
         else:  # the list's scale: open (list_scale_unknown), or new for a tournament on the old (list_new_scale)
             dated = v.get("date")
-            params: dict[str, Any] = {"end": v["end"].isoformat(), "count": v["count"].n, "switch": switch}
+            params: dict[str, Any] = {"end": v["end"].isoformat(), "rules": v["rules"], "count": v["count"].n, "switch": switch}
             if isinstance(dated, _Dated):
                 params.update(date=dated.day.isoformat(), how=f"list.dated.{v['how'].key.rsplit('.', 1)[-1]}")
             code = f"refused_{kind}" + ("_undated" if not isinstance(dated, _Dated) else "")
@@ -391,13 +391,21 @@ def _on_new_scale(day: date | None) -> bool:
     return day is not None and scale_at(day) == NEW
 
 
-def _tournament_scale(rules: str | None, end: date | None) -> str | None:
-    """The scale a tournament is rated on: its edition's (``rules``, else the one of its end date)."""
+def _tournament_rules(rules: str | None, end: date | None) -> str | None:
+    """The edition that rates a tournament: ``rules`` if it names one, else the one of its end date."""
     from dwz.rules import edition_for, get_edition
 
     if rules:
         try:
-            return get_edition(rules).SCALE
+            return get_edition(rules).NAME
         except (InputError, LookupError):
             pass
-    return get_edition(edition_for(end)).SCALE if end is not None else None
+    return edition_for(end) if end is not None else None
+
+
+def _tournament_scale(rules: str | None, end: date | None) -> str | None:
+    """The scale a tournament is rated on: its edition's (:func:`_tournament_rules`)."""
+    from dwz.rules import get_edition
+
+    name = _tournament_rules(rules, end)
+    return get_edition(name).SCALE if name is not None else None

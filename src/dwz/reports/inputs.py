@@ -28,7 +28,7 @@ from dwz.formats.trf import round_dates_trf
 from dwz.reports.check import check_tournament
 from dwz.reports.findings import CheckReport, ListInfo, _on_new_scale
 
-__all__ = ["Inputs", "ListSource", "gather", "scales_differ"]
+__all__ = ["Inputs", "ListSource", "gather"]
 
 
 ListSource = Path | tuple[bytes, str]  # a path, or (content, file name) of an upload
@@ -143,14 +143,6 @@ def gather(data: bytes, name: str, *, fmt: str | None = None, dsb_list: ListSour
             inp.problems.extend(e.problems)
     inp.tournament = t
     return inp
-
-
-def scales_differ(list_date: date | None, end: date | None) -> bool:
-    """A list of before the Umstufung 2026 for a tournament rated on the new scale (spec dwz-2026 §6):
-    its DWZ are converted for the evaluation (:func:`dwz.core.scale.scale_at` decides both)."""
-    from dwz.core.scale import NEW, OLD, scale_at
-
-    return list_date is not None and end is not None and scale_at(list_date) == OLD and scale_at(end) == NEW
 
 
 def _list_info(kind: str, name: str, entries: Sequence[Any], given: date | None) -> ListInfo:

@@ -8,7 +8,7 @@ import io
 from collections.abc import Iterable
 from typing import Any
 
-from dwz.core.editions import label
+from dwz.core.editions import coefficient_editions, label
 from dwz.core.tournament_records import PlayerEvaluation, TournamentEvaluation
 from dwz.formats._common import CsvWriter
 from dwz.formats.own import CSV_CLUB
@@ -251,7 +251,7 @@ def to_html(ev: TournamentEvaluation, lang: str = "de", rechenweg: bool = True, 
     return tmpl.render(
         lang=lang, name=t.name or "–", meta=meta, t=texts, columns=shown, rows=rows, legend=legend(rows, lang),
         text_columns=(cols[1], cols[3], CLUB_COLUMN.get(lang, CLUB_COLUMN["de"])), remark_column=cols[11],
-        abbr={cols[3]: text("report.abbr.age", lang), cols[6]: text("report.abbr.coef", lang), cols[5]: text("report.abbr.we", lang)},
+        abbr={cols[3]: text("report.abbr.age", lang), cols[6]: text("report.abbr.coef", lang, **coefficient_editions()), cols[5]: text("report.abbr.we", lang)},
         elo_columns=ELO_COLUMNS.get(lang, ELO_COLUMNS["de"]), elo=elo, elo_legend=elo_legend(elo, lang),
         team_columns=TEAM_COLUMNS.get(lang, TEAM_COLUMNS["de"]), teams=team_tables(ev, lang), sonderwertung=sonder,
         players=ev.players, rechenweg=rechenweg, rw=rw, notes=shown_notes,

@@ -57,6 +57,13 @@ def _player_no(place: str) -> int | None:
     return int(parts[1]) if len(parts) > 1 and parts[0] == "player" and parts[1].isascii() and parts[1].isdigit() else None
 
 
+def _player_name(place: str) -> str | None:
+    """The name in a writer's place ("player 5 Müller, Hans"); none where it had none to write (a name of only
+    a comma has neither surname nor forename: "player 5")."""
+    parts = place.split(" ", 2)
+    return parts[2] if len(parts) > 2 else None
+
+
 def said_by(p: Problem, findings: Iterable[Finding]) -> bool:
     """Whether a check finding already says the writer's problem ``p``."""
     element = str(p.value) if p.code == "xml_required_missing" else None
@@ -96,7 +103,7 @@ def unsaid(t: Tournament, said: Iterable[Finding]) -> list[tuple[str, Problem, i
 def file_findings(t: Tournament, said: Iterable[Finding]) -> list[Finding]:
     """The blocking problems of both upload files of ``t`` that no finding in ``said`` says
     (:func:`unsaid`), as errors: ``upload_invalid``, one per problem and place."""
-    return [Finding("error", "upload_invalid", player=no, name=p.field.split(" ", 2)[2] if no is not None else None,
+    return [Finding("error", "upload_invalid", player=no, name=_player_name(p.field) if no is not None else None,
                     where=None if no is not None else p.field, values=(("file", label),), problem=p)
             for label, p, no in unsaid(t, said)]
 

@@ -26,7 +26,7 @@ from dwz import i18n
 from dwz.basics.errors import InputError, Problem
 from dwz.basics.games import PASTE_MAX_CHARS
 from dwz.basics.values import parse_result
-from dwz.core.editions import switch_date
+from dwz.core.editions import coefficient_editions, switch_date
 from dwz.i18n import CATALOGS, field_label, fmt_num, fmt_parts, fmt_signed, parts_template, term, text
 from dwz.rules import get_edition
 from dwz.web import chart, service
@@ -94,8 +94,10 @@ def render(request: Request, name: str, ctx: dict[str, Any], status: int = 200) 
     keep = f"?lang={chosen}" if chosen else ""
     switch = switch_date().isoformat()  # "{switch!d}" in a text: the day of the Umstufung, from the registry
 
+    coef = coefficient_editions()  # "{rules_E!t}" in a text: the edition with an E, from the registry
+
     def t(key: str, **kw: Any) -> str:
-        return text(key, lg, **{"switch": switch, **kw})
+        return text(key, lg, **{"switch": switch, **coef, **kw})
 
     def term_(key: Any) -> str:
         return term(str(key), lg)

@@ -240,7 +240,7 @@ def _zip_within(data: bytes, where: str) -> None:
 
 
 def _options(up: Upload) -> tuple[Any, list[Problem]]:
-    from dwz.core.tournament import EvaluationOptions
+    from dwz.core.kernel import EvaluationOptions
     from dwz.rules import accepted, names
 
     problems = []

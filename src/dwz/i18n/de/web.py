@@ -20,7 +20,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "web.options_title": "Regeln und Auslegungen",
         "web.opt_rules": "Regelwerk",
         "web.opt_rules_auto": "nach dem Turnierende",
-        "web.opt_foreign_e_index": "Index für E bei Elo als Ausgangswert (klassische WO)",
+        "web.opt_foreign_e_index": "Index für E bei Elo als Ausgangswert ({rules_E!t})",
         "web.opt_fei_1": "1 (Anhang 1.2 neu, Standard)",
         "web.opt_fei_6": "6 (WO 2014)",
         "web.opt_sonderwertung": "Sonderwertung anwenden (WO 3.6.3)",

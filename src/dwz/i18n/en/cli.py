@@ -401,7 +401,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "report.footer": "Computed with dwz – unofficial; only the DSB's evaluation is binding.",
         "report.scroll_hint": "The table is wider than the screen: swipe sideways to see every column.",
         "report.abbr.age": "age group",
-        "report.abbr.coef": "development coefficient E (classic rules) or development factor K (2026 rules)",
+        "report.abbr.coef": "development coefficient E ({rules_E!t}) or development factor K ({rules_K!t})",
         "report.abbr.we": "expected score",
         "report.legend.remarks": "Remarks: first DWZ, Sonderwertung, stored games, and why a player stays without a DWZ",
         "report.legend.age": "Age group: Y youth (up to 20), Jr juniors (21–25), A adults (over 25)",

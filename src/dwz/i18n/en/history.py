@@ -48,7 +48,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "history.col_new": "DWZ-index",
         "history.chart_title": "DWZ of {name}",
         "history.chart_desc": "Chart: time across, the DWZ after each evaluation up; the dashed line marks the Umstufung 2026. The values are in the table.",
-        "history.compare_head": "{players} players with a DWZ in both runs, {affected} of them evaluated after the Umstufung ({tournaments!n:tournament|tournaments} recomputed under the classic rules).",
+        "history.compare_head": "{players} players with a DWZ in both runs, {affected} of them evaluated after the Umstufung ({tournaments!n:tournament|tournaments} recomputed under the {rules!t}).",
         "history.compare_raw": "Raw (real − classic, mostly the Umstufung): mean {mean}, median {median}",
         "history.compare_rules": "Effect of the new rules (real − Umstufung(classic)): mean {mean}, median {median}",
         "history.compare_up": "Biggest winners under the new rules:",

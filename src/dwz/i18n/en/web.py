@@ -20,7 +20,7 @@ CATALOG: dict[str, dict[str, Any]] = {
         "web.options_title": "Rules and readings",
         "web.opt_rules": "Rule edition",
         "web.opt_rules_auto": "by the tournament end",
-        "web.opt_foreign_e_index": "Index for E when the Elo is the starting value (classic rules)",
+        "web.opt_foreign_e_index": "Index for E when the Elo is the starting value ({rules_E!t})",
         "web.opt_fei_1": "1 (new Anhang 1.2, default)",
         "web.opt_fei_6": "6 (WO 2014)",
         "web.opt_sonderwertung": "Apply the Sonderwertung (WO 3.6.3)",
