@@ -204,3 +204,17 @@ def test_huge_numbers_are_input_errors_or_results(digits: int) -> None:
     _result_or_input_error(dwz.elo.rate, big, [(1500, 1)], period=date(2025, 11, 1))
     _result_or_input_error(dwz.elo.compression_2024, big)
     _result_or_input_error(umstufung, big)
+
+
+def test_each_problem_names_its_game_by_its_place_among_all() -> None:
+    """parse_games counts no index for the games it reads: a refused item is named by its place in the
+    list (games read, remembered pairs and refused items before it alike), as the caller typed it."""
+    from dwz.basics.errors import InputError
+    from dwz.basics.games import parse_games
+
+    parse_games([(1500, 1), (1600, 1)])  # remembered
+    with pytest.raises(InputError) as e:
+        parse_games([(1500, 1), "x", (1600, 1), "1700:1", "y", (True, 1), [1800, "?"], {"opponent": 1}])
+    assert [(p.field, p.code) for p in e.value.problems] == [
+        ("games[1]", "game_invalid"), ("games[4]", "game_invalid"), ("games[5].opponent", "opponent_invalid"),
+        ("games[6].result", "result_invalid"), ("games[7].result", "result_missing")]

@@ -212,9 +212,11 @@ def game_items(items: Any, field: str = "games") -> tuple[Any, ...]:
     A text, a number or a mapping is not a list: it is an :class:`InputError`, never
     iterated character by character (issue 11 §21).
     """
-    if items is None:
+    if type(items) is list:  # as a program passes them (the common input, told first)
+        out = tuple(items)
+    elif items is None:
         return ()
-    if isinstance(items, tuple):
+    elif isinstance(items, tuple):
         out = items
     elif isinstance(items, list):
         out = tuple(items)
@@ -239,27 +241,30 @@ def parse_games(items: Iterable[GameLike] | None, field: str = "games") -> tuple
     items = game_items(items, field)
     games: list[Game] = []
     problems: list[Problem] = []
-    add = games.append
     read = _GAMES_READ
-    for i, item in enumerate(items):
-        # only plain values are keys: a bool or a Decimal equals 1 as a key, but is read (and refused) on its own
-        if type(item) is tuple and len(item) == 2 and type(item[0]) in _KEYS and type(item[1]) in _KEYS:
+    refused = 0  # items refused so far: an item's index is len(games) + refused (no enumerate for every game)
+    for item in items:
+        # a pair as a program passes it — (1580, 1) — read before is looked up first.  Only pairs of plain values
+        # are keys, and only plain values take a Game found: a bool or a Decimal equals 1 as a key, but is read (and
+        # refused) on its own; an unhashable item (a list, a mapping, a pair holding one) is read on its own too
+        try:
             game = read.get(item)
-            if game is None:
-                try:
-                    game = parse_game(item, field)
-                except InputError:
-                    collect(problems, parse_game, item, f"{field}[{i}]")  # named as typed ("games[3]")
-                    continue
-                if len(read) >= GAMES_READ_MAX:
-                    read.clear()
-                read[item] = game
-            add(game)
+        except TypeError:
+            game = None
+        if game is not None and type(item[0]) in _KEYS and type(item[1]) in _KEYS:
+            games.append(game)
             continue
         try:
-            add(parse_game(item, field))
+            game = parse_game(item, field)
         except InputError:  # read again under its own name ("games[3]"), made only for a problem
-            collect(problems, parse_game, item, f"{field}[{i}]")
+            collect(problems, parse_game, item, f"{field}[{len(games) + refused}]")
+            refused += 1
+            continue
+        games.append(game)
+        if type(item) is tuple and len(item) == 2 and type(item[0]) in _KEYS and type(item[1]) in _KEYS:
+            if len(read) >= GAMES_READ_MAX:
+                read.clear()
+            read[item] = game
     if problems:
         raise InputError(problems)
     return tuple(games)

@@ -261,9 +261,10 @@ def k_for_games(k: int, n: int, era: FideEra) -> int:
     >>> [k_for_games(k, n, era_for(date(2025, 10, 1))) for k, n in ((40, 18), (20, 39), (10, 71))]
     [38, 17, 9]
     """
-    if era.k_product_cap is None or n == 0:
+    cap = era.k_product_cap
+    if cap is None or k * n <= cap:
         return k
-    return min(k, era.k_product_cap // n)
+    return cap // n
 
 
 def performance(opponents: Sequence[int], w_halves: int) -> Performance:
