@@ -218,3 +218,18 @@ def test_each_problem_names_its_game_by_its_place_among_all() -> None:
     assert [(p.field, p.code) for p in e.value.problems] == [
         ("games[1]", "game_invalid"), ("games[4]", "game_invalid"), ("games[5].opponent", "opponent_invalid"),
         ("games[6].result", "result_invalid"), ("games[7].result", "result_missing")]
+
+
+def test_an_item_whose_hash_raises_is_a_problem_not_a_traceback() -> None:
+    """parse_games looks every item up among the remembered pairs first: an item whose own __hash__ or __eq__
+    raises (a caller's type) is read on its own and refused with its place, like any unreadable game."""
+    from dwz.basics.errors import InputError
+    from dwz.basics.games import parse_games
+
+    class Broken:
+        def __hash__(self) -> int:
+            raise ValueError("no hash")
+
+    with pytest.raises(InputError) as e:
+        parse_games([(1500, 1), Broken()])
+    assert [(p.field, p.code) for p in e.value.problems] == [("games[1]", "game_invalid")]

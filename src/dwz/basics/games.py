@@ -249,7 +249,7 @@ def parse_games(items: Iterable[GameLike] | None, field: str = "games") -> tuple
         # refused) on its own; an unhashable item (a list, a mapping, a pair holding one) is read on its own too
         try:
             game = read.get(item)
-        except TypeError:
+        except Exception:  # an unhashable item, or a caller's own type whose __hash__/__eq__ raises: read on its own
             game = None
         if game is not None and type(item[0]) in _KEYS and type(item[1]) in _KEYS:
             games.append(game)
